@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One module per stage; data flows one way:
+//   UnitpackSource -> UnitpackCheck -> UnitpackCompiler -> dist/ -> UnitpackRuntime
+// The runtime (the product front ends link) never imports the compiler and
+// never imports Foundation.
+let package = Package(
+    name: "unitpack",
+    products: [
+        .library(name: "UnitpackRuntime", targets: ["UnitpackRuntime"]),
+        .executable(name: "unitpack", targets: ["unitpack"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+
+        // Shared, dependency-free core: formulas, diagnostics, format constants.
+        .target(name: "UnitpackCore"),
+        // A thin wrapper over SQLite's C API, shared by the writer and the reader.
+        .target(name: "UnitpackSQLite", dependencies: ["CSQLite"]),
+
+        // Compiler stages.
+        .target(name: "UnitpackSource", dependencies: ["UnitpackCore"]),
+        .target(name: "UnitpackCheck", dependencies: ["UnitpackCore", "UnitpackSource"]),
+        .target(
+            name: "UnitpackCompiler",
+            dependencies: ["UnitpackCore", "UnitpackSource", "UnitpackCheck", "UnitpackSQLite"]),
+
+        // What front ends link.
+        .target(name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite"]),
+
+        .executableTarget(
+            name: "unitpack",
+            dependencies: [
+                "UnitpackCore", "UnitpackSource", "UnitpackCheck", "UnitpackCompiler",
+                "UnitpackRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "UnitpackCoreTests", dependencies: ["UnitpackCore"]),
+        .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource"]),
+        .testTarget(name: "UnitpackCheckTests", dependencies: ["UnitpackCheck", "UnitpackSource"]),
+        .testTarget(
+            name: "UnitpackCompilerTests",
+            dependencies: ["UnitpackCompiler", "UnitpackRuntime", "UnitpackSource", "UnitpackCheck"]),
+        .testTarget(name: "UnitpackRuntimeTests", dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["UnitpackCore"],
+            resources: [.copy("Fixtures")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,33 @@
+import UnitpackCore
+import UnitpackSource
+
+/// One validation rule: looks at the whole source tree, returns its findings.
+/// Rules are independent: every rule runs, none stops the others, and a rule
+/// skips fields the reader could not parse (the reader reported those).
+public protocol CheckRule: Sendable {
+    func check(_ tree: SourceTree) -> [Diagnostic]
+}
+
+public enum Checker {
+    /// Every rule, in the order their findings are usually read.
+    public static let rules: [any CheckRule] = [
+        CategoryRegistryRule(),
+        BaseUnitRule(),
+        DuplicateNameRule(),
+        DuplicateSymbolRule(),
+        CoefficientRule(),
+        FormulaPairRule(),
+        InverseDirectionRule(),
+        StableIDRule(),
+        DimensionRule(),
+    ]
+
+    /// The reading diagnostics plus every rule's, sorted by location.
+    public static func check(_ tree: SourceTree) -> [Diagnostic] {
+        var diagnostics = tree.diagnostics
+        for rule in rules {
+            diagnostics += rule.check(tree)
+        }
+        return diagnostics.sortedByLocation()
+    }
+}

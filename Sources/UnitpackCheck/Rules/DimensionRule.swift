@@ -1,0 +1,171 @@
+import UnitpackCore
+import UnitpackSource
+
+/// The dimensional cross-check. Many symbols spell their definition (`m/min`,
+/// `km/h`, `ft²`): when a symbol decomposes into known units (of any category,
+/// with SI prefixes and powers) into the category's own dimension, the factor it
+/// implies must equal the declared one. This is how a coefficient written in the
+/// wrong direction (the seed sample's `meter per minute 60`) is caught.
+struct DimensionRule: CheckRule {
+    static let tolerance = 1e-6
+
+    func check(_ tree: SourceTree) -> [Diagnostic] {
+        let table = AtomTable(tree)
+        var diagnostics: [Diagnostic] = []
+        let dimensions = Dictionary(
+            tree.categories.map { ($0.key.value, Dimension.parse($0.dimension.value)) }, uniquingKeysWith: { a, _ in a })
+        for unit in tree.units {
+            guard let categoryDimension = dimensions[unit.category] ?? nil,
+                let declared = declaredFactor(unit)
+            else { continue }
+            for symbol in unit.symbols {
+                guard let expression = SymbolExpression.parse(symbol.value),
+                    let (implied, dimension) = table.evaluate(expression)
+                else { continue }
+                let expected = unit.isInverse ? categoryDimension.inverted : categoryDimension
+                guard dimension == expected else { continue }
+                // An inverse unit's symbol spells the reciprocal: min/km is s/m,
+                // and its coefficient c in base = c / X is 1 / implied.
+                let impliedFactor = unit.isInverse ? 1 / implied : implied
+                guard abs(declared - impliedFactor) > Self.tolerance * impliedFactor else { continue }
+                let inverted = abs(declared * impliedFactor - 1) <= Self.tolerance
+                let base = tree.categories.first { $0.key.value == unit.category }?.baseUnitName.value ?? "base unit"
+                diagnostics.append(
+                    Diagnostic(
+                        .dimensionMismatch,
+                        "declared \(format(declared)), but its symbol \(symbol.value) implies \(format(impliedFactor)) \(base)\(inverted ? ": inverted?" : "")",
+                        at: symbol.location,
+                        hint: inverted
+                            ? "a coefficient says how many base units ONE unit is worth; write \(format(impliedFactor)) (or 1/\(format(declared)))"
+                            : "fix the coefficient, or the symbol if it does not spell the definition"))
+                break
+            }
+        }
+        return diagnostics
+    }
+
+    /// The unit's factor to the base, when it has one: a coefficient, or a
+    /// formula pair that is a pure scaling (`X*k` or `k/X` for inverse units).
+    private func declaredFactor(_ unit: UnitRow) -> Double? {
+        switch unit.definition {
+        case .coefficient(let c)?:
+            return try? c.value.evaluate(x: 0)
+        case .formulae(let to, _)?:
+            guard let one = try? to.value.evaluate(x: 1), let two = try? to.value.evaluate(x: 2) else { return nil }
+            let expectedTwo = unit.isInverse ? one / 2 : one * 2
+            return abs(two - expectedTwo) <= 1e-12 * abs(expectedTwo) ? one : nil
+        case nil:
+            return nil
+        }
+    }
+
+    private func format(_ value: Double) -> String { DecimalFormatting.format(value, significantDigits: 6) }
+}
+
+/// Exponents over named base dimensions (`m`, `kg`, `s`, ... or any other name a
+/// category uses, such as `bit`).
+struct Dimension: Hashable {
+    var exponents: [String: Int]
+
+    var inverted: Dimension { Dimension(exponents: exponents.mapValues { -$0 }) }
+
+    static func parse(_ text: String) -> Dimension? {
+        if text == "1" { return Dimension(exponents: [:]) }
+        if text.allSatisfy(\.isLetter) { return Dimension(exponents: [text: 1]) }
+        guard let expression = SymbolExpression.parse(text) else { return nil }
+        var result = Dimension(exponents: [:])
+        for (factor, power) in expression.terms {
+            guard case .atom(let name) = factor else { return nil }
+            result.add(Dimension(exponents: [name: 1]), power: power)
+        }
+        return result
+    }
+
+    mutating func add(_ other: Dimension, power: Int) {
+        for (name, exponent) in other.exponents {
+            exponents[name, default: 0] += exponent * power
+            if exponents[name] == 0 { exponents[name] = nil }
+        }
+    }
+}
+
+/// Plain symbols of linear units across all categories, with SI prefixes on
+/// metric ones. A symbol used by two categories with different meanings is
+/// left out: it cannot be read unambiguously.
+struct AtomTable {
+    private var atoms: [String: (factor: Double, dimension: Dimension)] = [:]
+
+    static let prefixes: [(String, Double)] = [
+        ("Q", 1e30), ("R", 1e27), ("Y", 1e24), ("Z", 1e21), ("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9),
+        ("M", 1e6), ("k", 1e3), ("h", 1e2), ("da", 1e1), ("d", 1e-1), ("c", 1e-2), ("m", 1e-3), ("µ", 1e-6),
+        ("μ", 1e-6), ("u", 1e-6), ("n", 1e-9), ("p", 1e-12), ("f", 1e-15), ("a", 1e-18), ("z", 1e-21),
+        ("y", 1e-24), ("r", 1e-27), ("q", 1e-30),
+    ]
+
+    init(_ tree: SourceTree) {
+        var seen: [String: (Double, Dimension)?] = [:]
+        var metric: [(String, Double, Dimension)] = []
+        for category in tree.categories {
+            guard let dimension = Dimension.parse(category.dimension.value),
+                let file = tree.categoryFiles.first(where: { $0.key == category.key.value })
+            else { continue }
+            for unit in file.units where !unit.isInverse {
+                guard case .coefficient(let c)? = unit.definition, let factor = try? c.value.evaluate(x: 0),
+                    factor > 0
+                else { continue }
+                for symbol in unit.symbols where SymbolExpression.parse(symbol.value) == nil {
+                    Self.record(symbol.value, (factor, dimension), in: &seen)
+                    if unit.system?.value.system == .metric { metric.append((symbol.value, factor, dimension)) }
+                }
+            }
+        }
+        // Prefixed forms only where no unit already owns the spelling.
+        var prefixed: [String: (Double, Dimension)?] = [:]
+        for (symbol, factor, dimension) in metric {
+            for (prefix, scale) in Self.prefixes where seen[prefix + symbol] == nil {
+                Self.record(prefix + symbol, (factor * scale, dimension), in: &prefixed)
+            }
+        }
+        for (symbol, value) in seen.merging(prefixed, uniquingKeysWith: { a, _ in a }) {
+            if let value { atoms[symbol] = value }
+        }
+    }
+
+    private static func record(
+        _ symbol: String, _ value: (Double, Dimension), in table: inout [String: (Double, Dimension)?]
+    ) {
+        if let existing = table[symbol] {
+            // Same meaning twice is fine (e.g. a prefixed form of two spellings).
+            if let (factor, dimension) = existing, dimension == value.1, abs(factor - value.0) <= 1e-12 * factor {
+                return
+            }
+            table[symbol] = .some(nil)
+        } else {
+            table[symbol] = value
+        }
+    }
+
+    /// The factor to coherent SI and the dimension of a parsed symbol, or nil if
+    /// an atom is unknown.
+    func evaluate(_ expression: SymbolExpression) -> (Double, Dimension)? {
+        var factor = 1.0
+        var dimension = Dimension(exponents: [:])
+        for (term, power) in expression.terms {
+            switch term {
+            case .number(let n):
+                factor *= pow(n, power)
+            case .atom(let symbol):
+                guard let atom = atoms[symbol] else { return nil }
+                factor *= pow(atom.factor, power)
+                dimension.add(atom.dimension, power: power)
+            }
+        }
+        return (factor, dimension)
+    }
+
+    private func pow(_ base: Double, _ power: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<abs(power) { result *= base }
+        return power < 0 ? 1 / result : result
+    }
+}

@@ -1,0 +1,106 @@
+import UnitpackCore
+import UnitpackSource
+
+/// The normalised model the writers consume: ids resolved, conversions
+/// evaluated, everything in its final order. Built only from sources that
+/// passed the checks.
+public struct CompiledModel: Sendable {
+    public struct Category: Sendable, Hashable {
+        /// Position by display order, 1-based. Not stable across regenerations:
+        /// front ends store the key.
+        public var id: Int
+        public var key: String
+        public var displayOrder: Int
+        public var baseUnit: Int
+        public var dimension: String
+    }
+
+    public struct Unit: Sendable, Hashable {
+        public var id: Int
+        public var category: String
+        public var name: String
+        public var symbols: [String]
+        public var conversion: Conversion
+        public var priority: Double
+        public var system: SystemTag
+        public var flags: UnitFlags
+        public var key: String { category + "/" + name }
+    }
+
+    public var categories: [Category]
+    /// Sorted by id.
+    public var units: [Unit]
+    /// SHA-256 over every source file's relative path and bytes, in path order.
+    public var sourceHash: String
+}
+
+public enum CompileError: Error, CustomStringConvertible {
+    /// The sources have errors; compile only after a clean check.
+    case sourcesHaveErrors(count: Int)
+
+    public var description: String {
+        switch self {
+        case .sourcesHaveErrors(let count): return "the sources have \(count) error(s); run `unitpack check`"
+        }
+    }
+}
+
+public enum ModelCompiler {
+    /// Normalises checked sources. Throws if `diagnostics` (the checker's) hold an error.
+    public static func compile(_ tree: SourceTree, diagnostics: [Diagnostic]) throws(CompileError) -> CompiledModel {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        guard errors == 0 else { throw .sourcesHaveErrors(count: errors) }
+
+        let ids = Dictionary(
+            tree.ids.filter { !$0.isRetired }.map { ($0.key.lowercased(), $0.id.value) },
+            uniquingKeysWith: { a, _ in a })
+        var units: [CompiledModel.Unit] = []
+        for row in tree.units {
+            // The checks guarantee every field below; a failure here is a checker bug.
+            guard let id = ids[row.key.lowercased()], let definition = row.definition,
+                let priority = row.priority, let system = row.system
+            else { throw .sourcesHaveErrors(count: 1) }
+            var flags: UnitFlags = row.isInverse ? [.inverse] : []
+            let conversion: Conversion
+            switch definition {
+            case .coefficient(let formula):
+                guard let factor = try? formula.value.evaluate(x: 0) else { throw .sourcesHaveErrors(count: 1) }
+                conversion = row.isInverse ? .reciprocal(factor: factor) : .linear(factor: factor)
+            case .formulae(let to, let from):
+                flags.insert(.formula)
+                conversion = .formulas(toBase: to.value, fromBase: from.value)
+            }
+            units.append(
+                CompiledModel.Unit(
+                    id: id, category: row.category, name: row.name.value, symbols: row.symbols.map(\.value),
+                    conversion: conversion, priority: priority.value, system: system.value, flags: flags))
+        }
+        units.sort { $0.id < $1.id }
+
+        let byName = Dictionary(
+            units.map { ($0.category + "/" + $0.name.lowercased(), $0.id) }, uniquingKeysWith: { a, _ in a })
+        var categories: [CompiledModel.Category] = []
+        for (index, row) in tree.categories.sorted(by: { ($0.order?.value ?? 0) < ($1.order?.value ?? 0) }).enumerated() {
+            guard let base = byName[row.key.value + "/" + row.baseUnitName.value.lowercased()] else {
+                throw .sourcesHaveErrors(count: 1)
+            }
+            categories.append(
+                CompiledModel.Category(
+                    id: index + 1, key: row.key.value, displayOrder: row.order?.value ?? 0, baseUnit: base,
+                    dimension: row.dimension.value))
+        }
+
+        var hash = SHA256()
+        for file in tree.files.sorted(by: { $0.path < $1.path }) {
+            hash.update(file.path)
+            hash.update([0])
+            hash.update(String(file.bytes.count))
+            hash.update([0])
+            hash.update(file.bytes)
+        }
+        let digest = hash.finalize()
+        return CompiledModel(
+            categories: categories, units: units,
+            sourceHash: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+    }
+}

@@ -1,0 +1,47 @@
+/// The schema of `units.sqlite`, format 1. `docs/database.md` documents every
+/// table and column; change both together and bump `DatabaseFormat.version`.
+enum DatabaseSchema {
+    static let statements = [
+        """
+        CREATE TABLE meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE categories (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL UNIQUE,
+            display_order INTEGER NOT NULL,
+            base_unit INTEGER NOT NULL,
+            dimension TEXT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE units (
+            id INTEGER PRIMARY KEY,
+            category INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            symbols TEXT NOT NULL,
+            factor REAL,
+            to_base TEXT,
+            from_base TEXT,
+            priority REAL NOT NULL,
+            system TEXT NOT NULL,
+            tier INTEGER NOT NULL,
+            flags INTEGER NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE names (
+            folded TEXT NOT NULL,
+            unit INTEGER NOT NULL,
+            kind INTEGER NOT NULL,
+            lang TEXT NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (folded, unit, kind, lang, text)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX units_by_category ON units (category, priority)",
+    ]
+}

@@ -1,0 +1,30 @@
+/// Constants of the database format (`docs/database.md`). Every number that a
+/// reader and the writer must agree on lives here.
+public enum DatabaseFormat {
+    /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
+    /// refuses any other value. Bump it on every incompatible schema change.
+    public static let version: Int32 = 1
+    /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
+    /// tell a unitpack database from any other SQLite file.
+    public static let applicationID: Int32 = 0x554E_504B
+    /// The file name inside a `dist/` directory.
+    public static let fileName = "units.sqlite"
+    /// Page size chosen for size: the database is small and read on demand.
+    public static let pageSize = 4096
+}
+
+/// Bits of `units.flags`.
+public struct UnitFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The unit's value grows as the quantity falls (`^` in the source).
+    public static let inverse = UnitFlags(rawValue: 1 << 0)
+    /// The unit is converted by a formula pair rather than a coefficient.
+    public static let formula = UnitFlags(rawValue: 1 << 1)
+}
+
+/// `names.kind`: what a lookup string is.
+public enum NameKind: Int, Sendable, Hashable {
+    case name = 0
+    case symbol = 1
+}

@@ -1,0 +1,50 @@
+/// Every diagnostic code in one place. Codes are stable: a code is never reused
+/// for another meaning. `docs/diagnostics.md` documents each one; a test checks
+/// that every case appears there.
+public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
+    // E1xx: reading files
+    case unreadableFile = "E100"
+    case invalidUTF8 = "E101"
+    case byteOrderMark = "E102"
+    case crlfLineEndings = "W103"
+    case columnCount = "E104"
+    case missingSourceDirectory = "E105"
+
+    // E2xx: one unit row
+    case duplicateName = "E201"
+    case duplicateSymbol = "E202"
+    case emptySymbol = "E203"
+    case unknownSystemTag = "E204"
+    case emptyName = "E205"
+    case invalidPriority = "E206"
+    case invalidCoefficient = "E207"
+    case nonPositiveCoefficient = "E211"
+    case nonFiniteCoefficient = "E212"
+
+    // E3xx: categories
+    case categoryWithoutRow = "E301"
+    case categoryWithoutFile = "E302"
+    case missingBaseUnit = "E303"
+    case invalidCategoryRow = "E304"
+    case duplicateCategory = "E305"
+
+    // E4xx: formulas
+    case formulaSyntax = "E401"
+    case notInversePair = "E402"
+    case formulaNotFinite = "E403"
+    case inverseUnitNotDecreasing = "E404"
+
+    // E5xx: cross-checks between units
+    case dimensionMismatch = "E501"
+
+    // E6xx: stable ids
+    case duplicateID = "E601"
+    case missingID = "E602"
+    case orphanID = "E603"
+    case unitRegisteredTwice = "E604"
+    case invalidIDRow = "E605"
+
+    public var severity: Severity {
+        rawValue.hasPrefix("W") ? .warning : .error
+    }
+}

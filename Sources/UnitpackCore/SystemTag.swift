@@ -1,0 +1,40 @@
+/// The measurement system a unit belongs to.
+public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
+    case metric, imperial, us, uk, historic, none
+}
+
+/// A source file's system tag (`si`, `impAdd`, ...): a system plus a tier that says
+/// how common the unit is inside its system (0 = everyday, 2 = rare).
+/// The vocabulary is documented in `docs/source-format.md`.
+public struct SystemTag: Sendable, Hashable {
+    public let spelling: String
+    public let system: MeasurementSystem
+    public let tier: Int
+
+    /// Every accepted tag, in the order the documentation lists them.
+    public static let vocabulary: [SystemTag] = [
+        SystemTag(spelling: "si", system: .metric, tier: 0),
+        SystemTag(spelling: "siAdd", system: .metric, tier: 1),
+        SystemTag(spelling: "siAdd2", system: .metric, tier: 2),
+        SystemTag(spelling: "imp", system: .imperial, tier: 0),
+        SystemTag(spelling: "impAdd", system: .imperial, tier: 1),
+        SystemTag(spelling: "impAdd2", system: .imperial, tier: 2),
+        SystemTag(spelling: "us", system: .us, tier: 0),
+        SystemTag(spelling: "usAdd", system: .us, tier: 1),
+        SystemTag(spelling: "uk", system: .uk, tier: 0),
+        SystemTag(spelling: "ukAdd", system: .uk, tier: 1),
+        SystemTag(spelling: "historic", system: .historic, tier: 0),
+        SystemTag(spelling: "other", system: .none, tier: 0),
+    ]
+
+    public init?(_ spelling: String) {
+        guard let tag = Self.vocabulary.first(where: { $0.spelling == spelling }) else { return nil }
+        self = tag
+    }
+
+    private init(spelling: String, system: MeasurementSystem, tier: Int) {
+        self.spelling = spelling
+        self.system = system
+        self.tier = tier
+    }
+}

@@ -1,0 +1,28 @@
+import UnitpackCore
+
+/// A unit's stable id: front ends store choices by it. Never reused.
+public struct UnitID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static func < (a: UnitID, b: UnitID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { String(rawValue) }
+}
+
+/// A unit as the database describes it.
+public struct Unit: Sendable, Hashable {
+    public let id: UnitID
+    /// The English name, also the unit's key inside its category.
+    public let name: String
+    public let category: String
+    /// Symbols, most preferred first.
+    public let symbols: [String]
+    public let conversion: Conversion
+    public let priority: Double
+    public let system: MeasurementSystem
+    public let tier: Int
+    public let flags: UnitFlags
+
+    /// `category/name`.
+    public var key: String { category + "/" + name }
+    public var isInverse: Bool { flags.contains(.inverse) }
+}

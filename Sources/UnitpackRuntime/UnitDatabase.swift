@@ -1,0 +1,222 @@
+import CSQLite
+import Synchronization
+import UnitpackCore
+import UnitpackSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A read-only view of `units.sqlite`: look units up, convert values.
+///
+/// Opening checks the file and its format version and prepares the few
+/// statements it uses; rows are read on demand. Safe to share between threads:
+/// one connection behind a mutex (lookups take microseconds, so contention is
+/// cheaper than a connection per thread).
+public final class UnitDatabase: Sendable {
+    public let path: String
+    private let state: Mutex<State>
+
+    private final class State {
+        let connection: Connection
+        let unitByID: Statement
+        let unitsByFoldedName: Statement
+        var units: [UnitID: Unit] = [:]
+
+        init(connection: Connection) throws(SQLiteError) {
+            self.connection = connection
+            unitByID = try connection.prepare(
+                """
+                SELECT u.name, c.key, u.factor, u.to_base, u.from_base, u.priority, u.system, u.tier, u.flags, u.symbols
+                FROM units u JOIN categories c ON c.id = u.category WHERE u.id = ?
+                """)
+            unitsByFoldedName = try connection.prepare(
+                "SELECT unit, kind, text FROM names WHERE folded = ? ORDER BY unit, kind")
+        }
+    }
+
+    /// Opens a database file.
+    /// - Throws: `.fileNotFound`, `.notAUnitDatabase`, `.unsupportedFormatVersion`, `.corrupt`.
+    public init(path: String) throws(UnitDatabaseError) {
+        self.path = path
+        guard access(path, R_OK) == 0 else { throw .fileNotFound(path: path) }
+        do {
+            let connection = try Connection(path: path, mode: .readOnlyImmutable)
+            let applicationID = try connection.scalarInt("PRAGMA application_id") ?? 0
+            guard applicationID == Int64(DatabaseFormat.applicationID) else { throw UnitDatabaseError.notAUnitDatabase(path: path) }
+            let version = try connection.scalarInt("PRAGMA user_version") ?? 0
+            guard version == Int64(DatabaseFormat.version) else {
+                throw UnitDatabaseError.unsupportedFormatVersion(found: Int(version), supported: Int(DatabaseFormat.version))
+            }
+            state = Mutex(try State(connection: connection))
+        } catch let error as UnitDatabaseError {
+            throw error
+        } catch let error as SQLiteError {
+            throw Self.classify(error, path: path)
+        } catch {
+            throw .corrupt(path: path, detail: "\(error)")
+        }
+    }
+
+    /// Opens `DIRECTORY/units.sqlite`.
+    public convenience init(directory: String) throws(UnitDatabaseError) {
+        try self.init(path: directory + "/" + DatabaseFormat.fileName)
+    }
+
+    // MARK: Lookup
+
+    /// The unit with this id.
+    /// - Complexity: one indexed query the first time, a dictionary hit after.
+    public func unit(_ id: UnitID) throws(UnitDatabaseError) -> Unit {
+        try withState { state throws(UnitDatabaseError) in try load(id, state) }
+    }
+
+    /// Every unit whose name or symbol is `text`, best match first: an exact
+    /// symbol (case-sensitive, so `M` is Mach and `m` metre) before an exact
+    /// name, before a match that ignores case; then by priority.
+    public func candidates(for text: String) throws(UnitDatabaseError) -> [Unit] {
+        try withState { state throws(UnitDatabaseError) in
+            var scored: [UnitID: Int] = [:]
+            try sqlite { () throws(SQLiteError) in
+                let query = state.unitsByFoldedName
+                try query.reset()
+                try query.bind(.text(TextFolding.fold(text)), at: 1)
+                while try query.step() {
+                    let id = UnitID(rawValue: query.int(at: 0))
+                    let exact = query.text(at: 2) == text
+                    let isSymbol = query.int(at: 1) == NameKind.symbol.rawValue
+                    let score = exact ? (isSymbol ? 3 : 2) : 1
+                    scored[id] = max(scored[id] ?? 0, score)
+                }
+            }
+            var units: [(Unit, Int)] = []
+            for (id, score) in scored {
+                units.append((try load(id, state), score))
+            }
+            units.sort { ($0.1, $0.0.priority, -$0.0.id.rawValue) > ($1.1, $1.0.priority, -$1.0.id.rawValue) }
+            // Drop weaker matches when a stronger one exists: `M` (exact symbol)
+            // must not be ambiguous with `m` (case-folded).
+            let best = units.first?.1 ?? 0
+            return units.filter { $0.1 == best }.map(\.0)
+        }
+    }
+
+    /// The one unit named `text`.
+    /// - Throws: `.unknownUnit`, or `.ambiguousUnit` listing the candidates.
+    public func unit(named text: String) throws(UnitDatabaseError) -> Unit {
+        let found = try candidates(for: text)
+        guard let first = found.first else { throw .unknownUnit(text) }
+        guard found.count == 1 else { throw .ambiguousUnit(text, candidates: found.map(\.key)) }
+        return first
+    }
+
+    // MARK: Conversion
+
+    /// Converts between two units of one category, through the base unit.
+    public func convert(_ value: Double, from: Unit, to: Unit) throws(UnitDatabaseError) -> Double {
+        guard from.category == to.category else {
+            throw .incompatibleUnits(from: from.name, fromCategory: from.category, to: to.name, toCategory: to.category)
+        }
+        do {
+            return try to.conversion.fromBase(try from.conversion.toBase(value))
+        } catch {
+            throw .conversionFailed(error)
+        }
+    }
+
+    /// Converts between two units given by name or symbol. When a name is
+    /// ambiguous (`min`: minute or arcminute), the pair that shares a category wins.
+    public func convert(_ value: Double, from: String, to: String) throws(UnitDatabaseError) -> (
+        value: Double, from: Unit, to: Unit
+    ) {
+        let sources = try candidates(for: from)
+        let targets = try candidates(for: to)
+        guard !sources.isEmpty else { throw .unknownUnit(from) }
+        guard !targets.isEmpty else { throw .unknownUnit(to) }
+        let pairs = sources.flatMap { s in targets.filter { $0.category == s.category }.map { (s, $0) } }
+        guard let pair = pairs.first else {
+            if sources.count > 1 { throw .ambiguousUnit(from, candidates: sources.map(\.key)) }
+            if targets.count > 1 { throw .ambiguousUnit(to, candidates: targets.map(\.key)) }
+            return (try convert(value, from: sources[0], to: targets[0]), sources[0], targets[0])
+        }
+        if pairs.count > 1 {
+            let sourceIDs = Set(pairs.map(\.0.id))
+            if sourceIDs.count > 1 { throw .ambiguousUnit(from, candidates: pairs.map(\.0.key)) }
+            throw .ambiguousUnit(to, candidates: pairs.map(\.1.key))
+        }
+        return (try convert(value, from: pair.0, to: pair.1), pair.0, pair.1)
+    }
+
+    // MARK: Internals
+
+    private func withState<T: Sendable>(_ body: (State) throws(UnitDatabaseError) -> T) throws(UnitDatabaseError) -> T {
+        try state.withLock { (state: inout State) throws(UnitDatabaseError) -> T in try body(state) }
+    }
+
+    /// Runs SQLite calls, turning their errors into the runtime's.
+    private func sqlite<T>(_ body: () throws(SQLiteError) -> T) throws(UnitDatabaseError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.classify(error, path: path)
+        }
+    }
+
+    private func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
+        if let unit = state.units[id] { return unit }
+        do {
+            let row = state.unitByID
+            try row.reset()
+            try row.bind(.integer(Int64(id.rawValue)), at: 1)
+            guard try row.step() else { throw UnitDatabaseError.unknownUnit("#\(id.rawValue)") }
+            let flags = UnitFlags(rawValue: row.int(at: 8))
+            let conversion: Conversion
+            if flags.contains(.formula) {
+                guard let to = row.text(at: 3), let from = row.text(at: 4),
+                    let toBase = try? Formula(parsing: to), let fromBase = try? Formula(parsing: from)
+                else { throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) has an unreadable formula") }
+                conversion = .formulas(toBase: toBase, fromBase: fromBase)
+            } else {
+                let factor = row.double(at: 2)
+                guard !row.isNull(at: 2), factor.isFinite, factor > 0 else {
+                    throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) has no valid factor")
+                }
+                conversion = flags.contains(.inverse) ? .reciprocal(factor: factor) : .linear(factor: factor)
+            }
+            let name = row.text(at: 0) ?? ""
+            let category = row.text(at: 1) ?? ""
+            let priority = row.double(at: 5)
+            guard let system = MeasurementSystem(rawValue: row.text(at: 6) ?? "") else {
+                throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) has an unknown system")
+            }
+            let tier = row.int(at: 7)
+            let symbolList = row.text(at: 9) ?? ""
+            let symbols = symbolList.isEmpty ? [] : symbolList.split(separator: "\t").map(String.init)
+            try row.reset()
+            let unit = Unit(
+                id: id, name: name, category: category, symbols: symbols, conversion: conversion, priority: priority,
+                system: system, tier: tier, flags: flags)
+            state.units[id] = unit
+            return unit
+        } catch let error as UnitDatabaseError {
+            throw error
+        } catch let error as SQLiteError {
+            throw Self.classify(error, path: path)
+        } catch {
+            throw .corrupt(path: path, detail: "\(error)")
+        }
+    }
+
+    /// Maps SQLite's result codes to the errors a front end acts on.
+    static func classify(_ error: SQLiteError, path: String) -> UnitDatabaseError {
+        switch error.primaryCode {
+        case SQLITE_NOTADB: return .notAUnitDatabase(path: path)
+        case SQLITE_CORRUPT, SQLITE_FORMAT, SQLITE_RANGE, SQLITE_ERROR, SQLITE_MISMATCH:
+            return .corrupt(path: path, detail: error.message)
+        case SQLITE_CANTOPEN: return .fileNotFound(path: path)
+        default: return .sqlite(error)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import UnitpackCore
+import UnitpackSQLite
+
+/// Everything that can go wrong when reading a database or converting.
+/// A front end can match on it: e.g. fall back to its bundled copy on
+/// `.unsupportedFormatVersion` or `.corrupt`.
+public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
+    case fileNotFound(path: String)
+    /// The file is not a unitpack database (not SQLite, or another application's).
+    case notAUnitDatabase(path: String)
+    case unsupportedFormatVersion(found: Int, supported: Int)
+    /// The file is a unitpack database but its content is damaged.
+    case corrupt(path: String, detail: String)
+    case unknownUnit(String)
+    case ambiguousUnit(String, candidates: [String])
+    case incompatibleUnits(from: String, fromCategory: String, to: String, toCategory: String)
+    case conversionFailed(FormulaEvaluationError)
+    /// Any other SQLite failure (I/O error, out of memory).
+    case sqlite(SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            return "no database at \(path); run `unitpack build` to create it"
+        case .notAUnitDatabase(let path):
+            return "\(path) is not a unitpack database; re-generate it with `unitpack build`"
+        case .unsupportedFormatVersion(let found, let supported):
+            return "database format \(found) is not supported (this reader reads format \(supported)); re-generate it with a matching `unitpack build`"
+        case .corrupt(let path, let detail):
+            return "\(path) is damaged (\(detail)); re-generate it with `unitpack build`"
+        case .unknownUnit(let text):
+            return "unknown unit '\(text)'"
+        case .ambiguousUnit(let text, let candidates):
+            return "'\(text)' could mean \(candidates.joined(separator: " or ")); use a longer name"
+        case .incompatibleUnits(let from, let fromCategory, let to, let toCategory):
+            return "cannot convert \(from) (\(fromCategory)) to \(to) (\(toCategory))"
+        case .conversionFailed(let error):
+            return "conversion failed: \(error.description)"
+        case .sqlite(let error):
+            return error.description
+        }
+    }
+}

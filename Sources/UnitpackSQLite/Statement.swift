@@ -1,0 +1,119 @@
+import CSQLite
+
+/// A prepared statement: prepared in `init`, finalised in `deinit`.
+public final class Statement {
+    private let handle: OpaquePointer
+    private let connection: Connection
+    public let sql: String
+
+    init(connection: Connection, sql: String) throws(SQLiteError) {
+        var statement: OpaquePointer?
+        // "If the caller knows that the supplied string is nul-terminated, then
+        // there is a small performance advantage to passing an nByte parameter
+        // that is the number of bytes in the input string *including* the
+        // nul-terminator." (sqlite3_prepare docs) — Swift passes a C string, so -1.
+        let rc = sqlite3_prepare_v2(connection.handle, sql, -1, &statement, nil)
+        guard rc == SQLITE_OK, let statement else {
+            throw SQLiteError(
+                code: rc == SQLITE_OK ? SQLITE_MISUSE : rc,
+                message: rc == SQLITE_OK ? "empty statement" : connection.lastErrorMessage, sql: sql)
+        }
+        self.handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    // MARK: Binding (1-based indices, as in SQLite)
+
+    public enum Value: Sendable, Hashable {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+    }
+
+    public func bind(_ values: [Value]) throws(SQLiteError) {
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    public func bind(_ value: Value, at index: Int32) throws(SQLiteError) {
+        let rc: Int32
+        switch value {
+        case .null: rc = sqlite3_bind_null(handle, index)
+        case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+        case .real(let v): rc = sqlite3_bind_double(handle, index, v)
+        case .text(let v):
+            // SQLITE_TRANSIENT: SQLite copies the bytes before returning, so the
+            // temporary C string may go away.
+            rc = sqlite3_bind_text(handle, index, v, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        }
+        guard rc == SQLITE_OK else {
+            throw SQLiteError(code: rc, message: connection.lastErrorMessage, sql: sql)
+        }
+    }
+
+    // MARK: Stepping
+
+    /// Advances to the next row: `true` when a row is available, `false` when done.
+    public func step() throws(SQLiteError) -> Bool {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        default:
+            // With sqlite3_prepare_v2, step returns the specific error code
+            // directly (SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR_*, ...).
+            let error = SQLiteError(code: rc, message: connection.lastErrorMessage, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Binds, runs to completion and resets: for INSERT and friends.
+    public func run(_ values: [Value]) throws(SQLiteError) {
+        try reset()
+        try bind(values)
+        while try step() {}
+        try reset()
+    }
+
+    public func reset() throws(SQLiteError) {
+        // sqlite3_reset returns the error of the last step again; that error was
+        // already thrown by step(), so it is not an error of the reset itself.
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: Columns (0-based, as in SQLite)
+
+    public func isNull(at column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    public func int64(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    public func int(at column: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, column))
+    }
+
+    public func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    public func text(at column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        // Decode with the byte count rather than as a C string: text may contain NUL.
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+}

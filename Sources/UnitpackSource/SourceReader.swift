@@ -1,0 +1,79 @@
+import Foundation
+import UnitpackCore
+
+/// Reads a source directory (`units-src/`, `locales/`) into a `SourceTree`.
+/// Never stops at the first problem: every file is read and every reading
+/// diagnostic collected.
+public enum SourceReader {
+    public static let unitsDirectory = "units-src"
+    public static let categoriesFile = "categories.tsv"
+    public static let idsFile = "ids.tsv"
+
+    /// - Parameter directory: the directory holding `units-src/`.
+    public static func read(directory: String) -> SourceTree {
+        var tree = SourceTree()
+        let unitsPath = displayPath(directory, unitsDirectory)
+        tree.categoriesPath = unitsPath + "/" + categoriesFile
+        tree.idsPath = unitsPath + "/" + idsFile
+
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: unitsPath, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            tree.diagnostics.append(
+                Diagnostic(
+                    .missingSourceDirectory, "no '\(unitsDirectory)' directory here", at: .file(unitsPath),
+                    hint: "run in a directory holding units-src/, or pass --source DIR"))
+            return tree
+        }
+
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: unitsPath).sorted()
+        } catch {
+            tree.diagnostics.append(
+                Diagnostic(.unreadableFile, "cannot list directory: \(error.localizedDescription)", at: .file(unitsPath)))
+            return tree
+        }
+
+        if let lines = readLines(tree.categoriesPath, relative: unitsDirectory + "/" + categoriesFile, into: &tree) {
+            tree.categories = lines.compactMap { CategoryRowParser.parse($0, diagnostics: &tree.diagnostics) }
+        }
+        if FileManager.default.fileExists(atPath: tree.idsPath),
+            let lines = readLines(tree.idsPath, relative: unitsDirectory + "/" + idsFile, into: &tree)
+        {
+            tree.ids = lines.compactMap { IDRowParser.parse($0, diagnostics: &tree.diagnostics) }
+        }
+        for name in names where name.hasSuffix(".tsv") && name != categoriesFile && name != idsFile {
+            let path = unitsPath + "/" + name
+            let key = String(name.dropLast(4))
+            guard let lines = readLines(path, relative: unitsDirectory + "/" + name, into: &tree) else { continue }
+            let units = lines.compactMap { UnitRowParser.parse($0, category: key, diagnostics: &tree.diagnostics) }
+            tree.categoryFiles.append(CategoryFile(key: key, path: path, units: units))
+        }
+        return tree
+    }
+
+    /// `units-src/x.tsv` when reading `.`, `DIR/units-src/x.tsv` otherwise.
+    static func displayPath(_ directory: String, _ child: String) -> String {
+        var base = directory
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        return base == "." || base.isEmpty ? child : base + "/" + child
+    }
+
+    /// - Parameter relative: the path inside the source directory, which the
+    ///   source hash uses so that it does not depend on where the sources sit.
+    private static func readLines(_ path: String, relative: String, into tree: inout SourceTree) -> [TSVLine]? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            tree.diagnostics.append(
+                Diagnostic(
+                    .unreadableFile, "cannot read file", at: .file(path),
+                    hint: FileManager.default.fileExists(atPath: path) ? "check its permissions" : "create it"))
+            return nil
+        }
+        let bytes = [UInt8](data)
+        tree.files.append((relative, bytes))
+        let text = TextLines(bytes: bytes, path: path)
+        tree.diagnostics += text.diagnostics
+        return text.lines
+    }
+}

@@ -1,0 +1,170 @@
+import UnitpackCore
+
+/// Parses one row of a category file:
+/// `name  symbols  coefficient-or-FORMULAE(to,from)  priority  system`.
+enum UnitRowParser {
+    static let columns = ["name", "symbols", "coefficient or FORMULAE", "priority", "system"]
+
+    static func parse(_ line: TSVLine, category: String, diagnostics: inout [Diagnostic]) -> UnitRow? {
+        guard line.fields.count == columns.count else {
+            diagnostics.append(columnCountDiagnostic(line, expected: columns))
+            return nil
+        }
+        let f = line.fields
+        var name = f[0].text
+        var nameLocation = f[0].location
+        let isInverse = name.hasPrefix("^")
+        if isInverse {
+            name.removeFirst()
+            let spaces = name.prefix(while: { $0 == " " }).count
+            name.removeFirst(spaces)
+            nameLocation = nameLocation.advanced(by: 1 + spaces)
+        }
+        if name.isEmpty {
+            diagnostics.append(
+                Diagnostic(.emptyName, "unit has no name", at: nameLocation, hint: "the first column is the unit's English name"))
+        }
+        return UnitRow(
+            category: category,
+            name: Located(name, at: nameLocation),
+            isInverse: isInverse,
+            symbols: symbols(f[1], diagnostics: &diagnostics),
+            definition: definition(f[2], diagnostics: &diagnostics),
+            priority: priority(f[3], diagnostics: &diagnostics),
+            system: system(f[4], diagnostics: &diagnostics),
+            location: line.location)
+    }
+
+    static func columnCountDiagnostic(_ line: TSVLine, expected: [String]) -> Diagnostic {
+        let found = line.fields.count
+        let location = found > expected.count ? line.fields[expected.count].location.advanced(by: -1) : line.location
+        return Diagnostic(
+            .columnCount,
+            "expected \(expected.count) TAB-separated columns (\(expected.joined(separator: ", "))), found \(found)",
+            at: location,
+            hint: found < expected.count
+                ? "separate columns with one TAB; spaces do not separate columns"
+                : "remove the extra TAB; names and symbols cannot contain TABs")
+    }
+
+    private static func symbols(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> [Located<String>] {
+        guard !field.text.isEmpty else { return [] }
+        var result: [Located<String>] = []
+        var offset = 0
+        for piece in field.text.split(separator: ",", omittingEmptySubsequences: false) {
+            let leading = piece.prefix(while: { $0 == " " }).unicodeScalars.count
+            let symbol = piece.dropFirst(leading).reversed().drop(while: { $0 == " " }).reversed()
+            let location = field.location.advanced(by: offset + leading)
+            if symbol.isEmpty {
+                diagnostics.append(
+                    Diagnostic(.emptySymbol, "empty symbol in the list '\(field.text)'", at: location,
+                               hint: "remove the doubled or trailing comma"))
+            } else {
+                result.append(Located(String(symbol), at: location))
+            }
+            offset += piece.unicodeScalars.count + 1
+        }
+        return result
+    }
+
+    private static func definition(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> UnitDefinition? {
+        let text = field.text
+        if text.hasPrefix("FORMULAE(") || text.uppercased().hasPrefix("FORMULAE(") {
+            return formulae(field, diagnostics: &diagnostics)
+        }
+        guard !text.isEmpty else {
+            diagnostics.append(
+                Diagnostic(.invalidCoefficient, "missing coefficient", at: field.location,
+                           hint: "write how many base units one unit is worth, e.g. 0.3048, or FORMULAE(to_base,from_base)"))
+            return nil
+        }
+        do {
+            let formula = try Formula(parsing: text)
+            if formula.usesVariable {
+                diagnostics.append(
+                    Diagnostic(.invalidCoefficient, "a coefficient cannot use X", at: field.location,
+                               hint: "write FORMULAE(to_base,from_base) for a unit converted by formulas"))
+                return nil
+            }
+            return .coefficient(Located(formula, at: field.location))
+        } catch {
+            diagnostics.append(
+                Diagnostic(.invalidCoefficient, "invalid coefficient '\(text)': \(error.message)",
+                           at: field.location.advanced(by: error.offset),
+                           hint: "a coefficient is a number such as 0.3048 or 1e-3, or a constant expression such as 1852/3600"))
+            return nil
+        }
+    }
+
+    /// `FORMULAE(to_base,from_base)`: the two expressions are split at the one
+    /// comma outside parentheses, so `pow(X,2)` stays whole.
+    private static func formulae(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> UnitDefinition? {
+        let scalars = Array(field.text.unicodeScalars)
+        let open = "FORMULAE(".unicodeScalars.count
+        guard scalars.last == ")" else {
+            diagnostics.append(
+                Diagnostic(.formulaSyntax, "FORMULAE( is not closed by ')' at the end of the column",
+                           at: field.location.advanced(by: scalars.count), hint: "write FORMULAE(to_base,from_base)"))
+            return nil
+        }
+        let inner = scalars[open..<(scalars.count - 1)]
+        var depth = 0
+        var commas: [Int] = []
+        for (index, scalar) in zip(inner.indices, inner) {
+            switch scalar {
+            case "(": depth += 1
+            case ")": depth -= 1
+            case "," where depth == 0: commas.append(index)
+            default: break
+            }
+        }
+        guard commas.count == 1 else {
+            let at = commas.count > 1 ? commas[1] : scalars.count - 1
+            diagnostics.append(
+                Diagnostic(.formulaSyntax,
+                           "FORMULAE needs exactly two expressions separated by a comma, found \(commas.count + 1)",
+                           at: field.location.advanced(by: at),
+                           hint: "the first converts X of this unit to the base unit, the second converts X in the base unit back"))
+            return nil
+        }
+        func parse(_ range: Range<Int>, role: String) -> Located<Formula>? {
+            let text = String(String.UnicodeScalarView(scalars[range]))
+            let location = field.location.advanced(by: range.lowerBound)
+            do {
+                return Located(try Formula(parsing: text), at: location)
+            } catch {
+                diagnostics.append(
+                    Diagnostic(.formulaSyntax, "invalid \(role) formula: \(error.message)",
+                               at: location.advanced(by: error.offset)))
+                return nil
+            }
+        }
+        let to = parse(open..<commas[0], role: "to-base")
+        let from = parse((commas[0] + 1)..<(scalars.count - 1), role: "from-base")
+        guard let to, let from else { return nil }
+        return .formulae(toBase: to, fromBase: from)
+    }
+
+    private static func priority(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> Located<Double>? {
+        guard let value = DecimalLiteral.parse(field.text) else {
+            diagnostics.append(
+                Diagnostic(.invalidPriority, "invalid priority '\(field.text)'", at: field.location,
+                           hint: "a priority is a number of zero or more, larger = more preferred, e.g. 3 or 0.5"))
+            return nil
+        }
+        return Located(value, at: field.location)
+    }
+
+    private static func system(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> Located<SystemTag>? {
+        guard let tag = SystemTag(field.text) else {
+            let known = SystemTag.vocabulary.map(\.spelling).joined(separator: ", ")
+            let close = SystemTag.vocabulary.first { $0.spelling.lowercased() == field.text.lowercased() }
+            diagnostics.append(
+                Diagnostic(.unknownSystemTag, "unknown system tag '\(field.text)'", at: field.location,
+                           hint: close.map { "tags are case-sensitive: did you mean '\($0.spelling)'?" }
+                               ?? "use one of: \(known)"))
+            return nil
+        }
+        return Located(tag, at: field.location)
+    }
+}
