@@ -45,15 +45,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Temporary source trees and seeded random sources, shared by the tests.
+        .target(name: "UnitpackTestSupport", dependencies: ["UnitpackCore"], path: "Tests/UnitpackTestSupport"),
         .testTarget(name: "UnitpackCoreTests", dependencies: ["UnitpackCore"]),
-        .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource"]),
-        .testTarget(name: "UnitpackCheckTests", dependencies: ["UnitpackCheck", "UnitpackSource"]),
+        .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource", "UnitpackTestSupport"]),
+        .testTarget(name: "UnitpackCheckTests", dependencies: ["UnitpackCheck", "UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackCompilerTests",
-            dependencies: ["UnitpackCompiler", "UnitpackRuntime", "UnitpackSource", "UnitpackCheck"]),
-        .testTarget(name: "UnitpackRuntimeTests", dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource"]),
+            dependencies: ["UnitpackCompiler", "UnitpackRuntime", "UnitpackSource", "UnitpackCheck", "UnitpackTestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["UnitpackCore"],
+            name: "UnitpackRuntimeTests",
+            dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["UnitpackCore", "unitpack"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -42,10 +42,12 @@ struct TextLines {
         let text = String(decoding: body, as: UTF8.self)
         var sawCR = false
         var number = 0
-        for var raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on scalars, not Characters: "\r\n" is one Character in Swift.
+        for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            if raw.last == "\r" {
-                raw = raw.dropLast()
+            var raw = Substring(scalars)
+            if raw.unicodeScalars.last == "\r" {
+                raw = Substring(raw.unicodeScalars.dropLast())
                 if !sawCR {
                     sawCR = true
                     diagnostics.append(
@@ -64,7 +66,8 @@ struct TextLines {
     private static func split(_ raw: Substring, line: Int, path: String) -> TSVLine {
         var fields: [TSVLine.Field] = []
         var column = 1
-        for piece in raw.split(separator: "\t", omittingEmptySubsequences: false) {
+        for scalars in raw.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false) {
+            let piece = Substring(scalars)
             let leading = piece.prefix(while: { $0 == " " }).unicodeScalars.count
             var trimmed = piece.dropFirst(leading)
             while trimmed.last == " " { trimmed = trimmed.dropLast() }

@@ -3,7 +3,7 @@ import UnitpackCore
 
 /// SplitMix64 (Steele, Lea & Flood 2014): a tiny seedable PRNG so the
 /// randomized tests are reproducible; failures print the seed.
-private struct SplitMix64: RandomNumberGenerator {
+private struct DecimalTestSplitMix64: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -107,7 +107,7 @@ private struct SplitMix64: RandomNumberGenerator {
     /// at every precision.
     @Test func randomInvariants() {
         let seed: UInt64 = 0xD1617_5EED
-        var rng = SplitMix64(seed: seed)
+        var rng = DecimalTestSplitMix64(seed: seed)
         for trial in 0..<5_000 {
             let value = rng.nextFiniteDouble()
             let precision = Int.random(in: 1...17, using: &rng)
@@ -248,7 +248,7 @@ private struct SplitMix64: RandomNumberGenerator {
     /// 17 significant digits always round-trip, for random finite bit patterns.
     @Test func seventeenDigitsRoundTrip() {
         let seed: UInt64 = 0x0000_1EEE_754D_0B1E
-        var rng = SplitMix64(seed: seed)
+        var rng = DecimalTestSplitMix64(seed: seed)
         var checked = 0
         while checked < 10_000 {
             let value = rng.nextFiniteDouble()
@@ -263,7 +263,7 @@ private struct SplitMix64: RandomNumberGenerator {
 
     /// Output is plain ASCII with the documented alphabet.
     @Test func alphabet() {
-        var rng = SplitMix64(seed: 42)
+        var rng = DecimalTestSplitMix64(seed: 42)
         let allowed = Set("0123456789.-+e")
         for _ in 0..<1000 {
             let value = rng.nextFiniteDouble()

@@ -3,7 +3,7 @@ import UnitpackCore
 
 /// SplitMix64 (Steele, Lea & Flood 2014): a tiny seedable PRNG so the
 /// randomized tests are reproducible.
-private struct SplitMix64: RandomNumberGenerator {
+private struct SHA256TestSplitMix64: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -123,7 +123,7 @@ private func pattern(_ count: Int) -> [UInt8] {
     /// non-contiguous updates, never changes the digest.
     @Test func incrementalUpdatesMatchOneShot() {
         let seed: UInt64 = 0x5EED_0000_0000_0256
-        var rng = SplitMix64(seed: seed)
+        var rng = SHA256TestSplitMix64(seed: seed)
         for trial in 0..<200 {
             let length = Int.random(in: 0...700, using: &rng)
             let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
