@@ -1,0 +1,66 @@
+import Testing
+import UnitpackCore
+import UnitpackSource
+import UnitpackTestSupport
+
+@testable import UnitpackCheck
+
+@Suite struct DimensionRuleTests {
+    static let files: [String: String] = [
+        "units-src/categories.tsv": "length\t10\tmeter\tm\ntime\t20\tsecond\ts\nspeed\t30\tmeter per second\tm/s\narea\t40\tsquare meter\tm^2\n",
+        "units-src/length.tsv": "meter\tm\t1\t5\tsi\nfoot\tft\t0.3048\t4\timp\nmile\tmi\t1609.344\t4\timp\n",
+        "units-src/time.tsv": "second\ts\t1\t5\tsi\nminute\tmin\t60\t5\tsi\nhour\th\t3600\t5\tsi\n",
+        "units-src/area.tsv": "square meter\tm²\t1\t5\tsi\nsquare foot\tft²,sq ft\t0.09290304\t3\timp\n",
+    ]
+
+    func check(speed: String, area: String? = nil) throws -> [Diagnostic] {
+        var files = Self.files
+        files["units-src/speed.tsv"] = speed
+        if let area { files["units-src/area.tsv"] = area }
+        let fixture = try SourceFixture(files)
+        defer { fixture.remove() }
+        return DimensionRule().check(SourceReader.read(directory: fixture.root))
+    }
+
+    @Test func theSeedSamplesInvertedRowsAreCaught() throws {
+        let found = try check(speed: "meter per second\tm/s\t1\t5\tsi\nmeter per minute\tm/min\t60\t0\tsiAdd2\ncentimeter per second\tcm/s\t100\t0\tsiAdd2\n")
+        #expect(found.map(\.code) == [.dimensionMismatch, .dimensionMismatch])
+        #expect(found[0].message == "declared 60, but its symbol m/min implies 0.0166667 meter per second: inverted?")
+        #expect(found[1].message.hasSuffix("implies 0.01 meter per second: inverted?"))
+        #expect(found[1].location.line == 3 && found[1].location.column == 23)
+    }
+
+    @Test func correctFactorsPrefixesPowersAndPacesPass() throws {
+        let speed = """
+            meter per second\tm/s\t1\t5\tsi
+            kilometer per hour\tkm/h\t1000/3600\t5\tsi
+            mile per hour\tmph,mi/h\t1609.344/3600\t4\timp
+            ^minutes per kilometer\tmin/km\tFORMULAE(1000/60/X,1000/60/X)\t0\tother
+            ^seconds per 100 meters\ts/100 m\t100\t0\tother
+
+            """
+        #expect(try check(speed: speed).isEmpty)
+    }
+
+    @Test func aWrongFactorThatIsNotInvertedSaysSo() throws {
+        let found = try check(speed: "meter per second\tm/s\t1\t5\tsi\nfoot per second\tft/s\t0.305\t1\timp\n")
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasSuffix("inverted?") == false)
+    }
+
+    @Test func symbolsOfAnotherDimensionAreNotCompared() throws {
+        // "ft²" in a speed file would be area, not speed: skipped, not misread.
+        #expect(try check(speed: "meter per second\tm/s\t1\t5\tsi\nodd\tft²\t3\t0\tother\n").isEmpty)
+        let area = "square meter\tm²\t1\t5\tsi\nsquare foot\tft²,ft^2\t0.0929\t3\timp\n"
+        #expect(try check(speed: "meter per second\tm/s\t1\t5\tsi\n", area: area).count == 1)
+    }
+
+    @Test func symbolExpressionGrammar() {
+        #expect(SymbolExpression.parse("m") == nil, "a plain symbol is a definition, not a spelling")
+        #expect(SymbolExpression.parse("m/s/s")?.terms.map(\.power) == [1, -1, -1])
+        #expect(SymbolExpression.parse("kg·m/s²")?.terms.map(\.power) == [1, 1, -2])
+        #expect(SymbolExpression.parse("L/100 km")?.terms.map(\.power) == [1, -1, -1])
+        #expect(SymbolExpression.parse("sq ft")?.terms.count == 2)
+        #expect(SymbolExpression.parse("m^x") == nil)
+    }
+}
