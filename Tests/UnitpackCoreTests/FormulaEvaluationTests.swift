@@ -88,6 +88,30 @@ struct FormulaEvaluationTests {
         #expect(try evaluationError(text) == expected, "\(text)")
     }
 
+    /// The table at the end of docs/formulas.md.
+    @Test(arguments: [
+        ("(X-32)*5/9+273.15", "(X-32)*5/9+273.15", (10.0 - 32) * 5 / 9 + 273.15),
+        ("( x - 273.15 ) * 9 / 5 + 32", "(X-273.15)*9/5+32", -441.67),
+        ("16.666666667/X", "16.666666667/X", 1.6666666667),
+        ("1852/3600", "1852/3600", 1852.0 / 3600.0),
+        ("10*log10(X/1e-3)", "10*log10(X/0.001)", 40),
+        ("10^(X/20)", "10^(X/20)", 3.1622776601683795),
+        ("0.127*92^((36-X)/39)", "0.127*92^((36-X)/39)", 2.5881867280128636),
+        ("-X^2", "-X^2", -100), ("2^-X", "2^-X", 0.0009765625),
+        ("pow(X, 1/3)", "pow(X,1/3)", 2.154434690031884),
+        ("2*pi*X", "2*3.141592653589793*X", 62.83185307179586), ("X*1.0E3", "X*1000", 10_000),
+    ] as [(String, String, Double)])
+    func documentedExamples(text: String, canonical: String, expected: Double) throws {
+        let formula = try Formula(parsing: text)
+        #expect(formula.canonicalText == canonical)
+        #expect(nearlyEqual(try formula.evaluate(x: 10), expected, tolerance: 1e-9), "\(text)")
+    }
+
+    @Test func documentedExampleErrors() throws {
+        #expect(try evaluationError("sqrt(X-11)", x: 10)?.description == "sqrt is undefined for -1")
+        #expect(try evaluationError("1/(X-10)", x: 10)?.description == "division by zero")
+    }
+
     @Test func theVariableMustBeFinite() throws {
         #expect(try evaluationError("X+1", x: .nan) == .notFinite)
         #expect(try evaluationError("X*0", x: .infinity) == .notFinite)

@@ -121,6 +121,7 @@ struct FormulaParserTests {
         ("1,2", 1, "unexpected ',' outside a function call"),
         ("X**2", 2, "'**' is not an operator; write '^' for a power"),
         ("1e400", 0, "the number '1e400' is too large for a Double"),
+        ("X+1.7976931348623159e308", 2, "the number '1.7976931348623159e308' is too large for a Double"),
         ("2*1e", 4, "expected a digit in the exponent of the number '1e'"),
         ("1e+X", 3, "expected a digit in the exponent of the number '1e+'"),
         ("1.", 2, "expected a digit after '.' in the number '1.'"),
@@ -211,6 +212,9 @@ struct FormulaPrintingTests {
         ("1/(2*3)", "1/(2*3)"), ("(1/2)*3", "1/2*3"), ("1*(2/3)", "1*(2/3)"), ("(X+1)^2", "(X+1)^2"),
         ("X^(1/3)", "X^(1/3)"), ("X^(-X)", "X^-X"), ("sqrt((X+1))", "sqrt(X+1)"), ("pow( X , 2 )", "pow(X,2)"),
         ("pi", "3.141592653589793"), ("e", "2.718281828459045"), ("-0", "-0"), ("0.0", "0"), ("+X", "X"),
+        ("9007199254740992", "9007199254740992"), ("9007199254740994", "9.007199254740994e15"),
+        ("9.1e15", "9.1e15"), ("0.0001", "0.0001"), ("0.00009999999999999999", "9.999999999999999e-5"),
+        ("5e-324", "5e-324"), ("1.7976931348623158e308", "1.7976931348623157e308"), ("-1E-05", "-1e-5"),
     ] as [(String, String)])
     func canonicalText(text: String, canonical: String) throws {
         let formula = try Formula(parsing: text)

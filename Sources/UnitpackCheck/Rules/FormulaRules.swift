@@ -11,10 +11,22 @@ let formulaSamples: [Double] = [
 /// `fromBase(toBase(x))` returns `x` to 1e-9 relative over the samples, and the
 /// pair is finite somewhere in the sampled range.
 ///
-/// The error is relative to the larger of |x| and |toBase(x)|: an offset such as
-/// +273.15 makes the round trip lose precision relative to the offset, not to x.
+/// The error is relative to the larger of |x| and |b·fromBase′(b)| at b = toBase(x):
+/// the second is how much a rounding of b (one part in 2⁵³) moves the result,
+/// so an offset such as +273.15, or a tiny scale with an offset, is not blamed
+/// for the precision that floating point cannot give.
 struct FormulaPairRule: CheckRule {
     static let tolerance = 1e-9
+
+    /// max(|x|, |b·fromBase′(b)|), the derivative estimated by a relative step.
+    static func scale(x: Double, base: Double, back: Double, from: Formula) -> Double {
+        let step = 1e-7
+        var amplification = 0.0
+        if base != 0, let nudged = try? from.evaluate(x: base * (1 + step)) {
+            amplification = abs(nudged - back) / step
+        }
+        return max(abs(x), amplification, .leastNormalMagnitude)
+    }
 
     func check(_ tree: SourceTree) -> [Diagnostic] {
         tree.units.compactMap { unit -> Diagnostic? in
@@ -32,8 +44,7 @@ struct FormulaPairRule: CheckRule {
                     continue
                 }
                 finiteSamples += 1
-                let scale = max(abs(x), abs(base), .leastNormalMagnitude)
-                let error = abs(back - x) / scale
+                let error = abs(back - x) / Self.scale(x: x, base: base, back: back, from: from.value)
                 if error > (worst?.error ?? -1) { worst = (x, back, error) }
             }
             if let undefinedBack {
