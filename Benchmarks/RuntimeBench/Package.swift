@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Runtime measurements for Scripts/bench. A package of its own, so that building
+// or testing the main package never builds the benchmark.
+let package = Package(
+    name: "RuntimeBench",
+    dependencies: [
+        .package(name: "unitpack", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RuntimeBench",
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,204 @@
+// Runtime measurements of UnitpackRuntime, for Scripts/bench.
+//
+//   RuntimeBench DIR [--conversions N] [--repeat R] FROM TO [FROM TO ...]
+//
+// DIR holds units.sqlite; FROM TO are pairs of unit names or symbols of one
+// category (mix linear, formula and inverse units). Prints `key value` lines:
+//
+//   open_first_us        the first UnitDatabase(directory:) of the process
+//   open_median_us       median of 25 further opens (file in the page cache)
+//   lookup_once_us       unit(named:) for every name of the pairs, once
+//   convert_units_ms     N conversions with Unit values looked up once (median of R runs)
+//   convert_names_ms     N conversions by name, lookup included each time (median of R runs)
+//   *_ns_per_op          the same per conversion
+//   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
+//
+// Uses no Foundation, like the runtime.
+
+import UnitpackRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+func fail(_ message: String) -> Never {
+    let text = Array("RuntimeBench: \(message)\n".utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
+// MARK: Arguments
+
+struct Options {
+    var directory = ""
+    var namePairs: [(String, String)] = []
+    var conversions = 10_000
+    var repeats = 5
+}
+
+func parseOptions() -> Options {
+    let usage = "usage: RuntimeBench DIR [--conversions N] [--repeat R] FROM TO [FROM TO ...]"
+    var options = Options()
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    var positional: [String] = []
+    while !arguments.isEmpty {
+        let argument = arguments.removeFirst()
+        switch argument {
+        case "--conversions", "--repeat":
+            guard let text = arguments.first, let value = Int(text), value > 0 else {
+                fail("\(argument) needs a positive integer")
+            }
+            arguments.removeFirst()
+            if argument == "--conversions" { options.conversions = value } else { options.repeats = value }
+        case "-h", "--help":
+            print(usage)
+            exit(0)
+        default:
+            positional.append(argument)
+        }
+    }
+    guard positional.count >= 3, positional.count % 2 == 1 else { fail(usage) }
+    options.directory = positional[0]
+    options.namePairs = stride(from: 1, to: positional.count, by: 2).map { (positional[$0], positional[$0 + 1]) }
+    return options
+}
+
+// MARK: Helpers
+
+func microseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// `value` with exactly `digits` decimals (no Foundation for String(format:)).
+func rounded(_ value: Double, _ digits: Int = 3) -> String {
+    var scale = 1
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = Int((abs(value) * Double(scale)).rounded())
+    let fraction = String(scaled % scale)
+    let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+    return (value < 0 ? "-" : "") + String(scaled / scale) + (digits > 0 ? "." + padded : "")
+}
+
+func report(_ key: String, _ value: String) { print("\(key) \(value)") }
+
+func run(_ options: Options) {
+    let clock = ContinuousClock()
+    let (directory, namePairs, conversions, repeats) = (options.directory, options.namePairs, options.conversions, options.repeats)
+
+    // Sample values: positive (inverse units are undefined at 0), spread over two decades.
+    let samples: [Double] = (0..<97).map { 1.0 + Double($0) * 1.25 }
+
+    // MARK: Open
+
+    let firstStart = clock.now
+    let database: UnitDatabase
+    do {
+        database = try UnitDatabase(directory: directory)
+    } catch {
+        fail("cannot open \(directory): \(error)")
+    }
+    let openFirst = microseconds(clock.now - firstStart)
+
+    var openTimes: [Double] = []
+    for _ in 0..<25 {
+        let start = clock.now
+        do {
+            let again = try UnitDatabase(directory: directory)
+            withExtendedLifetime(again) {}
+        } catch {
+            fail("cannot reopen \(directory): \(error)")
+        }
+        openTimes.append(microseconds(clock.now - start))
+    }
+
+    // MARK: Lookup once, then convert Unit values
+
+    let lookupStart = clock.now
+    var unitPairs: [(Unit, Unit)] = []
+    do {
+        for (from, to) in namePairs {
+            unitPairs.append((try database.unit(named: from), try database.unit(named: to)))
+        }
+    } catch {
+        fail("lookup: \(error)")
+    }
+    let lookupOnce = microseconds(clock.now - lookupStart)
+    for (from, to) in unitPairs where from.category != to.category {
+        fail("\(from.key) and \(to.key) are not of one category")
+    }
+
+    var checksum = 0.0
+    let convertUnits = { () throws(UnitDatabaseError) -> Double in
+        var sum = 0.0
+        let pairCount = unitPairs.count
+        for i in 0..<conversions {
+            let (from, to) = unitPairs[i % pairCount]
+            sum += try database.convert(samples[i % samples.count], from: from, to: to)
+        }
+        return sum
+    }
+    let convertNames = { () throws(UnitDatabaseError) -> Double in
+        var sum = 0.0
+        let pairCount = namePairs.count
+        for i in 0..<conversions {
+            let (from, to) = namePairs[i % pairCount]
+            sum += try database.convert(samples[i % samples.count], from: from, to: to).value
+        }
+        return sum
+    }
+
+    var unitTimes: [Double] = []
+    var nameTimes: [Double] = []
+    do {
+        for _ in 0..<repeats {
+            let start = clock.now
+            checksum += try convertUnits()
+            unitTimes.append(microseconds(clock.now - start))
+        }
+        for _ in 0..<repeats {
+            let start = clock.now
+            checksum += try convertNames()
+            nameTimes.append(microseconds(clock.now - start))
+        }
+    } catch {
+        fail("conversion: \(error)")
+    }
+
+    var usage = rusage()
+    #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+    #endif
+    #if canImport(Darwin)
+        let peakKiB = Int(usage.ru_maxrss) / 1024  // bytes on Darwin
+    #else
+        let peakKiB = Int(usage.ru_maxrss)  // KiB on Linux
+    #endif
+
+    let unitMedian = median(unitTimes)
+    let nameMedian = median(nameTimes)
+    report("pairs", String(unitPairs.count))
+    report("conversions", String(conversions))
+    report("repeats", String(repeats))
+    report("open_first_us", rounded(openFirst, 1))
+    report("open_median_us", rounded(median(openTimes), 1))
+    report("lookup_once_us", rounded(lookupOnce, 1))
+    report("convert_units_ms", rounded(unitMedian / 1000))
+    report("convert_units_ns_per_op", rounded(unitMedian * 1000 / Double(conversions), 1))
+    report("convert_names_ms", rounded(nameMedian / 1000))
+    report("convert_names_ns_per_op", rounded(nameMedian * 1000 / Double(conversions), 1))
+    report("peak_rss_kib", String(peakKiB))
+    report("checksum", String(checksum))
+}
+
+run(parseOptions())

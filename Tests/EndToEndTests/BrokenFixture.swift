@@ -1,0 +1,66 @@
+import Testing
+import UnitpackCore
+
+/// A copy of `Fixtures/valid` with exactly one kind of mistake, and the one
+/// diagnostic code `check` must answer it with.
+struct BrokenFixture: Sendable, CustomTestStringConvertible {
+    var name: String
+    var code: DiagnosticCode
+    /// What is wrong, for people reading a failure.
+    var mistake: String
+
+    var directory: String { Paths.fixture("broken/" + name) }
+    /// The exact stderr of `unitpack check --source .` run in `directory`.
+    var golden: String { directory + "/expected.txt" }
+    var isWarningOnly: Bool { code.rawValue.hasPrefix("W") }
+    var expectedStatus: Int32 { isWarningOnly ? 0 : 1 }
+    /// `check` prints its summary on stdout only when it succeeds.
+    var expectedStdout: String { isWarningOnly ? "ok: 8 units in 3 categories\n" : "" }
+    var testDescription: String { "\(code.rawValue) \(name)" }
+
+    init(_ name: String, _ code: DiagnosticCode, _ mistake: String) {
+        self.name = name
+        self.code = code
+        self.mistake = mistake
+    }
+
+    static let all: [BrokenFixture] = [
+        // Reading files
+        .init("unreadable-file", .unreadableFile, "units-src/volume.tsv is a directory"),
+        .init("invalid-utf8", .invalidUTF8, "a Latin-1 µ (byte B5) in a symbol of length.tsv"),
+        .init("byte-order-mark", .byteOrderMark, "length.tsv starts with EF BB BF"),
+        .init("crlf-line-endings", .crlfLineEndings, "time.tsv has CRLF line endings (a warning: check passes)"),
+        .init("wrong-column-count", .columnCount, "a space instead of a TAB before a priority"),
+        .init("missing-source-directory", .missingSourceDirectory, "the sources are in units/, not units-src/"),
+        // Unit rows
+        .init("duplicate-name", .duplicateName, "FOOT next to foot (names ignore case)"),
+        .init("duplicate-symbol", .duplicateSymbol, "inch lists foot's symbol ft"),
+        .init("empty-symbol", .emptySymbol, "a doubled comma in a symbol list"),
+        .init("unknown-system-tag", .unknownSystemTag, "Imp (wrong case) and metric (not a tag)"),
+        .init("empty-name", .emptyName, "a row with an empty name, and a row whose name is ^ alone"),
+        .init("invalid-priority", .invalidPriority, "priorities 3a and -1"),
+        .init("invalid-coefficient", .invalidCoefficient, "coefficients 0.51x4 and X*0.3048"),
+        .init("non-positive-coefficient", .nonPositiveCoefficient, "coefficients 0 and -1000"),
+        .init("non-finite-coefficient", .nonFiniteCoefficient, "coefficients 0.3048/0 and 1e200*1e200"),
+        // Categories
+        .init("category-without-row", .categoryWithoutRow, "units-src/mass.tsv has no row in categories.tsv"),
+        .init("category-without-file", .categoryWithoutFile, "categories.tsv lists mass, which has no file"),
+        .init("missing-base-unit", .missingBaseUnit, "categories.tsv names the base metre; the unit is meter"),
+        .init("base-unit-not-one", .missingBaseUnit, "categories.tsv names minute (coefficient 60) as time's base"),
+        .init("invalid-category-row", .invalidCategoryRow, "display order 'ten', and a row without a base unit"),
+        .init("duplicate-category", .duplicateCategory, "two categories with order 10, and length listed twice"),
+        // Formulas
+        .init("formula-syntax", .formulaSyntax, "× instead of * in a formula"),
+        .init("not-inverse-pair", .notInversePair, "°F from-base multiplies by 5/9 instead of 9/5"),
+        .init("formula-not-finite", .formulaNotFinite, "to-base takes sqrt of a negative number everywhere"),
+        .init("inverse-not-decreasing", .inverseUnitNotDecreasing, "a pace without ^, and a ^ unit that increases"),
+        // Cross-checks
+        .init("dimension-mismatch", .dimensionMismatch, "meter per minute m/min declared 60 (inverted)"),
+        // Stable ids
+        .init("duplicate-id", .duplicateID, "minute and hour both have id 5"),
+        .init("missing-id", .missingID, "km/h has no registry line; foot's line is retired"),
+        .init("orphan-id", .orphanID, "a registry line for yard, which is not a unit"),
+        .init("unit-registered-twice", .unitRegisteredTwice, "foot registered again as Foot"),
+        .init("invalid-id-row", .invalidIDRow, "id 2147483648, and status 'retierd'"),
+    ]
+}

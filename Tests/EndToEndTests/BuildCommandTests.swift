@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `unitpack build` on the repository's own data: the summary, determinism,
+/// independence from where the sources sit, and replacing an older database.
+@Suite struct BuildCommandTests {
+    let temporary: OwnedTemporaryDirectory
+    /// A private copy of the repository's units-src (others may edit the
+    /// original while the tests run).
+    let sources: String
+
+    init() throws {
+        temporary = try OwnedTemporaryDirectory()
+        sources = temporary.path("sources")
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        try Files.copyTree(RepositoryData.root + "/units-src", to: sources + "/units-src")
+    }
+
+    @Test func printsASummary() throws {
+        let output = temporary.path("dist")
+        let result = try CLI.run(["build", "--source", sources, "--output", output])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("unitpack build: ") == true, "\(result)")
+        #expect(lines.first?.contains(" units in ") == true, "\(result)")
+        #expect(lines.contains { $0.hasPrefix("  wrote ") && $0.contains("\(output)/units.sqlite") }, "\(result)")
+        #expect(lines.contains { $0.hasPrefix("  sources ") && $0.contains("sha256 ") }, "\(result)")
+        #expect(try Files.list(output) == ["units.sqlite"])
+    }
+
+    @Test func theRepositorysDataChecksClean() throws {
+        let result = try CLI.run(["check", "--source", "."], in: sources)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("ok: "))
+        #expect(result.stdout.hasSuffix(" categories\n"))
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let a = temporary.path("a")
+        let b = temporary.path("b")
+        #expect(try CLI.run(["build", "--source", sources, "--output", a]).status == 0)
+        #expect(try CLI.run(["build", "--source", sources, "--output", b]).status == 0)
+        let first = try Files.bytes(a + "/units.sqlite")
+        #expect(first.count > 1024)
+        #expect(first == (try Files.bytes(b + "/units.sqlite")))
+    }
+
+    /// The same files elsewhere, named by a relative or an absolute path, give the same bytes.
+    @Test func theSourcePathDoesNotMatter() throws {
+        let elsewhere = temporary.path("somewhere/else")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try Files.copyTree(sources + "/units-src", to: elsewhere + "/units-src")
+
+        #expect(try CLI.run(["build", "--source", sources, "--output", temporary.path("absolute")]).status == 0)
+        #expect(try CLI.run(["build", "--output", "../relative-default"], in: sources).status == 0)
+        #expect(
+            try CLI.run(["build", "--source", "somewhere/else", "--output", "relative-source"], in: temporary.path)
+                .status == 0)
+
+        let reference = try Files.bytes(temporary.path("absolute/units.sqlite"))
+        #expect(try Files.bytes(temporary.path("relative-default/units.sqlite")) == reference)
+        #expect(try Files.bytes(temporary.path("relative-source/units.sqlite")) == reference)
+    }
+
+    @Test func aSuccessfulBuildReplacesTheOldDatabaseAndLeavesNoTemporaryFiles() throws {
+        let output = temporary.path("dist")
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try Files.write(Array("an old database".utf8), to: output + "/units.sqlite")
+        let result = try CLI.run(["build", "--source", sources, "--output", output])
+        #expect(result.status == 0, "\(result)")
+        #expect(try Files.list(output) == ["units.sqlite"])
+        #expect(Array(try Files.bytes(output + "/units.sqlite").prefix(16)) == Array("SQLite format 3\0".utf8))
+
+        let convert = try CLI.run(["convert", "--data", output, "1", "knot", "m/s"])
+        #expect(convert.stdout == "1 knot = 0.514444 meter per second\n")
+    }
+
+    @Test func aNestedOutputDirectoryIsCreated() throws {
+        let output = temporary.path("deep/er/dist")
+        #expect(try CLI.run(["build", "--source", sources, "--output", output]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: output + "/units.sqlite"))
+    }
+}

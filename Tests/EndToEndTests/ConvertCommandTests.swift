@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `unitpack convert` on a fresh build of the repository's own data.
+@Suite struct ConvertCommandTests {
+    let database: BuiltRepositoryDatabase
+
+    init() throws {
+        database = try BuiltRepositoryDatabase()
+    }
+
+    @Test func convertsByNameWithSixSignificantDigits() throws {
+        let result = try database.convert(["1", "knot", "meter per second"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "1 knot = 0.514444 meter per second\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func terseFlagPrintsOnlyTheNumber() throws {
+        for flag in ["-t", "--terse"] {
+            let result = try database.convert([flag, "1", "knot", "meter per second"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout == "0.514444\n")
+            #expect(result.stderr == "")
+        }
+    }
+
+    @Test func aNegativeValueAfterDoubleDash() throws {
+        let result = try database.convert(["--", "-40", "°C", "°F"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "-40 degree Celsius = -40 degree Fahrenheit\n")
+    }
+
+    @Test func symbolsAreCaseSensitive() throws {
+        let mach = try database.convert(["1", "M", "m/s"])
+        #expect(mach.status == 0, "\(mach)")
+        #expect(mach.stdout == "1 Mach = 295.046 meter per second\n")
+        let meter = try database.convert(["1", "m", "ft"])
+        #expect(meter.status == 0, "\(meter)")
+        #expect(meter.stdout == "1 meter = 3.28084 foot\n")
+    }
+
+    @Test func precisionSetsSignificantDigits() throws {
+        #expect(try database.convert(["--precision", "2", "1", "knot", "m/s"]).stdout == "1 knot = 0.51 meter per second\n")
+        #expect(try database.convert(["--precision", "17", "1", "lb", "kg"]).stdout == "1 pound = 0.45359237 kilogram\n")
+    }
+
+    @Test func anInverseUnitConverts() throws {
+        let result = try database.convert(["5", "min/km", "km/h"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "5 minutes per kilometer = 12 kilometer per hour\n")
+    }
+
+    // MARK: Errors: status 1, one `error:` line on stderr, nothing on stdout
+
+    @Test func anUnknownUnit() throws {
+        let from = try database.convert(["1", "furlongs per fortnightx", "m/s"])
+        #expect(from.exitedNormally)
+        #expect(from.status == 1)
+        #expect(from.stdout == "")
+        #expect(from.stderr == "error: unknown unit 'furlongs per fortnightx'\n")
+
+        let to = try database.convert(["1", "m/s", "parsecs per hourx"])
+        #expect(to.status == 1)
+        #expect(to.stderr == "error: unknown unit 'parsecs per hourx'\n")
+    }
+
+    @Test func unitsOfDifferentCategories() throws {
+        let result = try database.convert(["1", "kg", "m"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: cannot convert kilogram (mass) to meter (length)\n")
+    }
+
+    @Test func aConversionOutsideAFormulasDomain() throws {
+        let result = try database.convert(["0", "minutes per kilometer", "m/s"])
+        #expect(result.exitedNormally)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: conversion failed: division by zero\n")
+    }
+
+    @Test func aMissingDatabaseSaysToRunBuild() throws {
+        let missing = database.temporary.path("nothing-built-here")
+        let result = try CLI.run(["convert", "--data", missing, "1", "knot", "m/s"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: no database at \(missing)/units.sqlite; run `unitpack build` to create it\n")
+    }
+
+    @Test func theDefaultDataDirectoryIsDistInTheWorkingDirectory() throws {
+        let here = try TemporaryDirectory()
+        defer { here.remove() }
+        let missing = try CLI.run(["convert", "1", "knot", "m/s"], in: here.path)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: no database at dist/units.sqlite; run `unitpack build` to create it\n")
+
+        try Files.copyTree(database.dist, to: here.path("dist"))
+        let found = try CLI.run(["convert", "1", "knot", "m/s"], in: here.path)
+        #expect(found.status == 0, "\(found)")
+        #expect(found.stdout == "1 knot = 0.514444 meter per second\n")
+    }
+
+    // MARK: Usage errors: status 64
+
+    @Test(arguments: [
+        (["--precision", "0", "1", "knot", "m/s"], "--precision must be between 1 and 17, got 0"),
+        (["--precision", "18", "1", "knot", "m/s"], "--precision must be between 1 and 17, got 18"),
+        (["inf", "knot", "m/s"], "the value must be a finite number"),
+        (["abc", "knot", "m/s"], "The value 'abc' is invalid for '<value>'"),
+        (["1", "knot"], "Missing expected argument '<to>'"),
+    ])
+    func wrongUsageExits64(arguments: [String], message: String) throws {
+        let result = try database.convert(arguments)
+        #expect(result.exitedNormally)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains(message), "\(result)")
+        #expect(result.stderr.contains("Usage: unitpack convert"))
+    }
+}

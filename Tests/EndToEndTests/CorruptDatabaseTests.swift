@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// `convert` on a damaged or foreign `units.sqlite`: status 1 and a typed
+/// `error:` line, never a crash (a signal) and never a wrong answer in silence.
+@Suite struct CorruptDatabaseTests {
+    let database: BuiltRepositoryDatabase
+    let good: [UInt8]
+
+    init() throws {
+        database = try BuiltRepositoryDatabase()
+        good = try Files.bytes(database.dist + "/units.sqlite")
+    }
+
+    static let regenerate = "; re-generate it with `unitpack build`\n"
+
+    /// Writes `bytes` as `<scratch>/NAME/units.sqlite` and converts with it.
+    func convert(_ bytes: [UInt8], named name: String, _ arguments: [String] = ["1", "knot", "m/s"]) throws
+        -> (result: CLIResult, file: String)
+    {
+        let directory = database.temporary.path(name)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = directory + "/units.sqlite"
+        try Files.write(bytes, to: file)
+        return (try CLI.run(["convert", "--data", directory] + arguments), file)
+    }
+
+    /// Big-endian `value` at `offset` of the SQLite header.
+    func patched(_ bytes: [UInt8], at offset: Int, _ value: UInt32) -> [UInt8] {
+        var copy = bytes
+        copy.replaceSubrange(offset..<(offset + 4), with: withUnsafeBytes(of: value.bigEndian, Array.init))
+        return copy
+    }
+
+    @Test func randomBytes() throws {
+        var state: UInt64 = 0x5EED
+        let noise = (0..<4096).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        let (result, file) = try convert(noise, named: "random")
+        #expect(result.exitedNormally)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: \(file) is not a unitpack database" + Self.regenerate)
+    }
+
+    @Test func anEmptyFile() throws {
+        let (result, file) = try convert([], named: "empty")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(file) is not a unitpack database" + Self.regenerate)
+    }
+
+    @Test func aTruncatedCopy() throws {
+        let (result, file) = try convert(Array(good.prefix(good.count / 2)), named: "half")
+        #expect(result.exitedNormally)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: \(file) is damaged (database disk image is malformed)" + Self.regenerate)
+    }
+
+    /// user_version: the 4-byte big-endian integer at offset 60 of the header.
+    @Test func anotherFormatVersion() throws {
+        let (result, _) = try convert(patched(good, at: 60, 2), named: "version")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "error: database format 2 is not supported (this reader reads format 1); re-generate it with a matching `unitpack build`\n"
+        )
+    }
+
+    /// application_id (offset 68) is "UNPK" in a unitpack database.
+    @Test func anotherApplicationsDatabase() throws {
+        let (result, file) = try convert(patched(good, at: 68, 0), named: "application")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(file) is not a unitpack database" + Self.regenerate)
+    }
+
+    /// Cut at every page boundary and in between: convert either still finds
+    /// what it needs or fails with a typed message.
+    @Test func truncationAnywhereNeverCrashes() throws {
+        let right = try database.convert(["1", "knot", "m/s"]).stdout
+        let lengths = stride(from: 0, to: good.count, by: 512).map { $0 } + [1, 99, 101, good.count - 1]
+        for length in lengths {
+            let (result, _) = try convert(Array(good.prefix(length)), named: "cut-\(length)")
+            #expect(result.exitedNormally, "cut at \(length): \(result)")
+            #expect(result.status == 0 || result.status == 1, "cut at \(length): \(result)")
+            if result.status == 0 {
+                #expect(result.stdout == right, "cut at \(length): a wrong answer")
+            } else {
+                #expect(result.stderr.hasSuffix(Self.regenerate), "cut at \(length): \(result)")
+            }
+        }
+    }
+
+    /// Garbage written over each page in turn: a conversion that does not read
+    /// the page still gives the right answer, one that does fails cleanly.
+    @Test func overwrittenPagesNeverCrash() throws {
+        let conversions = [["1", "knot", "m/s"], ["--", "-40", "°C", "°F"], ["1", "kg", "lb"]]
+        let right = try conversions.map { try database.convert($0).stdout }
+        for page in 1..<(good.count / 1024) {
+            var damaged = good
+            for offset in (page * 1024)..<((page + 1) * 1024) {
+                damaged[offset] = UInt8(truncatingIfNeeded: offset &* 31 &+ 7)
+            }
+            for (arguments, right) in zip(conversions, right) {
+                let (result, _) = try convert(damaged, named: "page-\(page)", arguments)
+                #expect(result.exitedNormally, "page \(page) \(arguments): \(result)")
+                #expect(result.status == 0 || result.status == 1, "page \(page) \(arguments): \(result)")
+                if result.status == 0 {
+                    #expect(result.stdout == right, "page \(page) \(arguments): a wrong answer")
+                } else {
+                    #expect(result.stderr.hasPrefix("error: "), "page \(page) \(arguments): \(result)")
+                    #expect(result.stderr.hasSuffix(Self.regenerate), "page \(page) \(arguments): \(result)")
+                }
+            }
+        }
+    }
+
+    // MARK: Edited with the sqlite3 tool
+
+    static let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// A copy of the good database edited with `sqlite3 FILE SQL`.
+    func edited(_ sql: String, named name: String) throws -> [UInt8] {
+        let file = database.temporary.path("\(name).sqlite")
+        try Files.write(good, to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.sqlite3))
+        process.arguments = [file, sql]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "sqlite3 failed on \(sql)")
+        return try Files.bytes(file)
+    }
+
+    @Test(.enabled(if: CorruptDatabaseTests.sqlite3 != nil, "needs the sqlite3 command-line tool"))
+    func anUnreadableFormulaInARow() throws {
+        let bytes = try edited("UPDATE units SET to_base = 'X+' WHERE name = 'degree Celsius'", named: "formula")
+        let (result, file) = try convert(bytes, named: "formula", ["1", "°C", "K"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(file) is damaged (unit "))
+        #expect(result.stderr.hasSuffix(" has an unreadable formula)" + Self.regenerate))
+    }
+
+    @Test(.enabled(if: CorruptDatabaseTests.sqlite3 != nil, "needs the sqlite3 command-line tool"))
+    func aMissingTable() throws {
+        let (result, file) = try convert(try edited("DROP TABLE names", named: "no-names"), named: "no-names")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(file) is damaged (no such table: names)" + Self.regenerate)
+    }
+
+    @Test(.enabled(if: CorruptDatabaseTests.sqlite3 != nil, "needs the sqlite3 command-line tool"))
+    func anInvalidFactor() throws {
+        let bytes = try edited("UPDATE units SET factor = -1 WHERE name = 'knot'", named: "factor")
+        let (result, file) = try convert(bytes, named: "factor")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(file) is damaged (unit "))
+        #expect(result.stderr.hasSuffix(" has no valid factor)" + Self.regenerate))
+    }
+
+    /// Not a typed message today ("SQLite error 10: disk I/O error"), but a clean failure.
+    @Test func aDirectoryWhereTheFileShouldBe() throws {
+        let directory = database.temporary.path("directory")
+        try FileManager.default.createDirectory(atPath: directory + "/units.sqlite", withIntermediateDirectories: true)
+        let result = try CLI.run(["convert", "--data", directory, "1", "knot", "m/s"])
+        #expect(result.exitedNormally)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("error: "))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What one run of the `unitpack` executable produced.
+struct CLIResult: Sendable, CustomStringConvertible {
+    var stdout: String
+    var stderr: String
+    /// The exit status, or the signal number when `exitedNormally` is false.
+    var status: Int32
+    /// False when the process was killed by a signal (a crash, a trap).
+    var exitedNormally: Bool
+
+    var description: String {
+        "status \(status)\(exitedNormally ? "" : " (signal)")\n--- stdout\n\(stdout)--- stderr\n\(stderr)---"
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs the built `unitpack` executable as a user would.
+enum CLI {
+    /// The executable under test: `$UNITPACK_BIN` if set, else the `unitpack`
+    /// next to the running test executable (SwiftPM builds every product into
+    /// one directory, and this test target depends on `unitpack`).
+    static let binary: String = {
+        if let override = ProcessInfo.processInfo.environment["UNITPACK_BIN"], !override.isEmpty {
+            return override
+        }
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("unitpack").path
+        }
+        // No /proc (macOS): the resource bundle sits in the same build directory.
+        return Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("unitpack").path
+    }()
+
+    /// Runs `unitpack ARGUMENTS` in `directory` and waits for it.
+    /// Output goes through files, so a large output cannot block the child.
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> CLIResult {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw CLIError(
+                description: "no unitpack executable at \(binary); run `swift build` or set UNITPACK_BIN")
+        }
+        let scratch = try TemporaryDirectory(prefix: "cli-output")
+        defer { scratch.remove() }
+        let outPath = scratch.path("stdout")
+        let errPath = scratch.path("stderr")
+        guard FileManager.default.createFile(atPath: outPath, contents: nil),
+            FileManager.default.createFile(atPath: errPath, contents: nil),
+            let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath)
+        else {
+            throw CLIError(description: "cannot create output files in \(scratch.path)")
+        }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+
+        return CLIResult(
+            stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+            stderr: try String(contentsOfFile: errPath, encoding: .utf8),
+            status: process.terminationStatus,
+            exitedNormally: process.terminationReason == .exit)
+    }
+}
