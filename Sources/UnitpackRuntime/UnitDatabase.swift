@@ -42,6 +42,8 @@ public final class UnitDatabase: Sendable {
     public init(path: String) throws(UnitDatabaseError) {
         self.path = path
         guard access(path, R_OK) == 0 else { throw .fileNotFound(path: path) }
+        // SQLite reports a directory only as a vague I/O error on first read.
+        guard Self.isRegularFile(path) else { throw .notAFile(path: path) }
         do {
             let connection = try Connection(path: path, mode: .readOnlyImmutable)
             let applicationID = try connection.scalarInt("PRAGMA application_id") ?? 0
@@ -207,6 +209,12 @@ public final class UnitDatabase: Sendable {
         } catch {
             throw .corrupt(path: path, detail: "\(error)")
         }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Maps SQLite's result codes to the errors a front end acts on.

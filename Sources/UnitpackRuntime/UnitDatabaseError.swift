@@ -6,6 +6,8 @@ import UnitpackSQLite
 /// `.unsupportedFormatVersion` or `.corrupt`.
 public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileNotFound(path: String)
+    /// Something other than a regular file (a directory, a device) is where the database should be.
+    case notAFile(path: String)
     /// The file is not a unitpack database (not SQLite, or another application's).
     case notAUnitDatabase(path: String)
     case unsupportedFormatVersion(found: Int, supported: Int)
@@ -22,6 +24,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
         switch self {
         case .fileNotFound(let path):
             return "no database at \(path); run `unitpack build` to create it"
+        case .notAFile(let path):
+            return "\(path) is not a regular file; remove it and run `unitpack build` to create the database there"
         case .notAUnitDatabase(let path):
             return "\(path) is not a unitpack database; re-generate it with `unitpack build`"
         case .unsupportedFormatVersion(let found, let supported):

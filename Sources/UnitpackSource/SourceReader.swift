@@ -60,6 +60,12 @@ public enum SourceReader {
         return base == "." || base.isEmpty ? child : base + "/" + child
     }
 
+    private static func unreadableHint(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "create it" }
+        return isDirectory.boolValue ? "it is a directory; a source file must be a regular file" : "check its permissions"
+    }
+
     /// - Parameter relative: the path inside the source directory, which the
     ///   source hash uses so that it does not depend on where the sources sit.
     private static func readLines(_ path: String, relative: String, into tree: inout SourceTree) -> [TSVLine]? {
@@ -67,7 +73,7 @@ public enum SourceReader {
             tree.diagnostics.append(
                 Diagnostic(
                     .unreadableFile, "cannot read file", at: .file(path),
-                    hint: FileManager.default.fileExists(atPath: path) ? "check its permissions" : "create it"))
+                    hint: unreadableHint(path)))
             return nil
         }
         let bytes = [UInt8](data)

@@ -27,6 +27,15 @@ import UnitpackTestSupport
         }
     }
 
+    @Test func aDirectoryWhereTheFileShouldBe() throws {
+        let fixture = try SourceFixture([:])
+        defer { fixture.remove() }
+        try FileManager.default.createDirectory(atPath: fixture.path("dist/units.sqlite"), withIntermediateDirectories: true)
+        #expect(throws: UnitDatabaseError.notAFile(path: fixture.path("dist/units.sqlite"))) {
+            try UnitDatabase(directory: fixture.path("dist"))
+        }
+    }
+
     @Test func notSQLiteAtAll() throws {
         let (fixture, _) = try built()
         defer { fixture.remove() }

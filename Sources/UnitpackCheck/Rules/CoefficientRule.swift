@@ -21,7 +21,7 @@ struct CoefficientRule: CheckRule {
             if value <= 0 {
                 return Diagnostic(
                     .nonPositiveCoefficient,
-                    "coefficient of '\(unit.name.value)' is \(value == 0 ? "zero" : "negative (\(value))")",
+                    "coefficient of '\(unit.name.value)' is \(value == 0 ? "zero" : "negative (\(DecimalFormatting.format(value, significantDigits: 15)))")",
                     at: formula.location,
                     hint: value == 0
                         ? "a coefficient says how many base units one unit is worth; it must be greater than zero"
