@@ -53,12 +53,8 @@ public final class UnitDatabase: Sendable {
                 throw UnitDatabaseError.unsupportedFormatVersion(found: Int(version), supported: Int(DatabaseFormat.version))
             }
             state = Mutex(try State(connection: connection))
-        } catch let error as UnitDatabaseError {
-            throw error
-        } catch let error as SQLiteError {
-            throw Self.classify(error, path: path)
         } catch {
-            throw .corrupt(path: path, detail: "\(error)")
+            throw Self.typed(error, path: path)
         }
     }
 
@@ -202,12 +198,8 @@ public final class UnitDatabase: Sendable {
                 system: system, tier: tier, flags: flags)
             state.units[id] = unit
             return unit
-        } catch let error as UnitDatabaseError {
-            throw error
-        } catch let error as SQLiteError {
-            throw Self.classify(error, path: path)
         } catch {
-            throw .corrupt(path: path, detail: "\(error)")
+            throw Self.typed(error, path: path)
         }
     }
 
@@ -215,6 +207,15 @@ public final class UnitDatabase: Sendable {
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
         return (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Any error of opening or reading, as the typed error a front end matches on.
+    static func typed(_ error: any Error, path: String) -> UnitDatabaseError {
+        switch error {
+        case let error as UnitDatabaseError: return error
+        case let error as SQLiteError: return classify(error, path: path)
+        default: return .corrupt(path: path, detail: "\(error)")
+        }
     }
 
     /// Maps SQLite's result codes to the errors a front end acts on.
