@@ -20,6 +20,9 @@ public enum Checker {
         InverseDirectionRule(),
         StableIDRule(),
         DimensionRule(),
+        LocaleReferenceRule(),
+        LocaleAmbiguityRule(),
+        LanguageCompletenessRule(),
     ]
 
     /// The reading diagnostics plus every rule's, sorted by location.

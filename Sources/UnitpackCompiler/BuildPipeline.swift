@@ -14,6 +14,8 @@ public enum BuildPipeline {
     public struct Summary: Sendable {
         public var units: Int
         public var categories: Int
+        /// Codes, sorted.
+        public var languages: [String]
         public var sourceFiles: Int
         public var sourceBytes: Int
         public var artifacts: [Artifact]
@@ -40,7 +42,8 @@ public enum BuildPipeline {
         let databasePath = output + "/" + DatabaseFormat.fileName
         let size = try DatabaseWriter.write(model, to: databasePath)
         let summary = Summary(
-            units: model.units.count, categories: model.categories.count, sourceFiles: tree.files.count,
+            units: model.units.count, categories: model.categories.count,
+            languages: model.languages.map(\.code), sourceFiles: tree.files.count,
             sourceBytes: tree.files.reduce(0) { $0 + $1.bytes.count },
             artifacts: [Artifact(path: databasePath, bytes: size)], sourceHash: model.sourceHash)
         return Outcome(diagnostics: diagnostics, summary: summary)

@@ -27,9 +27,31 @@ public struct CompiledModel: Sendable {
         public var key: String { category + "/" + name }
     }
 
+    /// A unit's words in one language.
+    public struct UnitNames: Sendable, Hashable {
+        public var unit: Int
+        public var display: String
+        public var forms: [PluralCategory: String]
+        /// Localized symbols, the preferred first; empty: those of `units-src/`.
+        public var symbols: [String]
+        public var synonyms: [String]
+    }
+
+    public struct Language: Sendable, Hashable {
+        public var code: String
+        public var name: String
+        public var isComplete: Bool
+        public var numbers: NumberSymbols
+        public var plurals: PluralRules
+        /// Sorted by unit id; a partial language leaves units out.
+        public var names: [UnitNames]
+    }
+
     public var categories: [Category]
     /// Sorted by id.
     public var units: [Unit]
+    /// Sorted by code.
+    public var languages: [Language]
     /// SHA-256 over every source file's relative path and bytes, in path order.
     public var sourceHash: String
 }
@@ -90,6 +112,8 @@ public enum ModelCompiler {
                     dimension: row.dimension.value))
         }
 
+        let languages = try compileLanguages(tree, unitIDs: ids)
+
         var hash = SHA256()
         for file in tree.files.sorted(by: { $0.path < $1.path }) {
             hash.update(file.path)
@@ -100,7 +124,39 @@ public enum ModelCompiler {
         }
         let digest = hash.finalize()
         return CompiledModel(
-            categories: categories, units: units,
+            categories: categories, units: units, languages: languages,
             sourceHash: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+    }
+
+    private static func compileLanguages(_ tree: SourceTree, unitIDs: [String: Int]) throws(CompileError)
+        -> [CompiledModel.Language]
+    {
+        var languages: [CompiledModel.Language] = []
+        for source in tree.languages.sorted(by: { $0.code < $1.code }) {
+            guard let settings = source.settings, let plurals = source.plurals else { throw .sourcesHaveErrors(count: 1) }
+            var names: [CompiledModel.UnitNames] = []
+            for file in source.nameFiles {
+                for row in file.rows {
+                    guard let id = unitIDs[(file.category + "/" + row.unit.value).lowercased()],
+                        let display = row.display
+                    else { throw .sourcesHaveErrors(count: 1) }
+                    var forms: [PluralCategory: String] = [:]
+                    for category in plurals.categories {
+                        guard let form = row.forms[category] else { throw .sourcesHaveErrors(count: 1) }
+                        forms[category] = form.value
+                    }
+                    names.append(
+                        CompiledModel.UnitNames(
+                            unit: id, display: display.value, forms: forms, symbols: row.symbols.map(\.value),
+                            synonyms: row.synonyms.map(\.value)))
+                }
+            }
+            names.sort { $0.unit < $1.unit }
+            languages.append(
+                CompiledModel.Language(
+                    code: source.code, name: settings.name, isComplete: source.isComplete, numbers: settings.numbers,
+                    plurals: plurals, names: names))
+        }
+        return languages
     }
 }

@@ -1,4 +1,4 @@
-/// The schema of `units.sqlite`, format 1. `docs/database.md` documents every
+/// The schema of `units.sqlite`, format 2. `docs/database.md` documents every
 /// table and column; change both together and bump `DatabaseFormat.version`.
 enum DatabaseSchema {
     static let statements = [
@@ -40,6 +40,28 @@ enum DatabaseSchema {
             lang TEXT NOT NULL,
             text TEXT NOT NULL,
             PRIMARY KEY (folded, unit, kind, lang, text)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE languages (
+            code TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            complete INTEGER NOT NULL,
+            decimal_separator TEXT NOT NULL,
+            group_separator TEXT NOT NULL,
+            primary_grouping INTEGER NOT NULL,
+            secondary_grouping INTEGER NOT NULL,
+            minimum_grouping_digits INTEGER NOT NULL,
+            plural_rules TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE unit_names (
+            unit INTEGER NOT NULL,
+            lang TEXT NOT NULL,
+            form TEXT NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (unit, lang, form)
         ) WITHOUT ROWID
         """,
         "CREATE INDEX units_by_category ON units (category, priority)",

@@ -44,6 +44,7 @@ public enum DatabaseWriter {
         try insertMeta(model, db)
         try insertCategories(model, db)
         try insertUnits(model, db)
+        try insertLanguages(model, db)
         try db.execute("COMMIT")
         try db.execute("VACUUM")
     }
@@ -56,6 +57,7 @@ public enum DatabaseWriter {
             ("source_hash", model.sourceHash),
             ("unit_count", String(model.units.count)),
             ("category_count", String(model.categories.count)),
+            ("language_count", String(model.languages.count)),
         ]
         for (key, value) in rows {
             try insert.run([.text(key), .text(value)])
@@ -80,7 +82,7 @@ public enum DatabaseWriter {
             INSERT INTO units (id, category, name, symbols, factor, to_base, from_base, priority, system, tier, flags)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        var names: [(folded: String, unit: Int, kind: NameKind, text: String)] = []
+        var names: [NameRow] = []
         for unit in model.units {
             var factor: Statement.Value = .null
             var toBase: Statement.Value = .null
@@ -97,22 +99,89 @@ public enum DatabaseWriter {
                 toBase, fromBase, .real(unit.priority), .text(unit.system.system.rawValue),
                 .integer(Int64(unit.system.tier)), .integer(Int64(unit.flags.rawValue)),
             ])
-            names.append((TextFolding.fold(unit.name), unit.id, .name, unit.name))
+            // Names from units-src are English; their symbols belong to every language ("").
+            names.append(NameRow(unit: unit.id, kind: .name, lang: "en", text: unit.name))
             for symbol in unit.symbols {
-                names.append((TextFolding.fold(symbol), unit.id, .symbol, symbol))
+                names.append(NameRow(unit: unit.id, kind: .symbol, lang: "", text: symbol))
+            }
+        }
+        for language in model.languages {
+            for unit in language.names {
+                let words = [unit.display] + PluralCategory.allCases.compactMap { unit.forms[$0] }
+                for word in words {
+                    names.append(NameRow(unit: unit.unit, kind: .name, lang: language.code, text: word))
+                }
+                for symbol in unit.symbols {
+                    names.append(NameRow(unit: unit.unit, kind: .symbol, lang: language.code, text: symbol))
+                }
+                for synonym in unit.synonyms {
+                    names.append(NameRow(unit: unit.unit, kind: .synonym, lang: language.code, text: synonym))
+                }
             }
         }
         // Insert in primary-key order: the table's pages then fill in order,
         // which keeps the file small and its bytes independent of input order.
-        names.sort { ($0.folded, $0.unit, $0.kind.rawValue, $0.text) < ($1.folded, $1.unit, $1.kind.rawValue, $1.text) }
+        names.sort()
         let insertName = try db.prepare("INSERT OR IGNORE INTO names (folded, unit, kind, lang, text) VALUES (?, ?, ?, ?, ?)")
         for name in names {
-            // Names from units-src are English; symbols belong to every language ("").
-            let lang = name.kind == .name ? "en" : ""
             try insertName.run([
-                .text(name.folded), .integer(Int64(name.unit)), .integer(Int64(name.kind.rawValue)), .text(lang),
+                .text(name.folded), .integer(Int64(name.unit)), .integer(Int64(name.kind.rawValue)), .text(name.lang),
                 .text(name.text),
             ])
+        }
+    }
+
+    /// A row of `names`, ordered like its primary key.
+    private struct NameRow: Comparable {
+        var folded: String
+        var unit: Int
+        var kind: NameKind
+        var lang: String
+        var text: String
+
+        init(unit: Int, kind: NameKind, lang: String, text: String) {
+            self.folded = TextFolding.fold(text)
+            self.unit = unit
+            self.kind = kind
+            self.lang = lang
+            self.text = text
+        }
+
+        static func < (a: NameRow, b: NameRow) -> Bool {
+            (a.folded, a.unit, a.kind.rawValue, a.lang, a.text) < (b.folded, b.unit, b.kind.rawValue, b.lang, b.text)
+        }
+    }
+
+    private static func insertLanguages(_ model: CompiledModel, _ db: Connection) throws {
+        let insertLanguage = try db.prepare(
+            """
+            INSERT INTO languages (code, name, complete, decimal_separator, group_separator, primary_grouping,
+                secondary_grouping, minimum_grouping_digits, plural_rules)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let insertName = try db.prepare("INSERT INTO unit_names (unit, lang, form, text) VALUES (?, ?, ?, ?)")
+        var rows: [(unit: Int, lang: String, form: String, text: String)] = []
+        for language in model.languages {
+            let numbers = language.numbers
+            try insertLanguage.run([
+                .text(language.code), .text(language.name), .integer(language.isComplete ? 1 : 0),
+                .text(numbers.decimal), .text(numbers.group), .integer(Int64(numbers.primaryGrouping)),
+                .integer(Int64(numbers.secondaryGrouping)), .integer(Int64(numbers.minimumGroupingDigits)),
+                .text(language.plurals.canonicalText),
+            ])
+            for unit in language.names {
+                rows.append((unit.unit, language.code, NameForm.display.rawValue, unit.display))
+                for (category, form) in unit.forms {
+                    rows.append((unit.unit, language.code, NameForm.plural(category).rawValue, form))
+                }
+                if let symbol = unit.symbols.first {
+                    rows.append((unit.unit, language.code, NameForm.symbol.rawValue, symbol))
+                }
+            }
+        }
+        rows.sort { ($0.unit, $0.lang, $0.form) < ($1.unit, $1.lang, $1.form) }
+        for row in rows {
+            try insertName.run([.integer(Int64(row.unit)), .text(row.lang), .text(row.form), .text(row.text)])
         }
     }
 }

@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 1
+    public static let version: Int32 = 2
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -30,4 +30,34 @@ public struct UnitFlags: OptionSet, Sendable, Hashable {
 public enum NameKind: Int, Sendable, Hashable {
     case name = 0
     case symbol = 1
+    /// Another word for the unit (`locales/<lang>/*.tsv`, column `synonyms`).
+    case synonym = 2
+}
+
+/// `unit_names.form`: which word of a unit in a language.
+public enum NameForm: Sendable, Hashable {
+    /// The name in menus.
+    case display
+    /// The form after a number of this plural category.
+    case plural(PluralCategory)
+    /// The preferred localized symbol.
+    case symbol
+
+    public var rawValue: String {
+        switch self {
+        case .display: "display"
+        case .plural(let category): category.rawValue
+        case .symbol: "symbol"
+        }
+    }
+
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "display": self = .display
+        case "symbol": self = .symbol
+        default:
+            guard let category = PluralCategory(rawValue: rawValue) else { return nil }
+            self = .plural(category)
+        }
+    }
 }

@@ -44,6 +44,25 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unitRegisteredTwice = "E604"
     case invalidIDRow = "E605"
 
+    // E7xx: plural rules (`locales/<lang>/plurals.txt`)
+    case pluralRuleSyntax = "E701"
+    case pluralSampleMismatch = "E702"
+    case pluralCategorySet = "E703"
+    case missingPluralRules = "E704"
+
+    // E71x: languages and unit names (`locales/<lang>/*.tsv`)
+    case invalidLanguageFile = "E710"
+    case unknownLocaleCategory = "E711"
+    case unknownLocaleUnit = "E712"
+    case invalidNamesHeader = "E713"
+    case missingPluralForm = "E714"
+    case extraPluralForm = "E715"
+    case emptyLocaleName = "E716"
+    case ambiguousLocaleName = "E717"
+    case unitNamedTwice = "E718"
+    case incompleteLanguage = "E719"
+    case missingFallbackLanguage = "E720"
+
     public var severity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error
     }

@@ -19,11 +19,15 @@ public final class UnitDatabase: Sendable {
     public let path: String
     private let state: Mutex<State>
 
-    private final class State {
+    final class State {
         let connection: Connection
         let unitByID: Statement
         let unitsByFoldedName: Statement
+        let languageByCode: Statement
+        let namesOfUnit: Statement
         var units: [UnitID: Unit] = [:]
+        var languages: [String: Language] = [:]
+        var names: [NamesKey: LocalizedNames] = [:]
 
         init(connection: Connection) throws(SQLiteError) {
             self.connection = connection
@@ -34,6 +38,13 @@ public final class UnitDatabase: Sendable {
                 """)
             unitsByFoldedName = try connection.prepare(
                 "SELECT unit, kind, text FROM names WHERE folded = ? ORDER BY unit, kind")
+            languageByCode = try connection.prepare(
+                """
+                SELECT name, complete, decimal_separator, group_separator, primary_grouping, secondary_grouping,
+                    minimum_grouping_digits, plural_rules
+                FROM languages WHERE code = ?
+                """)
+            namesOfUnit = try connection.prepare("SELECT form, text FROM unit_names WHERE unit = ? AND lang = ?")
         }
     }
 
@@ -149,12 +160,12 @@ public final class UnitDatabase: Sendable {
 
     // MARK: Internals
 
-    private func withState<T: Sendable>(_ body: (State) throws(UnitDatabaseError) -> T) throws(UnitDatabaseError) -> T {
+    func withState<T: Sendable>(_ body: (State) throws(UnitDatabaseError) -> T) throws(UnitDatabaseError) -> T {
         try state.withLock { (state: inout State) throws(UnitDatabaseError) -> T in try body(state) }
     }
 
     /// Runs SQLite calls, turning their errors into the runtime's.
-    private func sqlite<T>(_ body: () throws(SQLiteError) -> T) throws(UnitDatabaseError) -> T {
+    func sqlite<T>(_ body: () throws(SQLiteError) -> T) throws(UnitDatabaseError) -> T {
         do {
             return try body()
         } catch {
@@ -162,7 +173,7 @@ public final class UnitDatabase: Sendable {
         }
     }
 
-    private func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
+    func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
         if let unit = state.units[id] { return unit }
         do {
             let row = state.unitByID

@@ -14,6 +14,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The file is a unitpack database but its content is damaged.
     case corrupt(path: String, detail: String)
     case unknownUnit(String)
+    /// The database has no such language (nor its base language).
+    case unknownLanguage(String, available: [String])
     case ambiguousUnit(String, candidates: [String])
     case incompatibleUnits(from: String, fromCategory: String, to: String, toCategory: String)
     case conversionFailed(FormulaEvaluationError)
@@ -34,6 +36,10 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return "\(path) is damaged (\(detail)); re-generate it with `unitpack build`"
         case .unknownUnit(let text):
             return "unknown unit '\(text)'"
+        case .unknownLanguage(let code, let available):
+            return available.isEmpty
+                ? "no language '\(code)': this database has no languages (build it from sources with locales/)"
+                : "no language '\(code)'; this database has \(available.joined(separator: ", "))"
         case .ambiguousUnit(let text, let candidates):
             return "'\(text)' could mean \(candidates.joined(separator: " or ")); use a longer name"
         case .incompatibleUnits(let from, let fromCategory, let to, let toCategory):

@@ -72,6 +72,9 @@ public struct SourceTree: Sendable {
     /// The path of the id registry, for diagnostics about it as a whole.
     public var idsPath: String = ""
     public var categoriesPath: String = ""
+    /// One per directory of `locales/`, by code.
+    public var languages: [LanguageSource] = []
+    public var localesPath: String = ""
     /// Reading diagnostics (syntax); the checks add the semantic ones.
     public var diagnostics: [Diagnostic] = []
     /// Every file read, with its bytes, in path order: the build hashes them.

@@ -8,6 +8,7 @@ public enum SourceReader {
     public static let unitsDirectory = "units-src"
     public static let categoriesFile = "categories.tsv"
     public static let idsFile = "ids.tsv"
+    public static let localesDirectory = "locales"
 
     /// - Parameter directory: the directory holding `units-src/`.
     public static func read(directory: String) -> SourceTree {
@@ -50,6 +51,7 @@ public enum SourceReader {
             let units = lines.compactMap { UnitRowParser.parse($0, category: key, diagnostics: &tree.diagnostics) }
             tree.categoryFiles.append(CategoryFile(key: key, path: path, units: units))
         }
+        readLocales(directory: directory, into: &tree)
         return tree
     }
 
@@ -68,7 +70,16 @@ public enum SourceReader {
 
     /// - Parameter relative: the path inside the source directory, which the
     ///   source hash uses so that it does not depend on where the sources sit.
-    private static func readLines(_ path: String, relative: String, into tree: inout SourceTree) -> [TSVLine]? {
+    static func readLines(_ path: String, relative: String, into tree: inout SourceTree) -> [TSVLine]? {
+        guard let bytes = readBytes(path, relative: relative, into: &tree) else { return nil }
+        let text = TextLines(bytes: bytes, path: path)
+        tree.diagnostics += text.diagnostics
+        return text.lines
+    }
+
+    /// The bytes of a source file, recorded for the source hash; nil (and a
+    /// diagnostic) when it cannot be read.
+    static func readBytes(_ path: String, relative: String, into tree: inout SourceTree) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: path) else {
             tree.diagnostics.append(
                 Diagnostic(
@@ -78,8 +89,11 @@ public enum SourceReader {
         }
         let bytes = [UInt8](data)
         tree.files.append((relative, bytes))
-        let text = TextLines(bytes: bytes, path: path)
-        tree.diagnostics += text.diagnostics
-        return text.lines
+        return bytes
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

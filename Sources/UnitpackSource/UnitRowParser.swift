@@ -28,7 +28,7 @@ enum UnitRowParser {
             category: category,
             name: Located(name, at: nameLocation),
             isInverse: isInverse,
-            symbols: symbols(f[1], diagnostics: &diagnostics),
+            symbols: CommaList.split(f[1], item: "symbol", code: .emptySymbol, diagnostics: &diagnostics),
             definition: definition(f[2], diagnostics: &diagnostics),
             priority: priority(f[3], diagnostics: &diagnostics),
             system: system(f[4], diagnostics: &diagnostics),
@@ -45,26 +45,6 @@ enum UnitRowParser {
             hint: found < expected.count
                 ? "separate columns with one TAB; spaces do not separate columns"
                 : "remove the extra TAB; names and symbols cannot contain TABs")
-    }
-
-    private static func symbols(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> [Located<String>] {
-        guard !field.text.isEmpty else { return [] }
-        var result: [Located<String>] = []
-        var offset = 0
-        for piece in field.text.split(separator: ",", omittingEmptySubsequences: false) {
-            let leading = piece.prefix(while: { $0 == " " }).unicodeScalars.count
-            let symbol = piece.dropFirst(leading).reversed().drop(while: { $0 == " " }).reversed()
-            let location = field.location.advanced(by: offset + leading)
-            if symbol.isEmpty {
-                diagnostics.append(
-                    Diagnostic(.emptySymbol, "empty symbol in the list '\(field.text)'", at: location,
-                               hint: "remove the doubled or trailing comma"))
-            } else {
-                result.append(Located(String(symbol), at: location))
-            }
-            offset += piece.unicodeScalars.count + 1
-        }
-        return result
     }
 
     private static func definition(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> UnitDefinition? {

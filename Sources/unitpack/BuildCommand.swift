@@ -28,6 +28,9 @@ struct BuildCommand: ParsableCommand {
         let elapsed = clock.now - start
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         print("unitpack build: \(summary.units) units in \(summary.categories) categories")
+        if !summary.languages.isEmpty {
+            print("  languages   \(summary.languages.joined(separator: ", "))")
+        }
         print("  sources     \(summary.sourceFiles) files, \(grouped(summary.sourceBytes)) bytes, sha256 \(summary.sourceHash.prefix(12))")
         for artifact in summary.artifacts {
             print("  wrote       \(artifact.path)  \(grouped(artifact.bytes)) bytes")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UnitpackCheck
 import UnitpackCompiler
 import UnitpackCore
 
@@ -14,12 +15,17 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
+    @Flag(name: .long, help: "Also print, per language, how many units have all their names, and which do not.")
+    var coverage = false
+
     func run() throws {
         let (tree, diagnostics) = BuildPipeline.check(source: source.source)
         DiagnosticPrinter.print(diagnostics)
+        if coverage { print(CoverageReport.render(LanguageCoverage.report(tree)), terminator: "") }
         if diagnostics.hasErrors { throw ExitCode.failure }
         let units = DiagnosticPrinter.plural(tree.units.count, "unit")
         let categories = DiagnosticPrinter.plural(tree.categoryFiles.count, "category", "categories")
-        print("ok: \(units) in \(categories)")
+        let languages = tree.languages.isEmpty ? "" : ", " + DiagnosticPrinter.plural(tree.languages.count, "language")
+        print("ok: \(units) in \(categories)\(languages)")
     }
 }

@@ -29,6 +29,15 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print only the resulting number.")
     var terse = false
 
+    @Option(name: .long, help: "Write the result in this language (a tag of locales/: en, ru). Default: en when the database has it.")
+    var lang: String?
+
+    @Flag(name: .long, help: "Write units with their symbols (5 km) rather than their names (5 kilometers).")
+    var symbols = false
+
+    @Flag(name: .long, help: "Group digits as the language does (5 000). Off by default, so output stays easy to parse.")
+    var groupDigits = false
+
     func validate() throws {
         guard (1...17).contains(precision) else {
             throw ValidationError("--precision must be between 1 and 17, got \(precision)")
@@ -40,16 +49,36 @@ struct ConvertCommand: ParsableCommand {
         do {
             let database = try UnitDatabase(directory: data.data)
             let result = try database.convert(value, from: from, to: to)
-            let number = DecimalFormatting.format(result.value, significantDigits: precision)
-            if terse {
-                print(number)
-            } else {
+            guard let language = try language(in: database) else {
+                // A database built without locales/: plain numbers, units-src names.
+                let number = DecimalFormatting.format(result.value, significantDigits: precision)
                 let input = DecimalFormatting.format(value, significantDigits: 17)
-                print("\(input) \(result.from.name) = \(number) \(result.to.name)")
+                print(terse ? number : "\(input) \(result.from.name) = \(number) \(result.to.name)")
+                return
             }
+            let output = try database.format(
+                result.value, result.to, language: language,
+                options: .init(significantDigits: precision, grouping: groupDigits))
+            if terse {
+                print(output.number)
+                return
+            }
+            let input = try database.format(
+                value, result.from, language: language, options: .init(significantDigits: 17, grouping: groupDigits))
+            print(symbols ? "\(input.short) = \(output.short)" : "\(input.long) = \(output.long)")
         } catch {
             printError("error: \(error.description)")
             throw ExitCode.failure
+        }
+    }
+
+    /// `--lang`, else English when the database has languages, else nil.
+    private func language(in database: UnitDatabase) throws(UnitDatabaseError) -> String? {
+        if let lang { return try database.language(lang).code }
+        do {
+            return try database.language(UnitDatabase.fallbackLanguage).code
+        } catch .unknownLanguage {
+            return nil
         }
     }
 }

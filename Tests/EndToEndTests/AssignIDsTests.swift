@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `unitpack assign-ids` on a copy of `Fixtures/valid` (ids 1-8) with one new
-/// unit and a retired registry line holding the largest id.
+/// unit (named in English and Russian) and a retired registry line holding
+/// the largest id.
 @Suite struct AssignIDsTests {
     let temporary: OwnedTemporaryDirectory
     var idsPath: String { temporary.path("units-src/ids.tsv") }
@@ -13,6 +14,9 @@ import Testing
         try Files.copyTree(Paths.fixture("valid"), to: temporary.path)
         try Files.append("yard\tyd\t0.9144\t3\timp\n", to: temporary.path("units-src/length.tsv"))
         try Files.append("20\tlength\tfurlong\tretired\n", to: idsPath)
+        // Named in both languages, so that the missing id is the only finding.
+        try Files.append("yard\tyards\tyard\tyards\t\t\n", to: temporary.path("locales/en/length.tsv"))
+        try Files.append("yard\tярды\tярд\tярда\tярдов\tярда\tярд\t\n", to: temporary.path("locales/ru/length.tsv"))
     }
 
     @Test func appendsOneLineAfterTheLargestIdRetiredOnesIncluded() throws {
@@ -28,7 +32,7 @@ import Testing
 
         let check = try CLI.run(["check", "--source", "."], in: temporary.path)
         #expect(check.status == 0, "\(check)")
-        #expect(check.stdout == "ok: 9 units in 3 categories\n")
+        #expect(check.stdout == "ok: 9 units in 3 categories, 2 languages\n")
         #expect(check.stderr == "")
     }
 

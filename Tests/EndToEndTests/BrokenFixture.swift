@@ -62,5 +62,22 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("orphan-id", .orphanID, "a registry line for yard, which is not a unit"),
         .init("unit-registered-twice", .unitRegisteredTwice, "foot registered again as Foot"),
         .init("invalid-id-row", .invalidIDRow, "id 2147483648, and status 'retierd'"),
+        // Plural rules
+        .init("plural-rule-syntax", .pluralRuleSyntax, "'annd' for 'and' in ru's rule for one"),
+        .init("plural-sample-mismatch", .pluralSampleMismatch, "21 listed among ru's samples of many"),
+        .init("plural-category-set", .pluralCategorySet, "en's rules say 'others:' instead of 'other:'"),
+        .init("missing-plural-rules", .missingPluralRules, "locales/ru/ has no plurals.txt"),
+        // Languages and unit names
+        .init("invalid-language-file", .invalidLanguageFile, "ru's language.tsv spells the key decimal 'decmal'"),
+        .init("unknown-locale-category", .unknownLocaleCategory, "locales/ru/volume.tsv, and there is no volume"),
+        .init("unknown-locale-unit", .unknownLocaleUnit, "a ru row for mile, which the fixture does not define"),
+        .init("invalid-names-header", .invalidNamesHeader, "ru's time.tsv header says 'symbol' for 'symbols'"),
+        .init("missing-plural-form", .missingPluralForm, "ru's speed.tsv has no 'many' column"),
+        .init("extra-plural-form", .extraPluralForm, "en's length.tsv has a 'two' column"),
+        .init("empty-locale-name", .emptyLocaleName, "ru's foot has an empty 'many' form"),
+        .init("ambiguous-locale-name", .ambiguousLocaleName, "en's kilometer lists 'meters' as a synonym"),
+        .init("unit-named-twice", .unitNamedTwice, "ru's length.tsv has a second row for meter"),
+        .init("incomplete-language", .incompleteLanguage, "ru is complete but its time.tsv leaves out hour"),
+        .init("missing-fallback-language", .missingFallbackLanguage, "en is marked partial"),
     ]
 }

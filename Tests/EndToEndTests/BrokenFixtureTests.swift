@@ -63,7 +63,7 @@ import UnitpackCore
     @Test func theValidFixtureChecksClean() throws {
         let result = try CLI.run(["check", "--source", "."], in: Paths.fixture("valid"))
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "ok: 8 units in 3 categories\n")
+        #expect(result.stdout == "ok: 8 units in 3 categories, 2 languages\n")
         #expect(result.stderr == "")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnitpackCore
 
 /// `convert` on a damaged or foreign `units.sqlite`: status 1 and a typed
 /// `error:` line, never a crash (a signal) and never a wrong answer in silence.
@@ -61,12 +62,13 @@ import Testing
 
     /// user_version: the 4-byte big-endian integer at offset 60 of the header.
     @Test func anotherFormatVersion() throws {
-        let (result, _) = try convert(patched(good, at: 60, 2), named: "version")
+        let current = UInt32(DatabaseFormat.version)
+        let (result, _) = try convert(patched(good, at: 60, current + 1), named: "version")
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(
             result.stderr
-                == "error: database format 2 is not supported (this reader reads format 1); re-generate it with a matching `unitpack build`\n"
+                == "error: database format \(current + 1) is not supported (this reader reads format \(current)); re-generate it with a matching `unitpack build`\n"
         )
     }
 

@@ -47,6 +47,59 @@ public struct SourceFixture {
             """,
     ]
 
+    /// English and Russian names for every unit of `validFiles`.
+    public static let localeFiles: [String: String] = [
+        "locales/en/language.tsv": "name\tEnglish\nstatus\tcomplete\ndecimal\t.\ngroup\t,\n",
+        "locales/en/plurals.txt": """
+            # CLDR 41
+            one: i = 1 and v = 0 @integer 1
+            other: @integer 0, 2~16, 100, 1000, 10000, 100000, 1000000, … @decimal 0.0~1.5, 10.0, 100.0, 1000.0, …
+
+            """,
+        "locales/en/length.tsv": """
+            unit\tdisplay\tone\tother\tsymbols\tsynonyms
+            meter\tmeters\tmeter\tmeters\t\tmetre,metres
+            kilometer\tkilometers\tkilometer\tkilometers\t\tkilometre,kilometres
+            foot\tfeet\tfoot\tfeet\t\t
+
+            """,
+        "locales/en/speed.tsv": """
+            unit\tdisplay\tone\tother\tsymbols\tsynonyms
+            meter per second\tmeters per second\tmeter per second\tmeters per second\t\t
+            knot\tknots\tknot\tknots\t\t
+            kilometer per hour\tkilometers per hour\tkilometer per hour\tkilometers per hour\tkm/h,kph\t
+            minutes per kilometer\tminutes per kilometer\tminute per kilometer\tminutes per kilometer\t\tpace
+
+            """,
+        "locales/ru/language.tsv": "name\tрусский\nstatus\tcomplete\ndecimal\t,\ngroup\tU+00A0\n",
+        "locales/ru/plurals.txt": """
+            one: v = 0 and i % 10 = 1 and i % 100 != 11 @integer 1, 21, 31, 41, 51, 61, 71, 81, 101, 1001, …
+            few: v = 0 and i % 10 = 2..4 and i % 100 != 12..14 @integer 2~4, 22~24, 32~34, 42~44, 52~54, 62, 102, 1002, …
+            many: v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14 @integer 0, 5~19, 100, 1000, 10000, 100000, 1000000, …
+            other: @decimal 0.0~1.5, 10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0, …
+
+            """,
+        "locales/ru/length.tsv": """
+            # Русские названия
+            unit\tdisplay\tone\tfew\tmany\tother\tsymbols\tsynonyms
+            meter\tметры\tметр\tметра\tметров\tметра\tм\t
+            kilometer\tкилометры\tкилометр\tкилометра\tкилометров\tкилометра\tкм\tкилометр
+            foot\tфуты\tфут\tфута\tфутов\tфута\tфт\t
+
+            """,
+        "locales/ru/speed.tsv": """
+            unit\tdisplay\tone\tfew\tmany\tother\tsymbols\tsynonyms
+            meter per second\tметры в секунду\tметр в секунду\tметра в секунду\tметров в секунду\tметра в секунду\tм/с\t
+            knot\tузлы\tузел\tузла\tузлов\tузла\tуз\t
+            kilometer per hour\tкилометры в час\tкилометр в час\tкилометра в час\tкилометров в час\tкилометра в час\tкм/ч\tкмч,км в час
+            minutes per kilometer\tминуты на километр\tминута на километр\tминуты на километр\tминут на километр\tминуты на километр\tмин/км\tтемп
+
+            """,
+    ]
+
+    /// `validFiles` plus `localeFiles`.
+    public static let validFilesWithLocales = validFiles.merging(localeFiles) { a, _ in a }
+
     /// `validFiles` with some files replaced.
     public static func valid(replacing changes: [String: String]) -> [String: String] {
         validFiles.merging(changes) { _, new in new }

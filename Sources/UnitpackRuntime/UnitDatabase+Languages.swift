@@ -1,0 +1,134 @@
+import UnitpackCore
+import UnitpackSQLite
+
+extension UnitDatabase {
+    /// The language partial languages fall back to.
+    public static let fallbackLanguage = "en"
+
+    /// The language with this tag, or its base language (`ru` for `ru-RU`).
+    /// - Throws: `.unknownLanguage` when neither is in the database.
+    public func language(_ code: String) throws(UnitDatabaseError) -> Language {
+        try withState { state throws(UnitDatabaseError) in try loadLanguage(code, state) }
+    }
+
+    /// A unit's words in `language`, falling back to English for a unit a
+    /// partial language does not name, and to the `units-src/` name when the
+    /// database has no names at all for it.
+    public func names(of unit: Unit, in language: String) throws(UnitDatabaseError) -> LocalizedNames {
+        try withState { state throws(UnitDatabaseError) in
+            let code = try loadLanguage(language, state).code
+            for candidate in [code, Self.fallbackLanguage] {
+                if let names = try loadNames(unit, candidate, state) { return names }
+            }
+            return LocalizedNames(
+                language: Self.fallbackLanguage, display: unit.name, forms: [.other: unit.name],
+                symbol: unit.symbols.first ?? unit.name)
+        }
+    }
+
+    /// `value` in `unit`, as `language` writes it: the number rounded first,
+    /// then the plural form chosen for the digits shown (`1 метр`, `1,5 метра`,
+    /// `1,0 метра`), with the language's separators, and a readable scientific
+    /// form for very large or small values.
+    public func format(
+        _ value: Double, _ unit: Unit, language code: String,
+        options: LocalizedNumberFormatting.Options = .init()
+    ) throws(UnitDatabaseError) -> FormattedQuantity {
+        let language = try language(code)
+        let names = try names(of: unit, in: language.code)
+        let number = LocalizedNumberFormatting.format(value, symbols: language.numbers, options: options)
+        // The word follows the rules of the language it is in: a partial
+        // language showing an English word needs English plural forms.
+        let rules = names.language == language.code ? language : try self.language(names.language)
+        let category = rules.pluralCategory(of: number)
+        return FormattedQuantity(
+            number: number.text, long: number.text + " " + names.form(for: category),
+            short: number.text + " " + names.symbol, pluralCategory: category, nameLanguage: names.language)
+    }
+
+    // MARK: Loading
+
+    private func loadLanguage(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language {
+        var candidate = code
+        while true {
+            if let language = try loadLanguageRow(candidate, state) { return language }
+            guard let dash = candidate.lastIndex(of: "-") else { break }
+            candidate = String(candidate[..<dash])
+        }
+        throw .unknownLanguage(code, available: try availableLanguages(state))
+    }
+
+    private func loadLanguageRow(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language? {
+        if let language = state.languages[code] { return language }
+        let row = state.languageByCode
+        typealias Fields = (name: String, complete: Bool, numbers: NumberSymbols, rules: String)
+        let fields = try sqlite { () throws(SQLiteError) -> Fields? in
+            try row.reset()
+            try row.bind(.text(code), at: 1)
+            guard try row.step() else { return nil }
+            let fields = (
+                name: row.text(at: 0) ?? code, complete: row.int(at: 1) != 0,
+                numbers: NumberSymbols(
+                    decimal: row.text(at: 2) ?? ".", group: row.text(at: 3) ?? ",", primaryGrouping: row.int(at: 4),
+                    secondaryGrouping: row.int(at: 5), minimumGroupingDigits: row.int(at: 6)),
+                rules: row.text(at: 7) ?? "")
+            try row.reset()
+            return fields
+        }
+        guard let fields else { return nil }
+        let plurals: PluralRules
+        do {
+            plurals = try PluralRules(canonicalText: fields.rules)
+        } catch {
+            throw .corrupt(path: path, detail: "the plural rules of '\(code)' do not parse: \(error)")
+        }
+        let language = Language(
+            code: code, name: fields.name, isComplete: fields.complete, numbers: fields.numbers, plurals: plurals)
+        state.languages[code] = language
+        return language
+    }
+
+    private func availableLanguages(_ state: State) throws(UnitDatabaseError) -> [String] {
+        try sqlite { () throws(SQLiteError) -> [String] in
+            let query = try state.connection.prepare("SELECT code FROM languages ORDER BY code")
+            var codes: [String] = []
+            while try query.step() { codes.append(query.text(at: 0) ?? "") }
+            return codes
+        }
+    }
+
+    private func loadNames(_ unit: Unit, _ language: String, _ state: State) throws(UnitDatabaseError)
+        -> LocalizedNames?
+    {
+        let key = NamesKey(unit: unit.id, language: language)
+        if let names = state.names[key] { return names }
+        let query = state.namesOfUnit
+        let words = try sqlite { () throws(SQLiteError) -> [(String, String)] in
+            try query.reset()
+            try query.bind(.integer(Int64(unit.id.rawValue)), at: 1)
+            try query.bind(.text(language), at: 2)
+            var words: [(String, String)] = []
+            while try query.step() { words.append((query.text(at: 0) ?? "", query.text(at: 1) ?? "")) }
+            return words
+        }
+        guard !words.isEmpty else { return nil }
+        var display: String?
+        var symbol: String?
+        var forms: [PluralCategory: String] = [:]
+        for (form, text) in words {
+            switch NameForm(rawValue: form) {
+            case .display: display = text
+            case .symbol: symbol = text
+            case .plural(let category): forms[category] = text
+            case nil: throw .corrupt(path: path, detail: "unit \(unit.id) has an unknown name form '\(form)'")
+            }
+        }
+        guard let display, forms[.other] != nil else {
+            throw .corrupt(path: path, detail: "unit \(unit.id) lacks its display name or 'other' form in '\(language)'")
+        }
+        let names = LocalizedNames(
+            language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display)
+        state.names[key] = names
+        return names
+    }
+}

@@ -1,0 +1,63 @@
+import UnitpackCore
+
+/// `locales/<lang>/language.tsv`, parsed. Fields that failed to parse were
+/// reported by the reader and hold their defaults.
+public struct LanguageSettings: Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        /// Every unit must be named.
+        case complete
+        /// Units without names fall back to English.
+        case partial
+    }
+
+    public var name: String
+    public var status: Located<Status>
+    public var numbers: NumberSymbols
+}
+
+/// A row of `locales/<lang>/<category>.tsv`. Empty cells were reported by the
+/// reader and are absent here.
+public struct NameRow: Sendable, Hashable {
+    /// The unit's name in `units-src/<category>.tsv`.
+    public var unit: Located<String>
+    public var display: Located<String>?
+    public var forms: [PluralCategory: Located<String>]
+    public var symbols: [Located<String>]
+    public var synonyms: [Located<String>]
+    public var location: SourceLocation
+
+    /// Every word of the row that search and phrase parsing will match:
+    /// display name, forms, synonyms (not symbols, which compare exactly).
+    public var words: [Located<String>] {
+        [display].compactMap { $0 } + PluralCategory.allCases.compactMap { forms[$0] } + synonyms
+    }
+}
+
+/// One `locales/<lang>/<category>.tsv`.
+public struct NameFile: Sendable, Hashable {
+    public var category: String
+    public var path: String
+    /// The plural categories the header gives columns to.
+    public var formColumns: [PluralCategory]
+    public var rows: [NameRow]
+    /// False when the header could not be read: its rows were skipped, and
+    /// the completeness check must not report their units again.
+    public var isReadable: Bool
+}
+
+/// One `locales/<lang>/` directory.
+public struct LanguageSource: Sendable {
+    /// The BCP 47 tag: the directory's name.
+    public var code: String
+    public var directory: String
+    /// Nil when `language.tsv` is missing or unusable (reported).
+    public var settings: LanguageSettings?
+    public var settingsPath: String
+    /// Nil when `plurals.txt` is missing or has errors (reported).
+    public var plurals: PluralRules?
+    public var pluralsPath: String
+    /// By category key.
+    public var nameFiles: [NameFile]
+
+    public var isComplete: Bool { settings?.status.value == .complete }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import UnitpackCore
+
+extension SourceReader {
+    public static let languageFile = "language.tsv"
+    public static let pluralsFile = "plurals.txt"
+
+    /// Reads every `locales/<lang>/` directory. `locales/` itself is optional;
+    /// files directly inside it (a README) are not languages and are skipped.
+    static func readLocales(directory: String, into tree: inout SourceTree) {
+        let localesPath = displayPath(directory, localesDirectory)
+        tree.localesPath = localesPath
+        guard isDirectory(localesPath) else { return }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: localesPath).sorted()
+        } catch {
+            tree.diagnostics.append(
+                Diagnostic(.unreadableFile, "cannot list directory: \(error.localizedDescription)", at: .file(localesPath)))
+            return
+        }
+        for code in entries where !code.hasPrefix(".") && isDirectory(localesPath + "/" + code) {
+            readLanguage(code, localesPath: localesPath, into: &tree)
+        }
+    }
+
+    private static func readLanguage(_ code: String, localesPath: String, into tree: inout SourceTree) {
+        let directory = localesPath + "/" + code
+        let relative = localesDirectory + "/" + code
+        guard LanguageCode.isValid(code) else {
+            tree.diagnostics.append(
+                Diagnostic(.invalidLanguageFile, "'\(code)' is not a language tag", at: .file(directory),
+                           hint: "name the directory by its BCP 47 tag: 'en', 'ru', 'pt-BR', 'zh-Hant'"))
+            return
+        }
+        var language = LanguageSource(
+            code: code, directory: directory, settings: nil, settingsPath: directory + "/" + languageFile,
+            plurals: nil, pluralsPath: directory + "/" + pluralsFile, nameFiles: [])
+
+        if FileManager.default.fileExists(atPath: language.settingsPath) {
+            if let lines = readLines(language.settingsPath, relative: relative + "/" + languageFile, into: &tree) {
+                language.settings = LanguageFileParser.parse(
+                    lines, path: language.settingsPath, diagnostics: &tree.diagnostics)
+            }
+        } else {
+            tree.diagnostics.append(
+                Diagnostic(.invalidLanguageFile, "no \(languageFile) in \(directory)/", at: .file(language.settingsPath),
+                           hint: "create it with the keys name, status, decimal, group (docs/source-format.md)"))
+        }
+
+        if FileManager.default.fileExists(atPath: language.pluralsPath) {
+            if let text = readText(language.pluralsPath, relative: relative + "/" + pluralsFile, into: &tree) {
+                let (rules, diagnostics) = PluralRules.parse(text, path: language.pluralsPath)
+                tree.diagnostics += diagnostics
+                language.plurals = rules
+            }
+        } else {
+            tree.diagnostics.append(
+                Diagnostic(.missingPluralRules, "'\(code)' has no plural rules", at: .file(language.pluralsPath),
+                           hint: "copy the language's rules from CLDR's supplemental/plurals.xml into \(pluralsFile)"))
+        }
+
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory).sorted()) ?? []
+        for name in names where name.hasSuffix(".tsv") && name != languageFile {
+            let path = directory + "/" + name
+            guard let lines = readLines(path, relative: relative + "/" + name, into: &tree) else { continue }
+            language.nameFiles.append(
+                NameFileParser.parse(
+                    lines, category: String(name.dropLast(4)), path: path, language: code,
+                    plurals: language.plurals?.categories, diagnostics: &tree.diagnostics))
+        }
+        tree.languages.append(language)
+    }
+
+    /// A whole file as text, with the reading diagnostics of a TSV file (BOM,
+    /// UTF-8, CRLF); the BOM and the CRs are dropped so columns stay right.
+    private static func readText(_ path: String, relative: String, into tree: inout SourceTree) -> String? {
+        guard let bytes = readBytes(path, relative: relative, into: &tree) else { return nil }
+        tree.diagnostics += TextLines(bytes: bytes, path: path).diagnostics
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        var scalars = String.UnicodeScalarView()
+        var pendingCR = false
+        for scalar in String(decoding: body, as: UTF8.self).unicodeScalars {
+            if pendingCR && scalar != "\n" { scalars.append("\r") }
+            pendingCR = scalar == "\r"
+            if !pendingCR { scalars.append(scalar) }
+        }
+        if pendingCR { scalars.append("\r") }
+        return String(scalars)
+    }
+}
+
+/// BCP 47 tags as this project uses them: a 2–3 letter lower-case language,
+/// then subtags of 2–8 ASCII letters or digits (`pt-BR`, `zh-Hant`, `sr-Latn`).
+public enum LanguageCode {
+    public static func isValid(_ code: String) -> Bool {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count),
+            language.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        }
+    }
+}

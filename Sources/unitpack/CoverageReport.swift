@@ -1,0 +1,31 @@
+import UnitpackCheck
+
+/// The text of `check --coverage`: a line per language, then the units a
+/// language leaves to English.
+enum CoverageReport {
+    /// How many missing units to list per language before summarising.
+    static let listLimit = 20
+
+    static func render(_ languages: [LanguageCoverage]) -> String {
+        guard !languages.isEmpty else { return "coverage: no languages (no locales/ directory)\n" }
+        var text = "coverage:\n"
+        let codeWidth = languages.map(\.code.count).max() ?? 2
+        for language in languages {
+            let code = language.code + String(repeating: " ", count: codeWidth - language.code.count)
+            let status = language.isComplete ? "complete" : "partial "
+            text += "  \(code)  \(status)  \(language.namedUnits)/\(language.totalUnits) units named (\(percent(language)))  \(language.name)\n"
+            guard !language.missing.isEmpty else { continue }
+            let shown = language.missing.prefix(listLimit).joined(separator: ", ")
+            let more = language.missing.count > listLimit ? ", and \(language.missing.count - listLimit) more" : ""
+            text += "      English names for: \(shown)\(more)\n"
+        }
+        return text
+    }
+
+    /// 100% only when every unit is named: 99.95% must not round up to it.
+    static func percent(_ language: LanguageCoverage) -> String {
+        if language.namedUnits == language.totalUnits { return "100%" }
+        let tenths = Int((language.percent * 10).rounded(.down))
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+}

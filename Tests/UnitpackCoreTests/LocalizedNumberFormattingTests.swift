@@ -1,0 +1,72 @@
+import Testing
+
+@testable import UnitpackCore
+
+@Suite struct LocalizedNumberFormattingTests {
+    static let english = NumberSymbols(decimal: ".", group: ",")
+    static let russian = NumberSymbols(decimal: ",", group: "\u{00A0}")
+    static let polish = NumberSymbols(decimal: ",", group: "\u{00A0}", minimumGroupingDigits: 2)
+    static let hindi = NumberSymbols(decimal: ".", group: ",", primaryGrouping: 3, secondaryGrouping: 2)
+
+    func text(_ value: Double, _ symbols: NumberSymbols, _ options: LocalizedNumberFormatting.Options = .init())
+        -> String
+    {
+        LocalizedNumberFormatting.format(value, symbols: symbols, options: options).text
+    }
+
+    @Test(arguments: [
+        (1234.5, "1,234.5", "1\u{00A0}234,5", "1234,5", "1,234.5"),
+        (5000, "5,000", "5\u{00A0}000", "5000", "5,000"),
+        (12345, "12,345", "12\u{00A0}345", "12\u{00A0}345", "12,345"),
+        (1234567, "1,234,570", "1\u{00A0}234\u{00A0}570", "1\u{00A0}234\u{00A0}570", "12,34,570"),
+        (999, "999", "999", "999", "999"),
+        (0.5, "0.5", "0,5", "0,5", "0.5"),
+        (-1234.5, "-1,234.5", "-1\u{00A0}234,5", "-1234,5", "-1,234.5"),
+        (0, "0", "0", "0", "0"),
+    ])
+    func separatorsAndGrouping(value: Double, en: String, ru: String, pl: String, hi: String) {
+        #expect(text(value, Self.english) == en)
+        #expect(text(value, Self.russian) == ru)
+        #expect(text(value, Self.polish) == pl)
+        #expect(text(value, Self.hindi) == hi)
+    }
+
+    @Test func groupingCanBeTurnedOff() {
+        #expect(text(5000, Self.russian, .init(grouping: false)) == "5000")
+        #expect(text(1234.5, Self.russian, .init(grouping: false)) == "1234,5")
+    }
+
+    @Test func pluralTextIsTheDigitsAsShown() {
+        let options = LocalizedNumberFormatting.Options(significantDigits: 3)
+        let number = LocalizedNumberFormatting.format(1234.5, symbols: Self.russian, options: options)
+        #expect(number.text == "1\u{00A0}230")
+        #expect(number.pluralText == "1230")
+        #expect(LocalizedNumberFormatting.format(1.5, symbols: Self.russian).pluralText == "1.5")
+        // Padding zeros are visible fraction digits: "1,0" is not "1" to a plural rule.
+        let padded = LocalizedNumberFormatting.format(1, symbols: Self.russian, options: .init(minimumFractionDigits: 1))
+        #expect(padded.text == "1,0")
+        #expect(padded.pluralText == "1.0")
+    }
+
+    @Test func veryLargeAndSmallNumbersUseAReadableScientificForm() {
+        let large = LocalizedNumberFormatting.format(1.5e20, symbols: Self.russian)
+        #expect(large.text == "1,5 × 10²⁰")
+        #expect(large.pluralText == "1.5c20")
+        let small = LocalizedNumberFormatting.format(-2.5e-7, symbols: Self.english)
+        #expect(small.text == "-2.5 × 10⁻⁷")
+        #expect(small.pluralText == "0.00000025")
+        #expect(text(1e15, Self.english) == "1 × 10¹⁵")
+        #expect(text(999_999_999_999_999, Self.english, .init(significantDigits: 17)) == "999,999,999,999,999")
+    }
+
+    @Test func nonFiniteValuesDoNotCrash() {
+        #expect(text(.infinity, Self.english) == "∞")
+        #expect(text(-.infinity, Self.english) == "-∞")
+        #expect(text(.nan, Self.english) == "NaN")
+    }
+
+    @Test func optionsAreClamped() {
+        #expect(LocalizedNumberFormatting.Options(significantDigits: 40).significantDigits == 17)
+        #expect(LocalizedNumberFormatting.Options(significantDigits: 0).significantDigits == 1)
+    }
+}
