@@ -11,14 +11,7 @@ extension SourceReader {
         let localesPath = displayPath(directory, localesDirectory)
         tree.localesPath = localesPath
         guard isDirectory(localesPath) else { return }
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: localesPath).sorted()
-        } catch {
-            tree.diagnostics.append(
-                Diagnostic(.unreadableFile, "cannot list directory: \(error.localizedDescription)", at: .file(localesPath)))
-            return
-        }
+        guard let entries = listDirectory(localesPath, into: &tree) else { return }
         for code in entries where !code.hasPrefix(".") && isDirectory(localesPath + "/" + code) {
             readLanguage(code, localesPath: localesPath, into: &tree)
         }
@@ -60,7 +53,7 @@ extension SourceReader {
                            hint: "copy the language's rules from CLDR's supplemental/plurals.xml into \(pluralsFile)"))
         }
 
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory).sorted()) ?? []
+        let names = listDirectory(directory, into: &tree) ?? []
         for name in names where name.hasSuffix(".tsv") && name != languageFile {
             let path = directory + "/" + name
             guard let lines = readLines(path, relative: relative + "/" + name, into: &tree) else { continue }

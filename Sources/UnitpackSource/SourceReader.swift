@@ -27,14 +27,7 @@ public enum SourceReader {
             return tree
         }
 
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: unitsPath).sorted()
-        } catch {
-            tree.diagnostics.append(
-                Diagnostic(.unreadableFile, "cannot list directory: \(error.localizedDescription)", at: .file(unitsPath)))
-            return tree
-        }
+        guard let names = listDirectory(unitsPath, into: &tree) else { return tree }
 
         if let lines = readLines(tree.categoriesPath, relative: unitsDirectory + "/" + categoriesFile, into: &tree) {
             tree.categories = lines.compactMap { CategoryRowParser.parse($0, diagnostics: &tree.diagnostics) }
@@ -90,6 +83,17 @@ public enum SourceReader {
         let bytes = [UInt8](data)
         tree.files.append((relative, bytes))
         return bytes
+    }
+
+    /// The sorted entries of a directory, or `nil` with an E100 finding.
+    static func listDirectory(_ path: String, into tree: inout SourceTree) -> [String]? {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        } catch {
+            tree.diagnostics.append(
+                Diagnostic(.unreadableFile, "cannot list directory: \(error.localizedDescription)", at: .file(path)))
+            return nil
+        }
     }
 
     static func isDirectory(_ path: String) -> Bool {

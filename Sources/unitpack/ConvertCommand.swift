@@ -26,7 +26,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Significant digits of the result (1-17).")
     var precision: Int = 6
 
-    @Flag(name: [.short, .long], help: "Print only the resulting number.")
+    @Flag(name: [.short, .long], help: "Print only the resulting number: plain digits, or as the language writes it with --lang.")
     var terse = false
 
     @Option(name: .long, help: "Write the result in this language (a tag of locales/: en, ru). Default: en when the database has it.")
@@ -49,11 +49,16 @@ struct ConvertCommand: ParsableCommand {
         do {
             let database = try UnitDatabase(directory: data.data)
             let result = try database.convert(value, from: from, to: to)
+            let plain = DecimalFormatting.format(result.value, significantDigits: precision)
+            if terse && lang == nil {
+                // For scripts: the plain number, whatever languages the database has.
+                print(plain)
+                return
+            }
             guard let language = try language(in: database) else {
                 // A database built without locales/: plain numbers, units-src names.
-                let number = DecimalFormatting.format(result.value, significantDigits: precision)
                 let input = DecimalFormatting.format(value, significantDigits: 17)
-                print(terse ? number : "\(input) \(result.from.name) = \(number) \(result.to.name)")
+                print("\(input) \(result.from.name) = \(plain) \(result.to.name)")
                 return
             }
             let output = try database.format(

@@ -11,6 +11,9 @@
 //   convert_units_ms     N conversions with Unit values looked up once (median of R runs)
 //   convert_names_ms     N conversions by name, lookup included each time (median of R runs)
 //   *_ns_per_op          the same per conversion
+//   format_ru_ms         N format(value, unit, language: "ru") of the pairs' target
+//                        units, names cached after the first (median of R runs);
+//                        "-" when the database has no Russian
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
 //
 // Uses no Foundation, like the runtime.
@@ -173,6 +176,26 @@ func run(_ options: Options) {
         fail("conversion: \(error)")
     }
 
+    // MARK: Format in Russian (plural rules, separators, cached names)
+
+    var formatTimes: [Double] = []
+    if (try? database.language("ru")) != nil {
+        do {
+            for _ in 0..<repeats {
+                let start = clock.now
+                var length = 0
+                for i in 0..<conversions {
+                    let unit = unitPairs[i % unitPairs.count].1
+                    length += try database.format(samples[i % samples.count], unit, language: "ru").long.utf8.count
+                }
+                formatTimes.append(microseconds(clock.now - start))
+                checksum += Double(length)
+            }
+        } catch {
+            fail("format: \(error)")
+        }
+    }
+
     var usage = rusage()
     #if canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -197,6 +220,13 @@ func run(_ options: Options) {
     report("convert_units_ns_per_op", rounded(unitMedian * 1000 / Double(conversions), 1))
     report("convert_names_ms", rounded(nameMedian / 1000))
     report("convert_names_ns_per_op", rounded(nameMedian * 1000 / Double(conversions), 1))
+    if formatTimes.isEmpty {
+        report("format_ru_ms", "-")
+        report("format_ru_ns_per_op", "-")
+    } else {
+        report("format_ru_ms", rounded(median(formatTimes) / 1000))
+        report("format_ru_ns_per_op", rounded(median(formatTimes) * 1000 / Double(conversions), 1))
+    }
     report("peak_rss_kib", String(peakKiB))
     report("checksum", String(checksum))
 }
