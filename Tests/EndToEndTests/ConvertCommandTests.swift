@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `unitpack convert` on a fresh build of the repository's own data.
+/// `unitpack convert` on a fresh build of the repository's own data (English
+/// by default: the database has languages).
 @Suite struct ConvertCommandTests {
     let database: BuiltRepositoryDatabase
 
@@ -12,7 +13,7 @@ import Testing
     @Test func convertsByNameWithSixSignificantDigits() throws {
         let result = try database.convert(["1", "knot", "meter per second"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "1 knot = 0.514444 meter per second\n")
+        #expect(result.stdout == "1 knot = 0.514444 meters per second\n")
         #expect(result.stderr == "")
     }
 
@@ -28,27 +29,27 @@ import Testing
     @Test func aNegativeValueAfterDoubleDash() throws {
         let result = try database.convert(["--", "-40", "°C", "°F"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "-40 degree Celsius = -40 degree Fahrenheit\n")
+        #expect(result.stdout == "-40 degrees Celsius = -40 degrees Fahrenheit\n")
     }
 
     @Test func symbolsAreCaseSensitive() throws {
         let mach = try database.convert(["1", "M", "m/s"])
         #expect(mach.status == 0, "\(mach)")
-        #expect(mach.stdout == "1 Mach = 295.046 meter per second\n")
+        #expect(mach.stdout == "1 Mach = 295.046 meters per second\n")
         let meter = try database.convert(["1", "m", "ft"])
         #expect(meter.status == 0, "\(meter)")
-        #expect(meter.stdout == "1 meter = 3.28084 foot\n")
+        #expect(meter.stdout == "1 meter = 3.28084 feet\n")
     }
 
     @Test func precisionSetsSignificantDigits() throws {
-        #expect(try database.convert(["--precision", "2", "1", "knot", "m/s"]).stdout == "1 knot = 0.51 meter per second\n")
-        #expect(try database.convert(["--precision", "17", "1", "lb", "kg"]).stdout == "1 pound = 0.45359237 kilogram\n")
+        #expect(try database.convert(["--precision", "2", "1", "knot", "m/s"]).stdout == "1 knot = 0.51 meters per second\n")
+        #expect(try database.convert(["--precision", "17", "1", "lb", "kg"]).stdout == "1 pound = 0.45359237 kilograms\n")
     }
 
     @Test func anInverseUnitConverts() throws {
         let result = try database.convert(["5", "min/km", "km/h"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "5 minutes per kilometer = 12 kilometer per hour\n")
+        #expect(result.stdout == "5 minutes per kilometer = 12 kilometers per hour\n")
     }
 
     // MARK: Errors: status 1, one `error:` line on stderr, nothing on stdout
@@ -98,7 +99,7 @@ import Testing
         try Files.copyTree(database.dist, to: here.path("dist"))
         let found = try CLI.run(["convert", "1", "knot", "m/s"], in: here.path)
         #expect(found.status == 0, "\(found)")
-        #expect(found.stdout == "1 knot = 0.514444 meter per second\n")
+        #expect(found.stdout == "1 knot = 0.514444 meters per second\n")
     }
 
     // MARK: Usage errors: status 64

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `convert --lang` and `check --coverage` on the repository's own data: the
+/// Russian and English names and plural rules of `locales/`.
+@Suite struct LanguageCommandTests {
+    let database: BuiltRepositoryDatabase
+
+    init() throws {
+        database = try BuiltRepositoryDatabase()
+    }
+
+    func russian(_ value: String, _ from: String, _ to: String, _ flags: [String] = []) throws -> String {
+        let result = try database.convert(["--lang", "ru"] + flags + [value, from, to])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        return result.stdout
+    }
+
+    @Test func russianPluralFormsFollowTheNumberShown() throws {
+        #expect(try russian("5", "km", "m") == "5 километров = 5000 метров\n")
+        #expect(try russian("1.5", "m", "m") == "1,5 метра = 1,5 метра\n")
+        #expect(try russian("21", "m", "m") == "21 метр = 21 метр\n")
+        #expect(try russian("11", "m", "m") == "11 метров = 11 метров\n")
+        #expect(try russian("2", "km", "m") == "2 километра = 2000 метров\n")
+        #expect(try russian("0.001", "km", "m") == "0,001 километра = 1 метр\n")
+    }
+
+    @Test func symbolsAndGroupingOnRequest() throws {
+        #expect(try russian("90", "km/h", "m/s", ["--symbols"]) == "90 км/ч = 25 м/с\n")
+        #expect(try russian("1234.5", "m", "m", ["--group-digits"]) == "1\u{00A0}234,5 метра = 1\u{00A0}234,5 метра\n")
+        #expect(try russian("1", "mile", "km", ["-t"]) == "1,60934\n")
+    }
+
+    @Test func englishIsTheDefaultLanguage() throws {
+        let result = try database.convert(["1", "knot", "m/s"])
+        #expect(result.stdout == "1 knot = 0.514444 meters per second\n")
+        #expect(try database.convert(["--lang", "en", "1", "ft", "ft"]).stdout == "1 foot = 1 foot\n")
+        #expect(try database.convert(["--lang", "en", "2", "ft", "ft"]).stdout == "2 feet = 2 feet\n")
+    }
+
+    @Test func aRegionalTagUsesItsLanguage() throws {
+        #expect(try database.convert(["--lang", "ru-RU", "5", "km", "m"]).stdout == "5 километров = 5000 метров\n")
+    }
+
+    @Test func anUnknownLanguageListsTheAvailableOnes() throws {
+        let result = try database.convert(["--lang", "xx", "5", "km", "m"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: no language 'xx'; this database has en, ru\n")
+    }
+
+    @Test func russianWordsAreUnderstoodAsUnits() throws {
+        #expect(try russian("5", "километров", "метр") == "5 километров = 5000 метров\n")
+        #expect(try russian("100", "км/ч", "м/с") == "100 километров в час = 27,7778 метра в секунду\n")
+    }
+
+    /// Every language of the repository is complete: the golden pins the
+    /// report's shape and the counts.
+    @Test func coverageShowsEnglishAndRussianComplete() throws {
+        let result = try CLI.run(["check", "--coverage", "--source", RepositoryData.root])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        Golden.expect(result.stdout, matches: Paths.fixture("repository-coverage.txt"))
+        #expect(result.stdout.contains("  en  complete  "))
+        #expect(result.stdout.contains("  ru  complete  "))
+        #expect(!result.stdout.contains("English names for"))
+    }
+}
