@@ -63,6 +63,25 @@ import UnitpackCore
         #expect(checked > 2500)
     }
 
+    /// Every locale's rules survive the database's canonical text: same rules,
+    /// and the same category for random numbers (seeded, reproducible).
+    @Test func canonicalTextRoundTripsForEveryLocale() throws {
+        var random = SplitMix64(seed: 0x9_1A_2A1)
+        for block in Self.blocks {
+            let text = block.rules.map { "\($0.category): \($0.text)" }.joined(separator: "\n")
+            let rules = try #require(PluralRules.parse(text, path: "plurals.xml").rules)
+            let again = try PluralRules(canonicalText: rules.canonicalText)
+            #expect(again == rules, "\(block.locales)")
+            for _ in 0..<200 {
+                let integer = String(random.next() % [10, 1000, 1_000_000, UInt64.max][Int(random.next() % 4)])
+                let fractionDigits = Int(random.next() % 4)
+                let fraction = (0..<fractionDigits).map { _ in String(random.next() % 10) }.joined()
+                let number = fraction.isEmpty ? integer : integer + "." + fraction
+                #expect(again.category(for: number) == rules.category(for: number), "\(block.locales): \(number)")
+            }
+        }
+    }
+
     /// `@integer 0, 5~19, … @decimal 0.0~1.5` as every number listed.
     static func samples(of rule: String) -> [String] {
         var values: [String] = []
@@ -88,5 +107,18 @@ import UnitpackCore
 extension Array where Element == String {
     fileprivate func sortedInCLDROrder() -> [String] {
         compactMap(PluralCategory.init(rawValue:)).sorted().map(\.rawValue)
+    }
+}
+
+/// SplitMix64 (Steele, Lea & Flood 2014): a tiny seedable generator.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

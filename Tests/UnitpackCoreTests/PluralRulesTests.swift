@@ -119,4 +119,35 @@ import UnitpackCore
         #expect(findings("one: i = 5..99999 @integer 5~100000\nother: @integer 0~4")
                 == ["p.txt:1:28 E702 sample '100000' (of 5~100000) is listed under 'one' but the rules make it 'other'"])
     }
+
+    /// Seeded random edits of a real rule file: the parser never crashes,
+    /// and every finding is a plural code at a column inside its line.
+    @Test func randomEditsGiveLocatedFindingsNeverACrash() {
+        var state: UInt64 = 0x5EED_2026
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("nivwftce=!%.,~@ 0123456789andorisnotinwithin:…\t#")
+        for _ in 0..<2000 {
+            var scalars = Array(Self.russian)
+            for _ in 0..<(1 + next(4)) {
+                let at = next(scalars.count)
+                switch next(3) {
+                case 0: scalars.remove(at: at)
+                case 1: scalars.insert(alphabet[next(alphabet.count)], at: at)
+                default: scalars[at] = alphabet[next(alphabet.count)]
+                }
+            }
+            let text = String(scalars)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let (rules, diagnostics) = PluralRules.parse(text, path: "p.txt")
+            #expect(rules != nil || !diagnostics.isEmpty, "\(text)")
+            for diagnostic in diagnostics {
+                #expect(["E701", "E702", "E703"].contains(diagnostic.code.rawValue))
+                let line = lines[diagnostic.location.line - 1]
+                #expect(diagnostic.location.column <= line.unicodeScalars.count + 1, "\(diagnostic.rendered)")
+            }
+        }
+    }
 }
