@@ -66,4 +66,34 @@ import Testing
         #expect(result.stdout.contains("  ru  complete  "))
         #expect(!result.stdout.contains("English names for"))
     }
+
+    /// A partial language: the report lists what falls back to English, and
+    /// `convert` shows those units with English words.
+    @Test func aPartialLanguageIsReportedAndFallsBackToEnglish() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let tree = temporary.path("tree")
+        try Files.copyTree(Paths.fixture("valid"), to: tree)
+        let settings = tree + "/locales/ru/language.tsv"
+        try Files.write(Array(try Files.text(settings).replacingOccurrences(of: "complete", with: "partial").utf8), to: settings)
+        let time = tree + "/locales/ru/time.tsv"
+        let kept = try Files.text(time).split(separator: "\n").filter { !$0.hasPrefix("hour\t") && !$0.hasPrefix("minute\t") }
+        try Files.write(Array((kept.joined(separator: "\n") + "\n").utf8), to: time)
+
+        let check = try CLI.run(["check", "--coverage", "--source", "."], in: tree)
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout == """
+            coverage:
+              en  complete  8/8 units named (100%)  English
+              ru  partial   6/8 units named (75.0%)  русский
+                  English names for: time/minute, time/hour
+            ok: 8 units in 3 categories, 2 languages
+
+            """)
+
+        let dist = temporary.path("dist")
+        #expect(try CLI.run(["build", "--source", tree, "--output", dist]).status == 0)
+        let converted = try CLI.run(["convert", "--data", dist, "--lang", "ru", "90", "min", "h"])
+        #expect(converted.stdout == "90 minutes = 1,5 hours\n", "English words and rules, Russian digits")
+    }
 }
