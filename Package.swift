@@ -32,10 +32,10 @@ let package = Package(
         .target(name: "UnitpackCheck", dependencies: ["UnitpackCore", "UnitpackSource"]),
         .target(
             name: "UnitpackCompiler",
-            dependencies: ["UnitpackCore", "UnitpackSource", "UnitpackCheck", "UnitpackSQLite"]),
+            dependencies: ["UnitpackCore", "UnitpackSource", "UnitpackCheck", "UnitpackSQLite", "CZlib"]),
 
         // What front ends link.
-        .target(name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite"]),
+        .target(name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite", "CZlib"]),
 
         .executableTarget(
             name: "unitpack",

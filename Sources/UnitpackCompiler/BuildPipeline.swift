@@ -40,12 +40,16 @@ public enum BuildPipeline {
         let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let databasePath = output + "/" + DatabaseFormat.fileName
+        // Encoded before anything is written, so a failure leaves both files as they were.
+        let pack = try SearchPackWriter.encode(model)
         let size = try DatabaseWriter.write(model, to: databasePath)
+        let packPath = output + "/" + SearchPackFormat.fileName
+        let packSize = try SearchPackWriter.write(pack, to: packPath)
         let summary = Summary(
             units: model.units.count, categories: model.categories.count,
             languages: model.languages.map(\.code), sourceFiles: tree.files.count,
             sourceBytes: tree.files.reduce(0) { $0 + $1.bytes.count },
-            artifacts: [Artifact(path: databasePath, bytes: size)], sourceHash: model.sourceHash)
+            artifacts: [Artifact(path: databasePath, bytes: size), Artifact(path: packPath, bytes: packSize)], sourceHash: model.sourceHash)
         return Outcome(diagnostics: diagnostics, summary: summary)
     }
 }

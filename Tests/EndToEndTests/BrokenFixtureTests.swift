@@ -57,7 +57,7 @@ import UnitpackCore
         #expect(build.stderr == check.stderr, "build reports the same warning as check")
         #expect(build.stdout.hasPrefix("unitpack build: 8 units in 3 categories\n"))
         #expect(Array(try Files.bytes(dist + "/units.sqlite").prefix(16)) == Array("SQLite format 3\0".utf8))
-        #expect(try Files.list(dist) == ["units.sqlite"])
+        #expect(try Files.list(dist) == ["search.pack", "units.sqlite"])
     }
 
     @Test func theValidFixtureChecksClean() throws {

@@ -26,7 +26,8 @@ import Testing
         #expect(lines.first?.contains(" units in ") == true, "\(result)")
         #expect(lines.contains { $0.hasPrefix("  wrote ") && $0.contains("\(output)/units.sqlite") }, "\(result)")
         #expect(lines.contains { $0.hasPrefix("  sources ") && $0.contains("sha256 ") }, "\(result)")
-        #expect(try Files.list(output) == ["units.sqlite"])
+        #expect(lines.contains { $0.hasPrefix("  wrote ") && $0.contains("\(output)/search.pack") }, "\(result)")
+        #expect(try Files.list(output) == ["search.pack", "units.sqlite"])
     }
 
     @Test func theRepositorysDataChecksClean() throws {
@@ -70,7 +71,7 @@ import Testing
         try Files.write(Array("an old database".utf8), to: output + "/units.sqlite")
         let result = try CLI.run(["build", "--source", sources, "--output", output])
         #expect(result.status == 0, "\(result)")
-        #expect(try Files.list(output) == ["units.sqlite"])
+        #expect(try Files.list(output) == ["search.pack", "units.sqlite"])
         #expect(Array(try Files.bytes(output + "/units.sqlite").prefix(16)) == Array("SQLite format 3\0".utf8))
 
         let convert = try CLI.run(["convert", "--data", output, "1", "knot", "m/s"])

@@ -55,13 +55,15 @@ import UnitpackTestSupport
         let output = fixture.path("dist")
         _ = try build(fixture, into: output)
         let before = try Data(contentsOf: URL(fileURLWithPath: output + "/units.sqlite"))
+        let packBefore = try Data(contentsOf: URL(fileURLWithPath: output + "/search.pack"))
         try "meter\tm\t1\t5\tsi\nkilometer\tkm\t0\t4\tsi\nfoot\tft\t0.3048\t4\timp\n".write(
             toFile: fixture.path("units-src/length.tsv"), atomically: true, encoding: .utf8)
         let outcome = try build(fixture, into: output)
         #expect(outcome.summary == nil)
         #expect(outcome.diagnostics.hasErrors)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/units.sqlite")) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["units.sqlite"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/search.pack")) == packBefore)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["search.pack", "units.sqlite"])
     }
 
     @Test func aFailedWriteRemovesItsTemporaryFile() throws {

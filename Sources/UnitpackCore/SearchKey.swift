@@ -1,0 +1,62 @@
+/// The normalisation of everything searchable, shared by the pack writer and
+/// the runtime so that what a user types meets what was indexed: case folded,
+/// NFC, `ё`→`е`, superscripts and `^` powers as plain digits (`m²`, `m^2`,
+/// `m2`), the micro sign as Greek mu, look-alike degree and prime signs
+/// unified, whitespace collapsed. It never drops a symbol (`%`, `°`, `"`,
+/// `′`, `€` stay searchable): a key is never empty unless the text is blank.
+public enum SearchKey {
+    public static func normalize(_ text: String) -> String {
+        let composed = String(decoding: text.lowercased()._nfcCodeUnits, as: UTF8.self)
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        var previous: Unicode.Scalar?
+        for scalar in composed.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            // `m^2` is `m2`; a `^` that is not a power stays.
+            if scalar == "^" {
+                previous = scalar
+                continue
+            }
+            if previous == "^", !isPowerStart(scalar) { append("^", &result, &pendingSpace) }
+            previous = scalar
+            for mapped in replacement(scalar) { append(mapped, &result, &pendingSpace) }
+        }
+        if previous == "^" { append("^", &result, &pendingSpace) }
+        return String(result)
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, _ result: inout String.UnicodeScalarView, _ space: inout Bool) {
+        if space { result.append(" ") }
+        space = false
+        result.append(scalar)
+    }
+
+    private static func isPowerStart(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar) || scalar == "-" || scalar == "⁻" || superscripts[scalar] != nil
+    }
+
+    static let superscripts: [Unicode.Scalar: Unicode.Scalar] = [
+        "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-",
+    ]
+
+    private static func replacement(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        if let digit = superscripts[scalar] { return [digit] }
+        switch scalar {
+        case "ё": return ["е"]
+        case "\u{00B5}": return ["\u{03BC}"]  // micro sign -> Greek mu
+        case "\u{00BA}", "\u{02DA}": return ["°"]  // masculine ordinal, ring above
+        case "\u{2032}", "\u{2019}", "\u{2018}", "\u{02B9}": return ["'"]  // prime, curly quotes
+        case "\u{2033}", "\u{201C}", "\u{201D}", "\u{02BA}": return ["\""]  // double prime, curly quotes
+        case "\u{2212}": return ["-"]  // minus sign
+        case "\u{22C5}", "\u{2219}": return ["·"]  // dot operator, bullet operator
+        case "\u{2103}": return ["°", "c"]  // ℃
+        case "\u{2109}": return ["°", "f"]  // ℉
+        case "\u{212B}": return ["å"]  // angstrom sign
+        case "\u{2126}": return ["ω"]  // ohm sign
+        default: return [scalar]
+        }
+    }
+}

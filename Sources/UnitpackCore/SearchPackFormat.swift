@@ -1,0 +1,98 @@
+/// Constants and primitives of `search.pack`, shared by the writer and the
+/// reader. The layout is specified byte by byte in docs/pack-format.md.
+public enum SearchPackFormat {
+    public static let fileName = "search.pack"
+    public static let magic: [UInt8] = Array("UPSEARCH".utf8)
+    public static let version: UInt16 = 1
+    public static let headerLength = 32
+    /// A shard's bytes before compression, as the writer aims for: small
+    /// enough that a query inflates little, large enough that zlib finds
+    /// repetitions.
+    public static let targetShardBytes = 4096
+    /// Readers refuse a shard that declares more than this uncompressed (a
+    /// damaged length must not become a huge allocation).
+    public static let maxShardBytes = 1 << 20
+    /// The language byte of a posting for the symbols of `units-src/`, which
+    /// belong to every language.
+    public static let noLanguage: UInt8 = 0xFF
+
+    /// What a key is of its unit, for ranking.
+    public enum Form: UInt8, Sendable, CaseIterable {
+        /// A `units-src/` name.
+        case name = 0
+        /// A display name.
+        case display = 1
+        /// A plural form.
+        case pluralForm = 2
+        case symbol = 3
+        case synonym = 4
+    }
+}
+
+/// Little-endian integers and LEB128 varints.
+public struct ByteWriter {
+    public private(set) var bytes: [UInt8] = []
+    public init() {}
+
+    public mutating func u8(_ value: UInt8) { bytes.append(value) }
+    public mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    public mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    public mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+    public mutating func append(_ data: some Sequence<UInt8>) { bytes += data }
+}
+
+/// Reads what `ByteWriter` wrote, bounds-checked: running past the end is
+/// `nil`, never a trap.
+public struct ByteReader {
+    public let bytes: [UInt8]
+    public private(set) var offset: Int
+
+    public init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    public var isAtEnd: Bool { offset >= bytes.count }
+
+    public mutating func u8() -> UInt8? {
+        guard offset < bytes.count else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    public mutating func u16() -> UInt16? {
+        guard let low = u8(), let high = u8() else { return nil }
+        return UInt16(low) | UInt16(high) << 8
+    }
+
+    public mutating func u32() -> UInt32? {
+        guard let low = u16(), let high = u16() else { return nil }
+        return UInt32(low) | UInt32(high) << 16
+    }
+
+    /// At most 10 bytes; an overlong or unterminated varint is `nil`.
+    public mutating func varint() -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while shift < 64 {
+            guard let byte = u8() else { return nil }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    public mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, count <= bytes.count - offset else { return nil }
+        defer { offset += count }
+        return bytes[offset..<(offset + count)]
+    }
+}

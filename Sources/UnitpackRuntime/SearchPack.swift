@@ -1,0 +1,249 @@
+import CZlib
+import Synchronization
+import UnitpackCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One result of `SearchPack.search`.
+public struct SearchMatch: Sendable, Hashable {
+    public let unit: UnitID
+    /// The normalised key that matched.
+    public let key: String
+    /// The language of the word; `nil` for a `units-src/` symbol, which is every language's.
+    public let language: String?
+    public let form: SearchPackFormat.Form
+    /// The key is the whole query, not only a prefix of it.
+    public let isExact: Bool
+    /// The unit's priority (`units-src/`), for ranking.
+    public let priority: Double
+}
+
+/// What the searcher holds and has done, on demand.
+public struct SearchStatistics: Sendable, Hashable {
+    public var budget: Int
+    public var bytesHeld: Int
+    public var shardsHeld: Int
+    public var shardsLoaded: Int
+    public var hits: Int
+    public var misses: Int
+    public var evictions: Int
+    /// The bytes of the header, language table and shard index, held from open.
+    public var indexBytes: Int
+}
+
+/// The reader of `search.pack` (docs/pack-format.md). Opening reads the
+/// header and the shard index only; a shard is read, checked and inflated
+/// when a query needs it, and kept in an LRU cache that never holds more
+/// than `budget` bytes (a shard larger than the budget is used and dropped).
+/// Safe to share between threads.
+public final class SearchPack: Sendable {
+    public let path: String
+    public let languages: [String]
+    let shards: [ShardEntry]
+    let descriptor: Int32
+    let fileSize: Int
+    let indexBytes: Int
+    private let cache: Mutex<Cache>
+
+    struct ShardEntry: Sendable {
+        let offset: Int
+        let compressedLength: Int
+        let rawLength: Int
+        let crc: UInt32
+        let firstKey: [UInt8]
+    }
+
+    struct Cache: ~Copyable {
+        var budget: Int
+        var shards: [Int: (shard: SearchShard, lastUse: UInt64)] = [:]
+        var bytesHeld = 0
+        var clock: UInt64 = 0
+        var statistics = (loaded: 0, hits: 0, misses: 0, evictions: 0)
+    }
+
+    public init(path: String, budget: Int) throws(SearchPackError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw errno == ENOENT ? .fileNotFound(path: path) : .unreadable(path: path, errno: errno)
+        }
+        do {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw SearchPackError.unreadable(path: path, errno: errno) }
+            let fileSize = Int(info.st_size)
+            let header = try Self.read(descriptor, path, offset: 0, count: min(fileSize, SearchPackFormat.headerLength))
+            guard header.count >= SearchPackFormat.magic.count, Array(header.prefix(8)) == SearchPackFormat.magic else {
+                throw SearchPackError.notAPack(path: path)
+            }
+            var reader = ByteReader(header, offset: 8)
+            guard let version = reader.u16(), let headerLength = reader.u16(), let _ = reader.u32(), let _ = reader.u32(),
+                  let shardCount = reader.u32(), let tablesLength = reader.u32(), let tablesCRC = reader.u32()
+            else { throw SearchPackError.truncated(path: path, detail: "the header is cut short") }
+            guard version == SearchPackFormat.version else {
+                throw SearchPackError.unsupportedVersion(found: Int(version), supported: Int(SearchPackFormat.version))
+            }
+            guard Int(headerLength) == SearchPackFormat.headerLength else {
+                throw SearchPackError.corruptIndex(path: path, detail: "header length \(headerLength)")
+            }
+            guard Int(tablesLength) <= fileSize - SearchPackFormat.headerLength else {
+                throw SearchPackError.truncated(path: path, detail: "the index runs past the end of the file")
+            }
+            let tables = try Self.read(descriptor, path, offset: SearchPackFormat.headerLength, count: Int(tablesLength))
+            guard CRC32.checksum(tables) == tablesCRC else {
+                throw SearchPackError.corruptIndex(path: path, detail: "CRC-32 mismatch")
+            }
+            (languages, shards) = try Self.parseTables(tables, shardCount: Int(shardCount), fileSize: fileSize, path: path)
+            self.path = path
+            self.descriptor = descriptor
+            self.fileSize = fileSize
+            self.indexBytes = SearchPackFormat.headerLength + tables.count
+            self.cache = Mutex(Cache(budget: max(0, budget)))
+        } catch let error as SearchPackError {
+            close(descriptor)
+            throw error
+        } catch {
+            close(descriptor)
+            throw .unreadable(path: path, errno: 0)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    private static func read(_ descriptor: Int32, _ path: String, offset: Int, count: Int) throws(SearchPackError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, errno: errno)
+            }
+            if result == 0 { throw .truncated(path: path, detail: "expected \(count) bytes at offset \(offset)") }
+            done += result
+        }
+        return bytes
+    }
+
+    private static func parseTables(_ tables: [UInt8], shardCount: Int, fileSize: Int, path: String)
+        throws(SearchPackError) -> ([String], [ShardEntry])
+    {
+        var reader = ByteReader(tables)
+        guard let languageCount = reader.u8() else { throw .corruptIndex(path: path, detail: "no language table") }
+        var languages: [String] = []
+        for _ in 0..<languageCount {
+            guard let length = reader.u8(), let code = reader.take(Int(length)) else {
+                throw .corruptIndex(path: path, detail: "the language table is cut short")
+            }
+            languages.append(String(decoding: code, as: UTF8.self))
+        }
+        var shards: [ShardEntry] = []
+        guard shardCount <= tables.count / 18 + 1 else { throw .corruptIndex(path: path, detail: "\(shardCount) shards") }
+        shards.reserveCapacity(shardCount)
+        for index in 0..<shardCount {
+            guard let offset = reader.u32(), let compressed = reader.u32(), let raw = reader.u32(), let crc = reader.u32(),
+                  let keyLength = reader.u16(), let firstKey = reader.take(Int(keyLength))
+            else { throw .corruptIndex(path: path, detail: "the entry of shard \(index) is cut short") }
+            guard Int(offset) + Int(compressed) <= fileSize, Int(offset) >= SearchPackFormat.headerLength + tables.count
+            else { throw .corruptIndex(path: path, detail: "shard \(index) points outside the file") }
+            if let previous = shards.last, !previous.firstKey.lexicographicallyPrecedes(firstKey) {
+                throw .corruptIndex(path: path, detail: "shard \(index) is out of order")
+            }
+            shards.append(ShardEntry(offset: Int(offset), compressedLength: Int(compressed), rawLength: Int(raw),
+                                     crc: crc, firstKey: Array(firstKey)))
+        }
+        guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "bytes after the last index entry") }
+        return (languages, shards)
+    }
+
+    // MARK: Shards
+
+    /// Reads, checks and inflates shard `index`.
+    func loadShard(_ index: Int) throws(SearchPackError) -> SearchShard {
+        let entry = shards[index]
+        guard entry.rawLength <= SearchPackFormat.maxShardBytes else {
+            throw .corruptShard(path: path, shard: index, detail: "declares \(entry.rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
+        }
+        let compressed = try Self.read(descriptor, path, offset: entry.offset, count: entry.compressedLength)
+        guard CRC32.checksum(compressed) == entry.crc else {
+            throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
+        }
+        var raw = [UInt8](repeating: 0, count: entry.rawLength)
+        var length = uLongf(entry.rawLength)
+        let status = raw.withUnsafeMutableBufferPointer { out in
+            compressed.withUnsafeBufferPointer { input in
+                uncompress(out.baseAddress, &length, input.baseAddress, uLong(compressed.count))
+            }
+        }
+        guard status == Z_OK else {
+            let detail = status == Z_BUF_ERROR ? "inflates to more than the declared \(entry.rawLength) bytes" : "zlib error \(status)"
+            throw .corruptShard(path: path, shard: index, detail: detail)
+        }
+        guard Int(length) == entry.rawLength else {
+            throw .corruptShard(path: path, shard: index, detail: "inflates to \(length) bytes, declared \(entry.rawLength)")
+        }
+        do {
+            return try SearchShard(raw: raw)
+        } catch {
+            throw .corruptShard(path: path, shard: index, detail: error.detail)
+        }
+    }
+
+    /// The shard from the cache, or loaded (and kept if it fits the budget).
+    func shard(_ index: Int) throws(SearchPackError) -> SearchShard {
+        let cached = cache.withLock { cache -> SearchShard? in
+            cache.clock += 1
+            guard let entry = cache.shards[index] else {
+                cache.statistics.misses += 1
+                return nil
+            }
+            cache.statistics.hits += 1
+            cache.shards[index] = (entry.shard, cache.clock)
+            return entry.shard
+        }
+        if let cached { return cached }
+        let loaded = try loadShard(index)
+        cache.withLock { cache in
+            cache.statistics.loaded += 1
+            guard cache.shards[index] == nil, loaded.heldBytes <= cache.budget else { return }
+            cache.shards[index] = (loaded, cache.clock)
+            cache.bytesHeld += loaded.heldBytes
+            while cache.bytesHeld > cache.budget, let oldest = cache.shards.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                cache.shards[oldest.key] = nil
+                cache.bytesHeld -= oldest.value.shard.heldBytes
+                cache.statistics.evictions += 1
+            }
+        }
+        return loaded
+    }
+
+    /// Drops every cached shard (for a memory warning).
+    public var shardCount: Int { shards.count }
+
+    public func purge() {
+        cache.withLock { cache in
+            cache.shards.removeAll()
+            cache.bytesHeld = 0
+        }
+    }
+
+    public var statistics: SearchStatistics {
+        cache.withLock { cache in
+            SearchStatistics(
+                budget: cache.budget, bytesHeld: cache.bytesHeld, shardsHeld: cache.shards.count,
+                shardsLoaded: cache.statistics.loaded, hits: cache.statistics.hits, misses: cache.statistics.misses,
+                evictions: cache.statistics.evictions, indexBytes: indexBytes)
+        }
+    }
+
+    /// Checks every shard (CRC, inflated length, structure) without caching.
+    public func verify() throws(SearchPackError) -> Int {
+        var keys = 0
+        for index in shards.indices { keys += try loadShard(index).count }
+        return keys
+    }
+}

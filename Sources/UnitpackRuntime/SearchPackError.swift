@@ -1,0 +1,27 @@
+/// Why `search.pack` cannot be used. Every damage is one of these: the reader
+/// never traps and never allocates more than a shard's declared size, which
+/// is checked against `SearchPackFormat.maxShardBytes` first.
+public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible {
+    case fileNotFound(path: String)
+    case unreadable(path: String, errno: Int32)
+    case notAPack(path: String)
+    case unsupportedVersion(found: Int, supported: Int)
+    case truncated(path: String, detail: String)
+    case corruptIndex(path: String, detail: String)
+    case corruptShard(path: String, shard: Int, detail: String)
+
+    public var description: String {
+        let regenerate = "; re-generate it with `unitpack build`"
+        switch self {
+        case .fileNotFound(let path): return "no search pack at \(path); run `unitpack build` to create it"
+        case .unreadable(let path, let errno): return "cannot read \(path) (errno \(errno))"
+        case .notAPack(let path): return "\(path) is not a unitpack search pack" + regenerate
+        case .unsupportedVersion(let found, let supported):
+            return "search pack format \(found) is not supported (this reader reads format \(supported))" + regenerate
+        case .truncated(let path, let detail): return "\(path) is truncated (\(detail))" + regenerate
+        case .corruptIndex(let path, let detail): return "\(path) has a damaged index (\(detail))" + regenerate
+        case .corruptShard(let path, let shard, let detail):
+            return "\(path) has a damaged shard \(shard) (\(detail))" + regenerate
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+import UnitpackCore
+
+@Suite struct SearchKeyTests {
+    @Test(arguments: [
+        ("Meter", "meter"), ("  kilometer   per\thour ", "kilometer per hour"), ("ЁЛКА", "елка"),
+        ("m²", "m2"), ("m^2", "m2"), ("m2", "m2"), ("s⁻¹", "s-1"), ("s^-1", "s-1"), ("x^y", "x^y"), ("^", "^"),
+        ("µm", "μm"), ("μm", "μm"), ("ºC", "°c"), ("°C", "°c"), ("℃", "°c"), ("5′", "5'"), ("5″", "5\""),
+        ("e\u{301}", "é"), ("km\u{00A0}/\u{202F}h", "km / h"), ("%", "%"), ("€", "€"), ("Å", "å"), ("\u{212B}", "å"),
+        ("", ""), ("   ", ""),
+    ])
+    func normalizes(input: String, expected: String) {
+        #expect(SearchKey.normalize(input) == expected)
+    }
+
+    @Test func isIdempotent() {
+        for text in ["Ёмкость м² ℃", "US survey foot", "°Ré", "s/100 m", "a^b^2"] {
+            let once = SearchKey.normalize(text)
+            #expect(SearchKey.normalize(once) == once)
+        }
+    }
+
+    @Test func crc32MatchesTheStandardCheckValue() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum([]) == 0)
+        let split = CRC32.checksum(Array("56789".utf8), continuing: CRC32.checksum(Array("1234".utf8)))
+        #expect(split == 0xCBF4_3926)
+    }
+}

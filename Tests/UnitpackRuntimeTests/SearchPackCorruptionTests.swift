@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import UnitpackCompiler
+import UnitpackCore
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+/// Every kind of damage to `search.pack` is a typed error: never a crash,
+/// never an allocation beyond a shard's declared (and limited) size.
+@Suite struct SearchPackCorruptionTests {
+    let fixture: SourceFixture
+    let good: [UInt8]
+
+    init() throws {
+        fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
+        let (tree, diagnostics) = BuildPipeline.check(source: fixture.root)
+        good = try SearchPackWriter.encode(ModelCompiler.compile(tree, diagnostics: diagnostics))
+    }
+
+    func open(_ bytes: [UInt8], budget: Int = 1 << 16) throws -> SearchPack {
+        let path = fixture.path("pack-\(UUID().uuidString)")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try SearchPack(path: path, budget: budget)
+    }
+
+    func u32(_ bytes: [UInt8], at offset: Int) -> Int {
+        (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+    }
+
+    func patched(_ bytes: [UInt8], at offset: Int, _ value: UInt32, fixIndexCRC: Bool = true) -> [UInt8] {
+        var copy = bytes
+        withUnsafeBytes(of: value.littleEndian) { copy.replaceSubrange(offset..<(offset + 4), with: $0) }
+        if fixIndexCRC {
+            let tables = Array(copy[32..<(32 + u32(copy, at: 24))])
+            withUnsafeBytes(of: CRC32.checksum(tables).littleEndian) { copy.replaceSubrange(28..<32, with: $0) }
+        }
+        return copy
+    }
+
+    /// Where the first index entry starts (after the language table).
+    var firstEntry: Int {
+        var offset = 33
+        for _ in 0..<Int(good[32]) { offset += 1 + Int(good[offset]) }
+        return offset
+    }
+
+    func expectError(_ bytes: [UInt8], _ matches: (SearchPackError) -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        do {
+            let pack = try open(bytes)
+            _ = try pack.verify()
+            Issue.record("no error", sourceLocation: sourceLocation)
+        } catch let error as SearchPackError {
+            #expect(matches(error), "\(error)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("untyped \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func theGoodPackVerifies() throws {
+        #expect(try open(good).verify() > 30)
+    }
+
+    @Test func missingFile() {
+        #expect(throws: SearchPackError.fileNotFound(path: "/nonexistent/search.pack")) {
+            try SearchPack(path: "/nonexistent/search.pack", budget: 0)
+        }
+    }
+
+    @Test func wrongMagic() {
+        var bytes = good
+        bytes[0] = UInt8(ascii: "X")
+        expectError(bytes) { if case .notAPack = $0 { true } else { false } }
+        expectError(Array("SQLite format 3\0".utf8)) { if case .notAPack = $0 { true } else { false } }
+        expectError([]) { if case .notAPack = $0 { true } else { false } }
+    }
+
+    @Test func unknownVersion() {
+        var bytes = good
+        bytes[8] = 99
+        expectError(bytes) { $0 == SearchPackError.unsupportedVersion(found: 99, supported: 1) }
+    }
+
+    @Test func truncatedFiles() {
+        expectError(Array(good.prefix(20))) { if case .truncated = $0 { true } else { false } }
+        expectError(Array(good.prefix(40))) { if case .truncated = $0 { true } else { false } }
+        expectError(Array(good.dropLast(3))) { error in
+            // The last shard now ends past the file: the index says so at open.
+            if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
+        }
+    }
+
+    @Test func aShardWithAWrongCRC() {
+        var bytes = good
+        bytes[bytes.count - 5] ^= 0x40
+        expectError(bytes) { if case .corruptShard(_, _, let detail) = $0 { detail == "CRC-32 mismatch" } else { false } }
+    }
+
+    @Test func anIndexWithAWrongCRC() {
+        var bytes = good
+        bytes[firstEntry + 18] ^= 0x01  // a byte of the first shard's first key
+        expectError(bytes) { if case .corruptIndex(_, let detail) = $0 { detail == "CRC-32 mismatch" } else { false } }
+    }
+
+    @Test func anUncompressedLengthThatDoesNotMatch() {
+        let declared = u32(good, at: firstEntry + 8)
+        expectError(patched(good, at: firstEntry + 8, UInt32(declared + 7))) { error in
+            if case .corruptShard(_, 0, let detail) = error { detail.contains("inflates to") } else { false }
+        }
+        expectError(patched(good, at: firstEntry + 8, UInt32(declared - 7))) { error in
+            if case .corruptShard(_, 0, let detail) = error { detail.contains("more than the declared") } else { false }
+        }
+    }
+
+    @Test func aDeclaredSizeOverTheLimitIsRefusedBeforeAllocating() {
+        expectError(patched(good, at: firstEntry + 8, UInt32.max)) { error in
+            if case .corruptShard(_, 0, let detail) = error { detail.contains("over the") } else { false }
+        }
+    }
+
+    @Test func anIndexPointingOutsideTheFile() {
+        expectError(patched(good, at: firstEntry, UInt32(good.count - 2))) { error in
+            if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
+        }
+        expectError(patched(good, at: firstEntry + 4, UInt32.max)) { error in
+            if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
+        }
+    }
+
+    /// Seeded random byte flips anywhere: open, search and verify either work
+    /// or throw `SearchPackError`; nothing else may happen.
+    @Test func randomByteFlipsNeverCrash() throws {
+        var state: UInt64 = 0xF11F
+        var typed = 0
+        for _ in 0..<400 {
+            var bytes = good
+            for _ in 0..<(1 + Int(state % 3)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                bytes[Int((state >> 33) % UInt64(bytes.count))] ^= UInt8(truncatingIfNeeded: (state >> 13) | 1)
+            }
+            do {
+                let pack = try open(bytes, budget: 4096)
+                for query in ["m", "к", "f", "z"] { _ = try pack.search(query) }
+                _ = try pack.verify()
+            } catch is SearchPackError {
+                typed += 1
+            }
+        }
+        #expect(typed > 300, "most flips are detected (CRCs over the index and every shard)")
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import UnitpackCompiler
+import Synchronization
+import UnitpackCore
+
+@testable import UnitpackRuntime
+
+/// The repository's own data, packed: every key findable, ranking, the
+/// memory budget, concurrency.
+@Suite struct SearchPackTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    let directory: String
+    let model: CompiledModel
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "unitpack-search-" + UUID().uuidString
+        let (tree, diagnostics) = BuildPipeline.check(source: Self.repository)
+        model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        _ = try SearchPackWriter.write(try SearchPackWriter.encode(model), to: directory + "/search.pack")
+    }
+
+    func open(budget: Int = 1 << 20) throws -> SearchPack {
+        try SearchPack(path: directory + "/search.pack", budget: budget)
+    }
+
+    @Test func everyKeyIsFoundExactlyWithAllItsUnits() throws {
+        let pack = try open()
+        let entries = SearchPackWriter.entries(model)
+        #expect(entries.count > 800)
+        #expect(pack.shardCount > 1)
+        for entry in entries {
+            let key = String(decoding: entry.key, as: UTF8.self)
+            let found = try pack.search(key, limit: 1000)
+            let exact = Set(found.filter(\.isExact).map(\.unit.rawValue))
+            #expect(exact == Set(entry.postings.map(\.unit)), "\(key)")
+        }
+    }
+
+    @Test func symbolsSurviveNormalisation() throws {
+        let pack = try open()
+        for symbol in ["°C", "°F", "′", "″", "µm", "Å", "s/100 m", "oz t", "km/h", "°Rø"] {
+            let found = try pack.search(symbol, limit: 5)
+            #expect(found.first?.isExact == true, "\(symbol): \(found)")
+        }
+    }
+
+    @Test func rankingPrefersExactThenPriorityThenTheAskedLanguage() throws {
+        let pack = try open()
+        let meters = try pack.search("мет", languages: ["ru"], limit: 5)
+        #expect(meters.first.map { model.units[$0.unit.rawValue - 1].name } == "meter")
+        #expect(meters.allSatisfy { $0.language == "ru" || $0.language == nil })
+        let kmh = try pack.search("km/h")
+        #expect(kmh.first?.isExact == true)
+        #expect(model.units.first { $0.id == kmh.first?.unit.rawValue }?.name == "kilometer per hour")
+        let m = try pack.search("m", limit: 50)
+        let exactFirst = m.prefix(2).allSatisfy { $0.isExact }
+        #expect(exactFirst)
+        let priorities = m.dropFirst(2).map(\.priority)
+        #expect(priorities == priorities.sorted(by: >), "prefix matches by priority")
+        #expect(try pack.search("", limit: 5).isEmpty)
+        #expect(try pack.search("zzzzqqq").isEmpty)
+    }
+
+    @Test func aRegionalTagSearchesItsLanguage() throws {
+        let pack = try open()
+        #expect(try pack.search("метр", languages: ["ru-RU"]).first?.language == "ru")
+        #expect(try pack.search("метр", languages: ["en"]).isEmpty)
+    }
+
+    /// The budget is a promise: after every query of a seeded random sequence
+    /// the cache holds at most `budget` bytes.
+    @Test(arguments: [0, 2_000, 8_192, 1 << 20])
+    func theCacheNeverHoldsMoreThanTheBudget(budget: Int) throws {
+        let pack = try open(budget: budget)
+        let keys = SearchPackWriter.entries(model).map { String(decoding: $0.key, as: UTF8.self) }
+        var state: UInt64 = 0xB0D6E7
+        for _ in 0..<600 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let key = keys[Int((state >> 33) % UInt64(keys.count))]
+            let prefix = String(key.prefix(1 + Int((state >> 20) % 4)))
+            _ = try pack.search(prefix, limit: 20)
+            #expect(pack.statistics.bytesHeld <= budget)
+        }
+        let statistics = pack.statistics
+        #expect(statistics.hits + statistics.misses > 0)
+        if budget == 0 { #expect(statistics.shardsHeld == 0 && statistics.hits == 0) }
+        if budget == 1 << 20 { #expect(statistics.evictions == 0 && statistics.shardsLoaded == pack.shardCount) }
+        pack.purge()
+        #expect(pack.statistics.bytesHeld == 0 && pack.statistics.shardsHeld == 0)
+    }
+
+    @Test func concurrentSearchesAgreeWithSequentialOnes() throws {
+        let pack = try open(budget: 6_000)
+        let queries = ["m", "мет", "km", "ft", "°", "deg", "мил", "s", "year", "т", "knot", "узл"]
+        let expected = try queries.map { try pack.search($0, limit: 10) }
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for round in 0..<60 {
+                let index = (worker + round) % queries.count
+                if (try? pack.search(queries[index], limit: 10)) != expected[index] {
+                    failures.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(pack.statistics.bytesHeld <= 6_000)
+    }
+
+    @Test func buildOutputIsDeterministic() throws {
+        #expect(try SearchPackWriter.encode(model) == SearchPackWriter.encode(model))
+    }
+}
