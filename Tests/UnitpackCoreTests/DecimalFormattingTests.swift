@@ -1,21 +1,7 @@
 import Testing
 import UnitpackCore
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny seedable PRNG so the
-/// randomized tests are reproducible; failures print the seed.
-private struct DecimalTestSplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A finite Double with uniformly random bits (so every binade, sign,
     /// subnormals and zeros are all represented).
     mutating func nextFiniteDouble() -> Double {
@@ -107,7 +93,7 @@ private struct DecimalTestSplitMix64: RandomNumberGenerator {
     /// at every precision.
     @Test func randomInvariants() {
         let seed: UInt64 = 0xD1617_5EED
-        var rng = DecimalTestSplitMix64(seed: seed)
+        var rng = SplitMix64(seed: seed)
         for trial in 0..<5_000 {
             let value = rng.nextFiniteDouble()
             let precision = Int.random(in: 1...17, using: &rng)
@@ -248,7 +234,7 @@ private struct DecimalTestSplitMix64: RandomNumberGenerator {
     /// 17 significant digits always round-trip, for random finite bit patterns.
     @Test func seventeenDigitsRoundTrip() {
         let seed: UInt64 = 0x0000_1EEE_754D_0B1E
-        var rng = DecimalTestSplitMix64(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var checked = 0
         while checked < 10_000 {
             let value = rng.nextFiniteDouble()
@@ -263,7 +249,7 @@ private struct DecimalTestSplitMix64: RandomNumberGenerator {
 
     /// Output is plain ASCII with the documented alphabet.
     @Test func alphabet() {
-        var rng = DecimalTestSplitMix64(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let allowed = Set("0123456789.-+e")
         for _ in 0..<1000 {
             let value = rng.nextFiniteDouble()

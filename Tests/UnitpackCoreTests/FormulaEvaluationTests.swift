@@ -151,7 +151,7 @@ struct FormulaEvaluationTests {
     /// trap and never return a non-finite value.
     @Test func randomTreesNeverTrapOrReturnNonFinite() throws {
         let seed = formulaTestSeed()
-        var generator = FormulaSplitMix64(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var successes = 0
         var failures = 0
         for _ in 0..<5_000 {
@@ -182,27 +182,10 @@ func formulaTestSeed() -> UInt64 {
     return 0x5EED_F0A1_2026
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded PRNG, so a failing
-/// random test can be replayed from the seed it prints.
-struct FormulaSplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A finite number: usually a short decimal, sometimes an extreme or an
 /// arbitrary bit pattern; either sign, including -0.
-func randomFormulaNumber(_ generator: inout FormulaSplitMix64) -> Double {
+func randomFormulaNumber(_ generator: inout SplitMix64) -> Double {
     let sign: Double = generator.next() % 3 == 0 ? -1 : 1
     switch generator.next() % 8 {
     case 0, 1, 2: return sign * Double(generator.next() % 1_000)
@@ -222,7 +205,7 @@ func randomFormulaNumber(_ generator: inout FormulaSplitMix64) -> Double {
 /// A random tree at most `depth` levels deep, with correct arities and
 /// finite numbers: any tree the parser could produce, and a few it could
 /// not (`.negate(.number(2))`).
-func randomFormulaExpression(_ generator: inout FormulaSplitMix64, depth: Int) -> FormulaExpression {
+func randomFormulaExpression(_ generator: inout SplitMix64, depth: Int) -> FormulaExpression {
     if depth <= 1 || generator.next() % 4 == 0 {
         return generator.next() % 3 == 0 ? .variable : .number(randomFormulaNumber(&generator))
     }

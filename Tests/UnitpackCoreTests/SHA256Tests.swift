@@ -1,21 +1,6 @@
 import Testing
 import UnitpackCore
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny seedable PRNG so the
-/// randomized tests are reproducible.
-private struct SHA256TestSplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 private func hex(_ bytes: [UInt8]) -> String {
     let table = Array("0123456789abcdef")
@@ -123,7 +108,7 @@ private func pattern(_ count: Int) -> [UInt8] {
     /// non-contiguous updates, never changes the digest.
     @Test func incrementalUpdatesMatchOneShot() {
         let seed: UInt64 = 0x5EED_0000_0000_0256
-        var rng = SHA256TestSplitMix64(seed: seed)
+        var rng = SplitMix64(seed: seed)
         for trial in 0..<200 {
             let length = Int.random(in: 0...700, using: &rng)
             let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
