@@ -11,7 +11,6 @@ public enum SearchPackWriter {
         public var unit: Int
         public var language: UInt8
         public var form: SearchPackFormat.Form
-        public var priority: UInt64
 
         public static func < (a: Posting, b: Posting) -> Bool {
             (a.unit, a.language, a.form.rawValue) < (b.unit, b.language, b.form.rawValue)
@@ -23,13 +22,11 @@ public enum SearchPackWriter {
     public static func entries(_ model: CompiledModel) -> [(key: [UInt8], postings: [Posting])] {
         let languages = model.languages.map(\.code)
         let english = languages.firstIndex(of: "en").map(UInt8.init) ?? SearchPackFormat.noLanguage
-        let priorities = Dictionary(model.units.map { ($0.id, UInt64(max(0, ($0.priority * 100).rounded()))) },
-                                    uniquingKeysWith: { a, _ in a })
         var table: [[UInt8]: [Int: [UInt8: Posting]]] = [:]
         func add(_ text: String, _ unit: Int, _ language: UInt8, _ form: SearchPackFormat.Form) {
             let key = Array(SearchKey.normalize(text).utf8)
             guard !key.isEmpty else { return }
-            let posting = Posting(unit: unit, language: language, form: form, priority: priorities[unit] ?? 0)
+            let posting = Posting(unit: unit, language: language, form: form)
             if let existing = table[key]?[unit]?[language], existing.form.rawValue <= form.rawValue { return }
             table[key, default: [:]][unit, default: [:]][language] = posting
         }
@@ -56,65 +53,37 @@ public enum SearchPackWriter {
 
     /// The whole file.
     public static func encode(_ model: CompiledModel) throws -> [UInt8] {
-        guard model.languages.count < Int(SearchPackFormat.noLanguage) else {
-            throw EncodeError(description: "search.pack holds at most 254 languages")
+        guard model.languages.count <= SearchPackFormat.maxLanguages else {
+            throw EncodeError(description: "search.pack holds at most \(SearchPackFormat.maxLanguages) languages")
         }
         let entries = entries(model)
-        var shards: [(firstKey: [UInt8], raw: [UInt8], keys: Int)] = []
-        var body = ByteWriter()
-        var count = 0
-        var first: [UInt8] = []
-        var previous: [UInt8] = []
-        func flush() {
-            guard count > 0 else { return }
-            var shard = ByteWriter()
-            shard.varint(UInt64(count))
-            shard.append(body.bytes)
-            shards.append((first, shard.bytes, count))
-            body = ByteWriter()
-            count = 0
+        if let bad = entries.first(where: { $0.key.contains(0) }) {
+            throw EncodeError(description: "a search key contains U+0000: \(String(decoding: bad.key, as: UTF8.self).debugDescription)")
         }
-        for entry in entries {
-            if count == 0 {
-                first = entry.key
-                previous = []
-            }
-            let shared = zip(previous, entry.key).prefix { $0 == $1 }.count
-            body.varint(UInt64(shared))
-            body.varint(UInt64(entry.key.count - shared))
-            body.append(entry.key[shared...])
-            body.varint(UInt64(entry.postings.count))
-            for posting in entry.postings {
-                body.varint(UInt64(posting.unit))
-                body.u8(posting.language)
-                body.u8(posting.form.rawValue)
-                body.varint(posting.priority)
-            }
-            previous = entry.key
-            count += 1
-            if body.bytes.count >= SearchPackFormat.targetShardBytes { flush() }
-        }
-        flush()
+        let shards = cutShards(entries)
 
-        var languageTable = ByteWriter()
-        languageTable.u8(UInt8(model.languages.count))
+        var tables = ByteWriter()
+        tables.u8(UInt8(model.languages.count))
         for language in model.languages {
             let code = Array(language.code.utf8)
-            languageTable.u8(UInt8(code.count))
-            languageTable.append(code)
+            tables.u8(UInt8(code.count))
+            tables.append(code)
         }
+        let unitTable = try deflate(encodeUnitTable(model))
+        tables.u32(UInt32(unitTable.raw))
+        tables.u32(UInt32(unitTable.bytes.count))
+        tables.append(unitTable.bytes)
 
-        let compressed = try shards.map { try deflate($0.raw) }
-        var index = ByteWriter()
-        let indexLength = shards.reduce(0) { $0 + 18 + $1.firstKey.count }
-        var offset = SearchPackFormat.headerLength + languageTable.bytes.count + indexLength
+        let compressed = try shards.map { try deflate($0.raw).bytes }
+        let indexLength = shards.reduce(0) { $0 + SearchPackFormat.indexEntryFixedBytes + $1.firstKey.count }
+        var offset = SearchPackFormat.headerLength + tables.bytes.count + indexLength
         for (shard, data) in zip(shards, compressed) {
-            index.u32(UInt32(offset))
-            index.u32(UInt32(data.count))
-            index.u32(UInt32(shard.raw.count))
-            index.u32(CRC32.checksum(data))
-            index.u16(UInt16(shard.firstKey.count))
-            index.append(shard.firstKey)
+            tables.u32(UInt32(offset))
+            tables.u32(UInt32(data.count))
+            tables.u32(UInt32(shard.raw.count))
+            tables.u32(CRC32.checksum(data))
+            tables.u16(UInt16(shard.firstKey.count))
+            tables.append(shard.firstKey)
             offset += data.count
         }
 
@@ -125,14 +94,76 @@ public enum SearchPackWriter {
         header.u32(UInt32(entries.count))
         header.u32(UInt32(entries.reduce(0) { $0 + $1.postings.count }))
         header.u32(UInt32(shards.count))
-        header.u32(UInt32(languageTable.bytes.count + indexLength))
-        header.u32(CRC32.checksum(languageTable.bytes + index.bytes))
-        var file = header.bytes + languageTable.bytes + index.bytes
+        header.u32(UInt32(tables.bytes.count))
+        header.u32(CRC32.checksum(tables.bytes))
+        var file = header.bytes + tables.bytes
         for data in compressed { file += data }
         return file
     }
 
-    static func deflate(_ raw: [UInt8]) throws -> [UInt8] {
+    /// Every unit's id and priority, ids ascending (delta-coded): the ranking
+    /// data, kept once here rather than in every posting.
+    static func encodeUnitTable(_ model: CompiledModel) -> [UInt8] {
+        var table = ByteWriter()
+        let units = model.units.sorted { $0.id < $1.id }
+        table.varint(UInt64(units.count))
+        var previous = 0
+        for unit in units {
+            table.varint(UInt64(unit.id - previous))
+            table.varint(SearchPackFormat.encodedPriority(unit.priority))
+            previous = unit.id
+        }
+        return table.bytes
+    }
+
+    /// Cuts the sorted entries into shards of about `targetShardBytes`, each
+    /// laid out in columns (docs/pack-format.md): zlib finds more in a run of
+    /// like values than in interleaved records.
+    static func cutShards(_ entries: [(key: [UInt8], postings: [Posting])]) -> [(firstKey: [UInt8], raw: [UInt8])] {
+        var shards: [(firstKey: [UInt8], raw: [UInt8])] = []
+        var slice: ArraySlice<(key: [UInt8], postings: [Posting])> = []
+        var size = 0
+        var last: [UInt8] = []
+        func flush() {
+            guard let first = slice.first else { return }
+            var shared = ByteWriter(), suffixes = ByteWriter(), tags = ByteWriter(), units = ByteWriter()
+            var previous: [UInt8] = []
+            for entry in slice {
+                let common = zip(previous, entry.key).prefix { $0 == $1 }.count
+                shared.varint(UInt64(common))
+                suffixes.append(entry.key[common...])
+                suffixes.u8(0)
+                for (index, posting) in entry.postings.enumerated() {
+                    tags.varint(SearchPackFormat.tag(language: posting.language, form: posting.form,
+                                                     more: index + 1 < entry.postings.count))
+                    units.varint(UInt64(posting.unit))
+                }
+                previous = entry.key
+            }
+            var raw = ByteWriter()
+            raw.varint(UInt64(slice.count))
+            raw.append(shared.bytes)
+            raw.append(suffixes.bytes)
+            raw.append(tags.bytes)
+            raw.append(units.bytes)
+            shards.append((first.key, raw.bytes))
+            slice = []
+            size = 0
+        }
+        for (index, entry) in entries.enumerated() {
+            if slice.isEmpty { slice = entries[index..<index] }
+            slice = entries[slice.startIndex...index]
+            // The raw bytes this entry adds, near enough: suffix, NUL, shared, postings.
+            let common = slice.count == 1 ? 0 : zip(last, entry.key).prefix { $0 == $1 }.count
+            size += entry.key.count - common + 2 + 3 * entry.postings.count
+            last = entry.key
+            if size >= SearchPackFormat.targetShardBytes { flush() }
+        }
+        flush()
+        return shards
+    }
+
+    static func deflate(_ raw: [UInt8]) throws -> (bytes: [UInt8], raw: Int) {
         var length = compressBound(uLong(raw.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         let status = output.withUnsafeMutableBufferPointer { out in
@@ -141,7 +172,7 @@ public enum SearchPackWriter {
             }
         }
         guard status == Z_OK else { throw EncodeError(description: "zlib compress2 failed (\(status))") }
-        return Array(output.prefix(Int(length)))
+        return (Array(output.prefix(Int(length))), raw.count)
     }
 
     /// Writes an encoded pack atomically (a temporary file renamed over `path`).

@@ -30,11 +30,11 @@ extension SearchPack {
                 let key = shard.key(position)
                 guard key.starts(with: query) else { break }
                 let exact = key.count == query.count
-                shard.postings(position) { unit, language, form, priority in
+                shard.postings(position) { unit, language, form in
                     let rank = languageRank[Int(language)]
                     guard rank >= 0 else { return }
                     let candidate = Candidate(
-                        unit: unit, exact: exact, priority: priority, languageRank: rank, keyLength: key.count,
+                        unit: unit, exact: exact, priority: priority(of: unit), languageRank: rank, keyLength: key.count,
                         form: form, language: language, shard: index, position: position)
                     if let current = best[unit], !(candidate.ranksBefore(current)) { return }
                     best[unit] = candidate
@@ -59,7 +59,7 @@ extension SearchPack {
     struct Candidate {
         var unit: Int
         var exact: Bool
-        var priority: UInt64
+        var priority: UInt32
         var languageRank: Int
         var keyLength: Int
         var form: SearchPackFormat.Form

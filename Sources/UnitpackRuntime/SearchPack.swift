@@ -44,6 +44,9 @@ public final class SearchPack: Sendable {
     public let path: String
     public let languages: [String]
     let shards: [ShardEntry]
+    /// The unit table: ids ascending, and each one's priority × 100.
+    let unitIDs: [UInt32]
+    let unitPriorities: [UInt32]
     let descriptor: Int32
     let fileSize: Int
     let indexBytes: Int
@@ -95,11 +98,12 @@ public final class SearchPack: Sendable {
             guard CRC32.checksum(tables) == tablesCRC else {
                 throw SearchPackError.corruptIndex(path: path, detail: "CRC-32 mismatch")
             }
-            (languages, shards) = try Self.parseTables(tables, shardCount: Int(shardCount), fileSize: fileSize, path: path)
+            let parsed = try Self.parseTables(tables, shardCount: Int(shardCount), fileSize: fileSize, path: path)
+            (languages, shards, unitIDs, unitPriorities) = parsed
             self.path = path
             self.descriptor = descriptor
             self.fileSize = fileSize
-            self.indexBytes = SearchPackFormat.headerLength + tables.count
+            self.indexBytes = SearchPackFormat.headerLength + tables.count + 8 * unitIDs.count
             self.cache = Mutex(Cache(budget: max(0, budget)))
         } catch let error as SearchPackError {
             close(descriptor)
@@ -130,10 +134,12 @@ public final class SearchPack: Sendable {
     }
 
     private static func parseTables(_ tables: [UInt8], shardCount: Int, fileSize: Int, path: String)
-        throws(SearchPackError) -> ([String], [ShardEntry])
+        throws(SearchPackError) -> ([String], [ShardEntry], [UInt32], [UInt32])
     {
         var reader = ByteReader(tables)
-        guard let languageCount = reader.u8() else { throw .corruptIndex(path: path, detail: "no language table") }
+        guard let languageCount = reader.u8(), Int(languageCount) <= SearchPackFormat.maxLanguages else {
+            throw .corruptIndex(path: path, detail: "no language table")
+        }
         var languages: [String] = []
         for _ in 0..<languageCount {
             guard let length = reader.u8(), let code = reader.take(Int(length)) else {
@@ -141,6 +147,10 @@ public final class SearchPack: Sendable {
             }
             languages.append(String(decoding: code, as: UTF8.self))
         }
+        guard let rawLength = reader.u32(), let compressedLength = reader.u32(),
+              let compressed = reader.take(Int(compressedLength))
+        else { throw .corruptIndex(path: path, detail: "the unit table is cut short") }
+        let (unitIDs, priorities) = try parseUnitTable(Array(compressed), rawLength: Int(rawLength), path: path)
         var shards: [ShardEntry] = []
         guard shardCount <= tables.count / 18 + 1 else { throw .corruptIndex(path: path, detail: "\(shardCount) shards") }
         shards.reserveCapacity(shardCount)
@@ -157,7 +167,72 @@ public final class SearchPack: Sendable {
                                      crc: crc, firstKey: Array(firstKey)))
         }
         guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "bytes after the last index entry") }
-        return (languages, shards)
+        return (languages, shards, unitIDs, priorities)
+    }
+
+    private static func parseUnitTable(_ compressed: [UInt8], rawLength: Int, path: String)
+        throws(SearchPackError) -> ([UInt32], [UInt32])
+    {
+        let raw: [UInt8]
+        do {
+            raw = try inflate(compressed, rawLength: rawLength)
+        } catch {
+            throw .corruptIndex(path: path, detail: "unit table: \(error.detail)")
+        }
+        var reader = ByteReader(raw)
+        guard let count = reader.varint(), count <= UInt64(raw.count) else {
+            throw .corruptIndex(path: path, detail: "unit table: bad unit count")
+        }
+        var ids: [UInt32] = []
+        var priorities: [UInt32] = []
+        ids.reserveCapacity(Int(count))
+        priorities.reserveCapacity(Int(count))
+        var id: UInt64 = 0
+        for index in 0..<Int(count) {
+            guard let delta = reader.varint(), delta > 0, let priority = reader.varint(),
+                  delta <= UInt64(UInt32.max) - id, priority <= UInt64(UInt32.max)
+            else { throw .corruptIndex(path: path, detail: "unit table: entry \(index) is malformed") }
+            id += delta
+            ids.append(UInt32(id))
+            priorities.append(UInt32(priority))
+        }
+        guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "unit table: bytes after the last unit") }
+        return (ids, priorities)
+    }
+
+    struct InflateError: Error { let detail: String }
+
+    /// Inflates a zlib stream that must give exactly `rawLength` bytes, refusing
+    /// a declared length over `SearchPackFormat.maxShardBytes` before allocating.
+    static func inflate(_ compressed: [UInt8], rawLength: Int) throws(InflateError) -> [UInt8] {
+        guard rawLength <= SearchPackFormat.maxShardBytes else {
+            throw InflateError(detail: "declares \(rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
+        }
+        var raw = [UInt8](repeating: 0, count: rawLength)
+        var length = uLongf(rawLength)
+        let status = raw.withUnsafeMutableBufferPointer { out in
+            compressed.withUnsafeBufferPointer { input in
+                uncompress(out.baseAddress, &length, input.baseAddress, uLong(compressed.count))
+            }
+        }
+        guard status == Z_OK else {
+            throw InflateError(detail: status == Z_BUF_ERROR ? "inflates to more than the declared \(rawLength) bytes" : "zlib error \(status)")
+        }
+        guard Int(length) == rawLength else {
+            throw InflateError(detail: "inflates to \(length) bytes, declared \(rawLength)")
+        }
+        return raw
+    }
+
+    /// The priority × 100 of a unit of the unit table (0 for an id it lacks).
+    func priority(of unit: Int) -> UInt32 {
+        var low = 0
+        var high = unitIDs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(unitIDs[middle]) < unit { low = middle + 1 } else { high = middle }
+        }
+        return low < unitIDs.count && Int(unitIDs[low]) == unit ? unitPriorities[low] : 0
     }
 
     // MARK: Shards
@@ -165,26 +240,15 @@ public final class SearchPack: Sendable {
     /// Reads, checks and inflates shard `index`.
     func loadShard(_ index: Int) throws(SearchPackError) -> SearchShard {
         let entry = shards[index]
-        guard entry.rawLength <= SearchPackFormat.maxShardBytes else {
-            throw .corruptShard(path: path, shard: index, detail: "declares \(entry.rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
-        }
         let compressed = try Self.read(descriptor, path, offset: entry.offset, count: entry.compressedLength)
         guard CRC32.checksum(compressed) == entry.crc else {
             throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
         }
-        var raw = [UInt8](repeating: 0, count: entry.rawLength)
-        var length = uLongf(entry.rawLength)
-        let status = raw.withUnsafeMutableBufferPointer { out in
-            compressed.withUnsafeBufferPointer { input in
-                uncompress(out.baseAddress, &length, input.baseAddress, uLong(compressed.count))
-            }
-        }
-        guard status == Z_OK else {
-            let detail = status == Z_BUF_ERROR ? "inflates to more than the declared \(entry.rawLength) bytes" : "zlib error \(status)"
-            throw .corruptShard(path: path, shard: index, detail: detail)
-        }
-        guard Int(length) == entry.rawLength else {
-            throw .corruptShard(path: path, shard: index, detail: "inflates to \(length) bytes, declared \(entry.rawLength)")
+        let raw: [UInt8]
+        do {
+            raw = try Self.inflate(compressed, rawLength: entry.rawLength)
+        } catch {
+            throw .corruptShard(path: path, shard: index, detail: error.detail)
         }
         do {
             return try SearchShard(raw: raw)
@@ -221,9 +285,9 @@ public final class SearchPack: Sendable {
         return loaded
     }
 
-    /// Drops every cached shard (for a memory warning).
     public var shardCount: Int { shards.count }
 
+    /// Drops every cached shard (for a memory warning).
     public func purge() {
         cache.withLock { cache in
             cache.shards.removeAll()

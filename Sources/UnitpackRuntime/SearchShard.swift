@@ -1,63 +1,99 @@
 import UnitpackCore
 
 /// One inflated shard, decoded once into flat arrays so that a warm query is
-/// a binary search and a scan, with no allocation per key.
+/// a binary search and a scan, with no allocation per key. The inflated
+/// bytes are not kept: the arrays hold everything a query reads.
 final class SearchShard: Sendable {
     /// The keys, back to back.
     let keyBytes: [UInt8]
     /// `keyStarts[k] ..< keyStarts[k + 1]` is key `k` in `keyBytes` (count + 1 entries).
     let keyStarts: [UInt32]
-    /// The postings of key `k` start at `postingStarts[k]` in `raw`.
+    /// `postingStarts[k] ..< postingStarts[k + 1]` are the postings of key `k` (count + 1 entries).
     let postingStarts: [UInt32]
-    let raw: [UInt8]
+    let units: [UInt32]
+    let languages: [UInt8]
+    let forms: [SearchPackFormat.Form]
 
     /// What the cache counts for this shard: every array it keeps.
-    var heldBytes: Int { raw.count + keyBytes.count + 4 * (keyStarts.count + postingStarts.count) }
+    var heldBytes: Int {
+        keyBytes.count + 4 * (keyStarts.count + postingStarts.count + units.count) + languages.count + forms.count
+    }
 
     struct DecodeError: Error { let detail: String }
 
+    /// Decodes the column layout of docs/pack-format.md: key count, shared
+    /// lengths, NUL-terminated suffixes, posting tags, posting units.
     init(raw: [UInt8]) throws(DecodeError) {
         var reader = ByteReader(raw)
-        guard let count = reader.varint(), count <= UInt64(raw.count) else { throw DecodeError(detail: "bad key count") }
+        guard let count64 = reader.varint(), count64 <= UInt64(raw.count) else { throw DecodeError(detail: "bad key count") }
+        let count = Int(count64)
+        var shared: [Int] = []
+        shared.reserveCapacity(count)
+        for index in 0..<count {
+            guard let value = reader.varint(), value <= UInt64(raw.count) else {
+                throw DecodeError(detail: "key \(index) has a bad shared length")
+            }
+            shared.append(Int(value))
+        }
+
         var keyBytes: [UInt8] = []
         var keyStarts: [UInt32] = [0]
-        var postingStarts: [UInt32] = []
-        keyStarts.reserveCapacity(Int(count) + 1)
-        postingStarts.reserveCapacity(Int(count))
+        keyBytes.reserveCapacity(raw.count)
+        keyStarts.reserveCapacity(count + 1)
         var previousStart = 0
-        for index in 0..<Int(count) {
-            let previousLength = keyBytes.count - previousStart
-            guard let shared = reader.varint(), let length = reader.varint(),
-                  shared <= UInt64(previousLength), length <= UInt64(raw.count),
-                  let suffix = reader.take(Int(length))
-            else { throw DecodeError(detail: "key \(index) is malformed") }
+        for index in 0..<count {
             let start = keyBytes.count
+            guard shared[index] <= start - previousStart, index > 0 || shared[index] == 0 else {
+                throw DecodeError(detail: "key \(index) shares more than the previous key has")
+            }
             // Front coding: the shared bytes are the start of the previous key.
-            for offset in 0..<Int(shared) { keyBytes.append(keyBytes[previousStart + offset]) }
-            keyBytes.append(contentsOf: suffix)
+            for offset in 0..<shared[index] { keyBytes.append(keyBytes[previousStart + offset]) }
+            while true {
+                guard let byte = reader.u8() else { throw DecodeError(detail: "key \(index) is not terminated") }
+                if byte == 0 { break }
+                keyBytes.append(byte)
+            }
+            guard keyBytes.count > start else { throw DecodeError(detail: "key \(index) is empty") }
             if index > 0, !keyBytes[previousStart..<start].lexicographicallyPrecedes(keyBytes[start...]) {
                 throw DecodeError(detail: "keys out of order at key \(index)")
             }
             previousStart = start
             keyStarts.append(UInt32(keyBytes.count))
-            postingStarts.append(UInt32(reader.offset))
-            guard let postings = reader.varint(), postings > 0, postings <= UInt64(raw.count) else {
-                throw DecodeError(detail: "key \(index) has a bad posting count")
-            }
-            for _ in 0..<postings {
-                guard reader.varint() != nil, reader.u8() != nil, let form = reader.u8(),
-                      SearchPackFormat.Form(rawValue: form) != nil, reader.varint() != nil
-                else { throw DecodeError(detail: "key \(index) has a malformed posting") }
-            }
         }
-        guard reader.isAtEnd else { throw DecodeError(detail: "bytes after the last key") }
+
+        var postingStarts: [UInt32] = [0]
+        var languages: [UInt8] = []
+        var forms: [SearchPackFormat.Form] = []
+        postingStarts.reserveCapacity(count + 1)
+        for index in 0..<count {
+            while true {
+                guard let value = reader.varint(), let tag = SearchPackFormat.untag(value) else {
+                    throw DecodeError(detail: "key \(index) has a malformed posting tag")
+                }
+                languages.append(tag.language)
+                forms.append(tag.form)
+                if !tag.more { break }
+            }
+            postingStarts.append(UInt32(languages.count))
+        }
+        var units: [UInt32] = []
+        units.reserveCapacity(languages.count)
+        for index in 0..<languages.count {
+            guard let unit = reader.varint(), unit <= UInt64(UInt32.max) else {
+                throw DecodeError(detail: "posting \(index) has a malformed unit")
+            }
+            units.append(UInt32(unit))
+        }
+        guard reader.isAtEnd else { throw DecodeError(detail: "bytes after the last posting") }
         self.keyBytes = keyBytes
         self.keyStarts = keyStarts
         self.postingStarts = postingStarts
-        self.raw = raw
+        self.units = units
+        self.languages = languages
+        self.forms = forms
     }
 
-    var count: Int { postingStarts.count }
+    var count: Int { keyStarts.count - 1 }
 
     func key(_ index: Int) -> ArraySlice<UInt8> {
         keyBytes[Int(keyStarts[index])..<Int(keyStarts[index + 1])]
@@ -74,15 +110,10 @@ final class SearchShard: Sendable {
         return low
     }
 
-    /// The postings of key `index` (validated when the shard was decoded).
-    func postings(_ index: Int, _ body: (_ unit: Int, _ language: UInt8, _ form: SearchPackFormat.Form, _ priority: UInt64) -> Void) {
-        var reader = ByteReader(raw, offset: Int(postingStarts[index]))
-        let count = reader.varint() ?? 0
-        for _ in 0..<count {
-            guard let unit = reader.varint(), let language = reader.u8(), let form = reader.u8().flatMap(SearchPackFormat.Form.init),
-                  let priority = reader.varint()
-            else { return }
-            body(Int(truncatingIfNeeded: unit), language, form, priority)
+    /// The postings of key `index`.
+    func postings(_ index: Int, _ body: (_ unit: Int, _ language: UInt8, _ form: SearchPackFormat.Form) -> Void) {
+        for posting in Int(postingStarts[index])..<Int(postingStarts[index + 1]) {
+            body(Int(units[posting]), languages[posting], forms[posting])
         }
     }
 }

@@ -38,12 +38,15 @@ import UnitpackTestSupport
         return copy
     }
 
-    /// Where the first index entry starts (after the language table).
-    var firstEntry: Int {
+    /// Where the unit table starts (after the language table): its raw length.
+    var unitTable: Int {
         var offset = 33
         for _ in 0..<Int(good[32]) { offset += 1 + Int(good[offset]) }
         return offset
     }
+
+    /// Where the first shard index entry starts (after the unit table).
+    var firstEntry: Int { unitTable + 8 + u32(good, at: unitTable + 4) }
 
     func expectError(_ bytes: [UInt8], _ matches: (SearchPackError) -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         do {
@@ -78,7 +81,7 @@ import UnitpackTestSupport
     @Test func unknownVersion() {
         var bytes = good
         bytes[8] = 99
-        expectError(bytes) { $0 == SearchPackError.unsupportedVersion(found: 99, supported: 1) }
+        expectError(bytes) { $0 == SearchPackError.unsupportedVersion(found: 99, supported: Int(SearchPackFormat.version)) }
     }
 
     @Test func truncatedFiles() {
@@ -115,6 +118,18 @@ import UnitpackTestSupport
     @Test func aDeclaredSizeOverTheLimitIsRefusedBeforeAllocating() {
         expectError(patched(good, at: firstEntry + 8, UInt32.max)) { error in
             if case .corruptShard(_, 0, let detail) = error { detail.contains("over the") } else { false }
+        }
+    }
+
+    @Test func aDamagedUnitTable() {
+        let declared = u32(good, at: unitTable)
+        for (value, expected) in [(declared + 1, "inflates to"), (declared - 1, "more than the declared"), (Int(UInt32.max), "over the")] {
+            expectError(patched(good, at: unitTable, UInt32(value))) { error in
+                if case .corruptIndex(_, let detail) = error { detail.hasPrefix("unit table: ") && detail.contains(expected) } else { false }
+            }
+        }
+        expectError(patched(good, at: unitTable + 4, UInt32.max)) { error in
+            if case .corruptIndex(_, let detail) = error { detail.contains("unit table is cut short") } else { false }
         }
     }
 
