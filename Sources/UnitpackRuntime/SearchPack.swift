@@ -60,12 +60,9 @@ public final class SearchPack: Sendable {
         let firstKey: [UInt8]
     }
 
-    struct Cache: ~Copyable {
-        var budget: Int
-        var shards: [Int: (shard: SearchShard, lastUse: UInt64)] = [:]
-        var bytesHeld = 0
-        var clock: UInt64 = 0
-        var statistics = (loaded: 0, hits: 0, misses: 0, evictions: 0)
+    struct Cache {
+        var shards: BoundedCache<Int, SearchShard>
+        var loaded = 0
     }
 
     public init(path: String, budget: Int) throws(SearchPackError) {
@@ -104,7 +101,7 @@ public final class SearchPack: Sendable {
             self.descriptor = descriptor
             self.fileSize = fileSize
             self.indexBytes = SearchPackFormat.headerLength + tables.count + 8 * unitIDs.count
-            self.cache = Mutex(Cache(budget: max(0, budget)))
+            self.cache = Mutex(Cache(shards: BoundedCache(budget: budget)))
         } catch let error as SearchPackError {
             close(descriptor)
             throw error
@@ -259,48 +256,33 @@ public final class SearchPack: Sendable {
 
     /// The shard from the cache, or loaded (and kept if it fits the budget).
     func shard(_ index: Int) throws(SearchPackError) -> SearchShard {
-        let cached = cache.withLock { cache -> SearchShard? in
-            cache.clock += 1
-            guard let entry = cache.shards[index] else {
-                cache.statistics.misses += 1
-                return nil
-            }
-            cache.statistics.hits += 1
-            cache.shards[index] = (entry.shard, cache.clock)
-            return entry.shard
-        }
-        if let cached { return cached }
+        if let cached = cache.withLock({ $0.shards.value(for: index) }) { return cached }
         let loaded = try loadShard(index)
         cache.withLock { cache in
-            cache.statistics.loaded += 1
-            guard cache.shards[index] == nil, loaded.heldBytes <= cache.budget else { return }
-            cache.shards[index] = (loaded, cache.clock)
-            cache.bytesHeld += loaded.heldBytes
-            while cache.bytesHeld > cache.budget, let oldest = cache.shards.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                cache.shards[oldest.key] = nil
-                cache.bytesHeld -= oldest.value.shard.heldBytes
-                cache.statistics.evictions += 1
-            }
+            cache.loaded += 1
+            cache.shards.insert(loaded, for: index, cost: loaded.heldBytes)
         }
         return loaded
     }
 
     public var shardCount: Int { shards.count }
 
+    /// Changes the shard cache's budget; shards over it are dropped, oldest first.
+    public func setBudget(_ budget: Int) {
+        cache.withLock { $0.shards.setBudget(budget) }
+    }
+
     /// Drops every cached shard (for a memory warning).
     public func purge() {
-        cache.withLock { cache in
-            cache.shards.removeAll()
-            cache.bytesHeld = 0
-        }
+        cache.withLock { $0.shards.removeAll() }
     }
 
     public var statistics: SearchStatistics {
         cache.withLock { cache in
             SearchStatistics(
-                budget: cache.budget, bytesHeld: cache.bytesHeld, shardsHeld: cache.shards.count,
-                shardsLoaded: cache.statistics.loaded, hits: cache.statistics.hits, misses: cache.statistics.misses,
-                evictions: cache.statistics.evictions, indexBytes: indexBytes)
+                budget: cache.shards.budget, bytesHeld: cache.shards.bytesHeld, shardsHeld: cache.shards.count,
+                shardsLoaded: cache.loaded, hits: cache.shards.hits, misses: cache.shards.misses,
+                evictions: cache.shards.evictions, indexBytes: indexBytes)
         }
     }
 

@@ -59,7 +59,7 @@ extension UnitDatabase {
     }
 
     private func loadLanguageRow(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language? {
-        if let language = state.languages[code] { return language }
+        if case .language(let language)? = state.objects.value(for: .language(code)) { return language }
         let row = state.languageByCode
         typealias Fields = (name: String, complete: Bool, numbers: NumberSymbols, rules: String)
         let fields = try sqlite { () throws(SQLiteError) -> Fields? in
@@ -84,7 +84,7 @@ extension UnitDatabase {
         }
         let language = Language(
             code: code, name: fields.name, isComplete: fields.complete, numbers: fields.numbers, plurals: plurals)
-        state.languages[code] = language
+        state.objects.insert(.language(language), for: .language(code), cost: ApproximateSize.of(language))
         return language
     }
 
@@ -101,7 +101,7 @@ extension UnitDatabase {
         -> LocalizedNames?
     {
         let key = NamesKey(unit: unit.id, language: language)
-        if let names = state.names[key] { return names }
+        if case .names(let names)? = state.objects.value(for: .names(key)) { return names }
         let query = state.namesOfUnit
         let words = try sqlite { () throws(SQLiteError) -> [(String, String)] in
             try query.reset()
@@ -128,7 +128,7 @@ extension UnitDatabase {
         }
         let names = LocalizedNames(
             language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display)
-        state.names[key] = names
+        state.objects.insert(.names(names), for: .names(key), cost: ApproximateSize.of(names))
         return names
     }
 }

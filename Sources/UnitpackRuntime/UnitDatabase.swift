@@ -25,12 +25,20 @@ public final class UnitDatabase: Sendable {
         let unitsByFoldedName: Statement
         let languageByCode: Statement
         let namesOfUnit: Statement
-        var units: [UnitID: Unit] = [:]
-        var languages: [String: Language] = [:]
-        var names: [NamesKey: LocalizedNames] = [:]
+        /// Decoded units, languages and names, within one byte budget.
+        var objects: BoundedCache<CachedKey, CachedObject>
+        var pageCacheBudget = 0
 
-        init(connection: Connection) throws(SQLiteError) {
+        func setPageCache(_ bytes: Int) throws(SQLiteError) {
+            pageCacheBudget = max(0, bytes)
+            // Negative: a limit in KiB rather than in pages.
+            try connection.execute("PRAGMA cache_size = -\(max(1, pageCacheBudget >> 10))")
+            connection.releaseMemory()
+        }
+
+        init(connection: Connection, objectBudget: Int) throws(SQLiteError) {
             self.connection = connection
+            objects = BoundedCache(budget: objectBudget)
             unitByID = try connection.prepare(
                 """
                 SELECT u.name, c.key, u.factor, u.to_base, u.from_base, u.priority, u.system, u.tier, u.flags, u.symbols
@@ -48,30 +56,90 @@ public final class UnitDatabase: Sendable {
         }
     }
 
-    /// Opens a database file.
+    /// What SQLite allocated to open the file: the connection, its lookaside
+    /// pool, the parsed schema and the prepared statements (the change in
+    /// `sqlite3_memory_used()` over the open; other threads opening SQLite
+    /// databases at that moment would blur it).
+    public let openBytes: Int
+
+    /// Opens a database file. What it keeps is bounded: SQLite's page cache by
+    /// `pageCacheBytes` (`PRAGMA cache_size`), the decoded units, languages
+    /// and names by `objectCacheBytes` (least recently used dropped first).
     /// - Throws: `.fileNotFound`, `.notAUnitDatabase`, `.unsupportedFormatVersion`, `.corrupt`.
-    public init(path: String) throws(UnitDatabaseError) {
+    public init(path: String, pageCacheBytes: Int = 256 << 10, objectCacheBytes: Int = 256 << 10)
+        throws(UnitDatabaseError)
+    {
         self.path = path
+        let before = sqlite3_memory_used()
         guard access(path, R_OK) == 0 else { throw .fileNotFound(path: path) }
         // SQLite reports a directory only as a vague I/O error on first read.
         guard Self.isRegularFile(path) else { throw .notAFile(path: path) }
         do {
             let connection = try Connection(path: path, mode: .readOnlyImmutable)
+            // A small lookaside pool: the default (1,200-byte slots) costs more
+            // than a watch extension's whole search budget, for little speed here.
+            try connection.setLookaside(slotSize: Self.lookasideSlotSize, slots: Self.lookasideSlots)
+            // Negative: a limit in KiB rather than in pages.
             let applicationID = try connection.scalarInt("PRAGMA application_id") ?? 0
             guard applicationID == Int64(DatabaseFormat.applicationID) else { throw UnitDatabaseError.notAUnitDatabase(path: path) }
             let version = try connection.scalarInt("PRAGMA user_version") ?? 0
             guard version == Int64(DatabaseFormat.version) else {
                 throw UnitDatabaseError.unsupportedFormatVersion(found: Int(version), supported: Int(DatabaseFormat.version))
             }
-            state = Mutex(try State(connection: connection))
+            let state = try State(connection: connection, objectBudget: objectCacheBytes)
+            try state.setPageCache(pageCacheBytes)
+            self.state = Mutex(state)
+            openBytes = max(0, Int(sqlite3_memory_used() - before))
         } catch {
             throw Self.typed(error, path: path)
         }
     }
 
+    static let lookasideSlotSize = 128
+    static let lookasideSlots = 32
+
     /// Opens `DIRECTORY/units.sqlite`.
-    public convenience init(directory: String) throws(UnitDatabaseError) {
-        try self.init(path: directory + "/" + DatabaseFormat.fileName)
+    public convenience init(directory: String, pageCacheBytes: Int = 256 << 10, objectCacheBytes: Int = 256 << 10)
+        throws(UnitDatabaseError)
+    {
+        try self.init(
+            path: directory + "/" + DatabaseFormat.fileName, pageCacheBytes: pageCacheBytes,
+            objectCacheBytes: objectCacheBytes)
+    }
+
+    // MARK: Memory
+
+    /// What the database holds now, part by part.
+    public var statistics: DatabaseStatistics {
+        state.withLock { state in
+            let connection = state.connection
+            return DatabaseStatistics(
+                openBytes: openBytes, pageCacheBudget: state.pageCacheBudget,
+                pageCacheBytes: connection.status(SQLITE_DBSTATUS_CACHE_USED).current,
+                schemaBytes: connection.status(SQLITE_DBSTATUS_SCHEMA_USED).current,
+                statementBytes: connection.status(SQLITE_DBSTATUS_STMT_USED).current,
+                lookasideBytes: Self.lookasideSlotSize * Self.lookasideSlots,
+                objectBudget: state.objects.budget, objectBytes: state.objects.bytesHeld,
+                objectsHeld: state.objects.count, hits: state.objects.hits, misses: state.objects.misses,
+                evictions: state.objects.evictions)
+        }
+    }
+
+    /// New budgets for SQLite's page cache and the decoded objects; what is
+    /// over them is dropped now.
+    public func setBudgets(pageCacheBytes: Int, objectCacheBytes: Int) throws(UnitDatabaseError) {
+        try withState { state throws(UnitDatabaseError) in
+            state.objects.setBudget(objectCacheBytes)
+            try sqlite { () throws(SQLiteError) in try state.setPageCache(pageCacheBytes) }
+        }
+    }
+
+    /// Drops the decoded objects and SQLite's cached pages (for a memory warning).
+    public func purge() {
+        state.withLock { state in
+            state.objects.removeAll()
+            state.connection.releaseMemory()
+        }
     }
 
     // MARK: Lookup
@@ -174,7 +242,7 @@ public final class UnitDatabase: Sendable {
     }
 
     func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
-        if let unit = state.units[id] { return unit }
+        if case .unit(let unit)? = state.objects.value(for: .unit(id)) { return unit }
         do {
             let row = state.unitByID
             try row.reset()
@@ -207,7 +275,7 @@ public final class UnitDatabase: Sendable {
             let unit = Unit(
                 id: id, name: name, category: category, symbols: symbols, conversion: conversion, priority: priority,
                 system: system, tier: tier, flags: flags)
-            state.units[id] = unit
+            state.objects.insert(.unit(unit), for: .unit(id), cost: ApproximateSize.of(unit))
             return unit
         } catch {
             throw Self.typed(error, path: path)

@@ -46,6 +46,28 @@ public final class Connection {
         sqlite3_close_v2(handle)
     }
 
+    /// Sets the connection's lookaside allocator (SQLite's per-connection pool
+    /// for small allocations; its default is 1,200 × 40–100 slots). Call it
+    /// before preparing any statement.
+    public func setLookaside(slotSize: Int, slots: Int) throws(SQLiteError) {
+        let rc = unitpack_sqlite3_set_lookaside(handle, Int32(slotSize), Int32(slots))
+        guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastErrorMessage) }
+    }
+
+    /// One of SQLite's per-connection counters (`SQLITE_DBSTATUS_*`): the
+    /// current value and the highest since open.
+    public func status(_ counter: Int32) -> (current: Int, highwater: Int) {
+        var current: Int32 = 0
+        var highwater: Int32 = 0
+        sqlite3_db_status(handle, counter, &current, &highwater, 0)
+        return (Int(current), Int(highwater))
+    }
+
+    /// Frees what SQLite can of this connection's memory (cached pages).
+    public func releaseMemory() {
+        sqlite3_db_release_memory(handle)
+    }
+
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws(SQLiteError) {
         var errorMessage: UnsafeMutablePointer<CChar>?

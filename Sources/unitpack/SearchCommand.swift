@@ -23,8 +23,12 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .long, help: "At most this many matches (1-1000).")
     var limit = 20
 
-    @Option(name: .long, help: ArgumentHelp("Bytes the searcher may keep in memory.", valueName: "bytes"))
-    var budget = 64 * 1024
+    @Option(name: .long, help: ArgumentHelp(
+        "Bytes the runtime may hold (database and search together; UnitLibrary's budget).", valueName: "bytes"))
+    var budget = 256 * 1024
+
+    @Flag(name: .long, help: "Print what the runtime holds, part by part, on standard error.")
+    var statistics = false
 
     func validate() throws {
         guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000, got \(limit)") }
@@ -33,9 +37,9 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let pack = try SearchPack(path: data.data + "/" + SearchPackFormat.fileName, budget: budget)
-            let database = try UnitDatabase(directory: data.data)
-            let matches = try pack.search(text, languages: lang.isEmpty ? nil : lang, limit: limit)
+            let library = try UnitLibrary(directory: data.data, budget: budget)
+            let database = library.database
+            let matches = try library.search.search(text, languages: lang.isEmpty ? nil : lang, limit: limit)
             let shown = lang.first ?? UnitDatabase.fallbackLanguage
             for match in matches {
                 let unit = try database.unit(match.unit)
@@ -44,6 +48,10 @@ struct SearchCommand: ParsableCommand {
                 print("\(display)\t\(unit.key)\t\"\(match.key)\"\t\(how.joined(separator: ", "))")
             }
             if matches.isEmpty { printError("no unit matches '\(text)'") }
+            if statistics { printError(Self.describe(library.statistics)) }
+        } catch let error as UnitLibraryError {
+            printError("error: \(error.description)")
+            throw ExitCode.failure
         } catch let error as SearchPackError {
             printError("error: \(error.description)")
             throw ExitCode.failure
@@ -51,5 +59,18 @@ struct SearchCommand: ParsableCommand {
             printError("error: \(error.description)")
             throw ExitCode.failure
         }
+    }
+
+    static func describe(_ statistics: RuntimeStatistics) -> String {
+        let database = statistics.database
+        let search = statistics.search
+        return """
+            memory: \(statistics.bytesHeld) of \(statistics.budget) bytes
+              sqlite open     \(database.openBytes)  (schema \(database.schemaBytes), statements \(database.statementBytes), lookaside \(database.lookasideBytes))
+              page cache      \(database.pageCacheBytes) of \(database.pageCacheBudget)
+              objects         \(database.objectBytes) of \(database.objectBudget)  (\(database.objectsHeld) held, \(database.hits) hits, \(database.misses) misses, \(database.evictions) evictions)
+              search index    \(search.indexBytes)
+              search shards   \(search.bytesHeld) of \(search.budget)  (\(search.shardsHeld) held, \(search.shardsLoaded) loaded, \(search.hits) hits, \(search.misses) misses, \(search.evictions) evictions)
+            """
     }
 }

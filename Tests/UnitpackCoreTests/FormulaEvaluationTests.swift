@@ -1,4 +1,5 @@
 import Testing
+import UnitpackTestSupport
 import UnitpackCore
 
 #if canImport(Glibc)
@@ -151,7 +152,7 @@ struct FormulaEvaluationTests {
     /// trap and never return a non-finite value.
     @Test func randomTreesNeverTrapOrReturnNonFinite() throws {
         let seed = formulaTestSeed()
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var successes = 0
         var failures = 0
         for _ in 0..<5_000 {
@@ -185,7 +186,7 @@ func formulaTestSeed() -> UInt64 {
 
 /// A finite number: usually a short decimal, sometimes an extreme or an
 /// arbitrary bit pattern; either sign, including -0.
-func randomFormulaNumber(_ generator: inout SplitMix64) -> Double {
+func randomFormulaNumber(_ generator: inout SeededGenerator) -> Double {
     let sign: Double = generator.next() % 3 == 0 ? -1 : 1
     switch generator.next() % 8 {
     case 0, 1, 2: return sign * Double(generator.next() % 1_000)
@@ -205,7 +206,7 @@ func randomFormulaNumber(_ generator: inout SplitMix64) -> Double {
 /// A random tree at most `depth` levels deep, with correct arities and
 /// finite numbers: any tree the parser could produce, and a few it could
 /// not (`.negate(.number(2))`).
-func randomFormulaExpression(_ generator: inout SplitMix64, depth: Int) -> FormulaExpression {
+func randomFormulaExpression(_ generator: inout SeededGenerator, depth: Int) -> FormulaExpression {
     if depth <= 1 || generator.next() % 4 == 0 {
         return generator.next() % 3 == 0 ? .variable : .number(randomFormulaNumber(&generator))
     }

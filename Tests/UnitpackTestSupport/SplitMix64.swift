@@ -1,4 +1,4 @@
-/// A tiny seeded generator (SplitMix64) so random tests repeat: each test
+/// A tiny seeded generator (SeededGenerator) so random tests repeat: each test
 /// prints its seed on failure, and setting it back reproduces the run.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     public private(set) var state: UInt64

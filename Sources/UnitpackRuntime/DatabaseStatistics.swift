@@ -1,0 +1,39 @@
+/// What a `UnitDatabase` holds, part by part (bytes), and how its object cache
+/// has done. SQLite's figures come from `sqlite3_db_status`.
+public struct DatabaseStatistics: Sendable, Hashable {
+    /// What SQLite allocated to open the file (`UnitDatabase.openBytes`).
+    public var openBytes: Int
+    public var pageCacheBudget: Int
+    /// SQLite's cached pages (`SQLITE_DBSTATUS_CACHE_USED`).
+    public var pageCacheBytes: Int
+    /// The parsed schema (`SQLITE_DBSTATUS_SCHEMA_USED`).
+    public var schemaBytes: Int
+    /// The prepared statements (`SQLITE_DBSTATUS_STMT_USED`).
+    public var statementBytes: Int
+    /// The connection's lookaside pool, allocated at open.
+    public var lookasideBytes: Int
+    public var objectBudget: Int
+    /// Decoded units, languages and names (approximate, see `ApproximateSize`).
+    public var objectBytes: Int
+    public var objectsHeld: Int
+    public var hits: Int
+    public var misses: Int
+    public var evictions: Int
+
+    /// Everything: what opening cost (schema, statements and lookaside are
+    /// part of it), the page cache and the objects.
+    public var bytesHeld: Int { openBytes + pageCacheBytes + objectBytes }
+}
+
+/// The keys and values of the database's one object cache.
+enum CachedKey: Hashable {
+    case unit(UnitID)
+    case language(String)
+    case names(NamesKey)
+}
+
+enum CachedObject {
+    case unit(Unit)
+    case language(Language)
+    case names(LocalizedNames)
+}

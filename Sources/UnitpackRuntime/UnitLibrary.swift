@@ -1,0 +1,96 @@
+import UnitpackCore
+
+/// The runtime in one object, held to one memory budget: the database and
+/// the search pack of a `dist/` directory. Opening measures what cannot be
+/// dropped (SQLite's connection, schema and statements; the pack's header,
+/// unit table and shard index) and shares the rest of the budget among the
+/// caches: half to search shards, a quarter each to SQLite's page cache and
+/// to decoded units and names. `statistics` reports every part.
+public final class UnitLibrary: Sendable {
+    public let database: UnitDatabase
+    public let search: SearchPack
+    /// The number given at open: everything the library holds stays under it.
+    public let budget: Int
+    /// How the caches share what opening left of the budget.
+    public let shares: Shares
+
+    public struct Shares: Sendable, Hashable {
+        public let searchShards: Int
+        public let pageCache: Int
+        public let objects: Int
+    }
+
+    /// The smallest budget left for the caches after what opening holds: less
+    /// would leave SQLite a page cache too small to read a unit.
+    public static let minimumCacheBytes = 16 << 10
+
+    /// Opens `DIRECTORY/units.sqlite` and `DIRECTORY/search.pack`.
+    /// - Throws: the database's or the pack's error, or `.budgetTooSmall`
+    ///   naming the smallest budget that works for these files.
+    public init(directory: String, budget: Int) throws(UnitLibraryError) {
+        let database: UnitDatabase
+        let search: SearchPack
+        do {
+            database = try UnitDatabase(directory: directory, pageCacheBytes: 0, objectCacheBytes: 0)
+        } catch {
+            throw .database(error)
+        }
+        do {
+            search = try SearchPack(path: directory + "/" + SearchPackFormat.fileName, budget: 0)
+        } catch {
+            throw .search(error)
+        }
+        let fixed = database.openBytes + search.statistics.indexBytes
+        let available = budget - fixed
+        guard available >= Self.minimumCacheBytes else {
+            throw .budgetTooSmall(given: budget, minimum: fixed + Self.minimumCacheBytes)
+        }
+        shares = Shares(searchShards: available / 2, pageCache: available / 4, objects: available - available / 2 - available / 4)
+        do {
+            try database.setBudgets(pageCacheBytes: shares.pageCache, objectCacheBytes: shares.objects)
+        } catch {
+            throw .database(error)
+        }
+        search.setBudget(shares.searchShards)
+        self.database = database
+        self.search = search
+        self.budget = budget
+    }
+
+    /// Every part the library holds, in bytes.
+    public var statistics: RuntimeStatistics {
+        RuntimeStatistics(budget: budget, database: database.statistics, search: search.statistics)
+    }
+
+    /// Drops every cache (for a memory warning); what opening holds stays.
+    public func purge() {
+        search.purge()
+        database.purge()
+    }
+}
+
+public enum UnitLibraryError: Error, Sendable, Hashable, CustomStringConvertible {
+    case database(UnitDatabaseError)
+    case search(SearchPackError)
+    /// The budget does not cover what opening holds plus the smallest caches.
+    case budgetTooSmall(given: Int, minimum: Int)
+
+    public var description: String {
+        switch self {
+        case .database(let error): return "\(error)"
+        case .search(let error): return "\(error)"
+        case .budgetTooSmall(let given, let minimum):
+            return "a memory budget of \(given) bytes is too small for these files: give at least \(minimum)"
+        }
+    }
+}
+
+/// `UnitLibrary.statistics`: the whole runtime, part by part.
+public struct RuntimeStatistics: Sendable, Hashable {
+    public var budget: Int
+    public var database: DatabaseStatistics
+    public var search: SearchStatistics
+
+    /// Everything held: the database's parts, the pack's index and cached shards.
+    public var bytesHeld: Int { database.bytesHeld + search.indexBytes + search.bytesHeld }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import UnitpackTestSupport
+import UnitpackCompiler
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+/// One budget for the whole runtime: every cache stays within its share and
+/// the whole within the number given at open, whatever the queries.
+@Suite struct UnitLibraryTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "unitpack-library-" + UUID().uuidString
+        _ = try BuildPipeline.build(source: Self.repository, output: directory)
+    }
+
+    /// Seeded queries, lookups, conversions and formatting; after each, every
+    /// part is within its share.
+    func exercise(_ library: UnitLibrary, rounds: Int, seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let words = ["m", "ме", "ki", "km/h", "фу", "°", "mile", "тон", "sec", "h", "kn", "g", "п", "кв", "%"]
+        for _ in 0..<rounds {
+            let word = words[Int(random.next() % UInt64(words.count))]
+            let matches = try library.search.search(word, languages: random.next() % 2 == 0 ? ["ru"] : nil)
+            for match in matches.prefix(3) {
+                let unit = try library.database.unit(match.unit)
+                _ = try library.database.format(Double(random.next() % 10_000) / 7, unit, language: "ru")
+                if let other = try? library.database.unit(UnitID(rawValue: 1 + Int(random.next() % 100))),
+                   other.category == unit.category
+                {
+                    _ = try library.database.convert(1.5, from: unit, to: other)
+                }
+            }
+            let statistics = library.statistics
+            #expect(statistics.search.bytesHeld <= library.shares.searchShards)
+            #expect(statistics.database.objectBytes <= library.shares.objects)
+            #expect(statistics.database.pageCacheBytes <= library.shares.pageCache + 4096)
+            #expect(statistics.bytesHeld <= library.budget)
+        }
+    }
+
+    @Test(arguments: [128 << 10, 256 << 10, 1 << 20])
+    func everyPartStaysWithinItsShare(budget: Int) throws {
+        let library = try UnitLibrary(directory: directory, budget: budget)
+        try exercise(library, rounds: 300, seed: UInt64(budget))
+        #expect(library.statistics.database.objectsHeld > 0)
+        library.purge()
+        let purged = library.statistics
+        #expect(purged.search.bytesHeld == 0)
+        #expect(purged.database.objectBytes == 0)
+    }
+
+    @Test func aBudgetTooSmallNamesTheMinimum() throws {
+        var minimum = 0
+        #expect {
+            _ = try UnitLibrary(directory: directory, budget: 10_000)
+        } throws: { error in
+            guard case .budgetTooSmall(given: 10_000, let needed) = error as? UnitLibraryError else { return false }
+            minimum = needed
+            return true
+        }
+        let library = try UnitLibrary(directory: directory, budget: minimum)
+        try exercise(library, rounds: 100, seed: 7)
+    }
+
+    @Test func aMissingPackIsTheSearchError() throws {
+        try FileManager.default.removeItem(atPath: directory + "/search.pack")
+        #expect(throws: UnitLibraryError.search(.fileNotFound(path: directory + "/search.pack"))) {
+            try UnitLibrary(directory: directory, budget: 1 << 20)
+        }
+    }
+}
