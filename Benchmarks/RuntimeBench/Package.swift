@@ -12,6 +12,10 @@ let package = Package(
         .executableTarget(
             name: "RuntimeBench",
             dependencies: [.product(name: "UnitpackRuntime", package: "unitpack")]),
+        .executableTarget(
+            name: "SearchBench",
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport"]),
+        .target(name: "CBenchSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,11 +9,11 @@ public enum SearchPackFormat {
     public static let indexEntryFixedBytes = 18
     /// A shard's bytes before compression, as the writer aims for: small
     /// enough that a query inflates little, large enough that zlib finds
-    /// repetitions.
-    /// 8 KiB: the repository's data measured 35.4% of its raw key bytes
-    /// with 4 KiB shards, 32% with 8 KiB; inflating 8 KiB stays well
-    /// inside the cold-query budget (docs/benchmarks.md).
-    public static let targetShardBytes = 8192
+    /// repetitions. 4 KiB, measured on the repository's data (Scripts/bench): 2 KiB shards
+    /// make a pack of 36.8% of the raw key bytes with cold queries at ~32 µs;
+    /// 4 KiB 33.6% at ~43 µs; 8 KiB 32.1% at ~60 µs (a cold query inflates
+    /// and decodes a whole shard). 4 KiB meets both targets (≤ 35%, < 50 µs).
+    public static let targetShardBytes = 4096
     /// Readers refuse a shard that declares more than this uncompressed (a
     /// damaged length must not become a huge allocation).
     public static let maxShardBytes = 1 << 20
@@ -31,7 +31,7 @@ public enum SearchPackFormat {
     }
 
     /// The parts of a tag; `nil` for a form or language slot that cannot be.
-    public static func untag(_ tag: UInt64) -> (language: UInt8, form: Form, more: Bool)? {
+    @inlinable public static func untag(_ tag: UInt64) -> (language: UInt8, form: Form, more: Bool)? {
         let slot = tag >> 4
         guard slot <= UInt64(maxLanguages), let form = Form(rawValue: UInt8((tag >> 1) & 7)) else { return nil }
         return (slot == 0 ? noLanguage : UInt8(slot - 1), form, tag & 1 == 1)
@@ -76,36 +76,37 @@ public struct ByteWriter {
 }
 
 /// Reads what `ByteWriter` wrote, bounds-checked: running past the end is
-/// `nil`, never a trap.
+/// `nil`, never a trap. Inlinable: the runtime decodes shards with it, and a
+/// call across modules per byte costs more than the byte.
 public struct ByteReader {
     public let bytes: [UInt8]
-    public private(set) var offset: Int
+    public var offset: Int
 
-    public init(_ bytes: [UInt8], offset: Int = 0) {
+    @inlinable public init(_ bytes: [UInt8], offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    public var isAtEnd: Bool { offset >= bytes.count }
+    @inlinable public var isAtEnd: Bool { offset >= bytes.count }
 
-    public mutating func u8() -> UInt8? {
+    @inlinable public mutating func u8() -> UInt8? {
         guard offset < bytes.count else { return nil }
         defer { offset += 1 }
         return bytes[offset]
     }
 
-    public mutating func u16() -> UInt16? {
+    @inlinable public mutating func u16() -> UInt16? {
         guard let low = u8(), let high = u8() else { return nil }
         return UInt16(low) | UInt16(high) << 8
     }
 
-    public mutating func u32() -> UInt32? {
+    @inlinable public mutating func u32() -> UInt32? {
         guard let low = u16(), let high = u16() else { return nil }
         return UInt32(low) | UInt32(high) << 16
     }
 
     /// At most 10 bytes; an overlong or unterminated varint is `nil`.
-    public mutating func varint() -> UInt64? {
+    @inlinable public mutating func varint() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while shift < 64 {
@@ -117,7 +118,7 @@ public struct ByteReader {
         return nil
     }
 
-    public mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+    @inlinable public mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
         guard count >= 0, count <= bytes.count - offset else { return nil }
         defer { offset += count }
         return bytes[offset..<(offset + count)]

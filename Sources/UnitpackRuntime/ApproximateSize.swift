@@ -7,26 +7,42 @@ import UnitpackCore
 enum ApproximateSize {
     static let objectHeader = 32
 
+    /// What malloc takes for `bytes`: a 16-byte-aligned chunk with its header.
+    static func allocation(_ bytes: Int) -> Int { (bytes + 8 + 15) & ~15 }
+
     static func of(_ string: String) -> Int {
-        string.utf8.count > 15 ? objectHeader + string.utf8.count : 0
+        string.utf8.count > 15 ? allocation(objectHeader + string.utf8.count) : 0
     }
 
     static func of(_ strings: [String]) -> Int {
-        strings.isEmpty ? 0 : objectHeader + 16 * strings.count + strings.reduce(0) { $0 + of($1) }
+        strings.isEmpty ? 0 : allocation(objectHeader + 16 * strings.count) + strings.reduce(0) { $0 + of($1) }
+    }
+
+    /// A native dictionary's storage: a power-of-two number of buckets, at
+    /// most three quarters full, each with a key, a value and a bit.
+    static func dictionary(count: Int, keyStride: Int, valueStride: Int) -> Int {
+        guard count > 0 else { return 0 }
+        var buckets = 1
+        while buckets * 3 < count * 4 { buckets *= 2 }
+        return allocation(64 + buckets * (keyStride + valueStride) + buckets / 8)
     }
 
     static func of(_ expression: FormulaExpression) -> Int {
         // Every case of an indirect enum is a boxed allocation.
         switch expression {
-        case .number, .variable: return objectHeader
-        case .negate(let operand): return objectHeader + of(operand)
-        case .binary(_, let left, let right): return objectHeader + of(left) + of(right)
-        case .call(_, let arguments): return 2 * objectHeader + arguments.reduce(0) { $0 + 16 + of($1) }
+        case .number, .variable: return allocation(objectHeader)
+        case .negate(let operand): return allocation(objectHeader) + of(operand)
+        case .binary(_, let left, let right): return allocation(objectHeader + 8) + of(left) + of(right)
+        case .call(_, let arguments):
+            return allocation(objectHeader + 8) + allocation(objectHeader + 8 * arguments.count)
+                + arguments.reduce(0) { $0 + of($1) }
         }
     }
 
     static func of(_ unit: Unit) -> Int {
-        var bytes = MemoryLayout<Unit>.stride + of(unit.name) + of(unit.category) + of(unit.symbols)
+        // The stride of the value boxed in CachedObject, and the box's header.
+        var bytes = allocation(objectHeader + MemoryLayout<Unit>.stride) + of(unit.name) + of(unit.category)
+            + of(unit.symbols)
         if case .formulas(let toBase, let fromBase) = unit.conversion {
             bytes += of(toBase.expression) + of(fromBase.expression)
         }
@@ -34,27 +50,24 @@ enum ApproximateSize {
     }
 
     static func of(_ names: LocalizedNames) -> Int {
-        // A dictionary: its storage object, a slot per entry (key and value), a
-        // quarter more slots than entries.
-        let forms = objectHeader + names.forms.count * 5 / 4 * (8 + 16)
+        let forms = dictionary(count: names.forms.count, keyStride: 1, valueStride: 16)
             + names.forms.values.reduce(0) { $0 + of($1) }
-        return MemoryLayout<NamesKey>.stride + MemoryLayout<LocalizedNames>.stride + of(names.language)
+        return allocation(objectHeader + MemoryLayout<LocalizedNames>.stride) + of(names.language)
             + of(names.display) + of(names.symbol) + forms
     }
 
     static func of(_ language: Language) -> Int {
-        var rules = objectHeader
+        var rules = allocation(objectHeader + MemoryLayout<PluralRules.Rule>.stride * language.plurals.rules.count)
         for rule in language.plurals.rules {
-            rules += MemoryLayout<PluralRules.Rule>.stride + objectHeader
+            rules += allocation(objectHeader + 8 * rule.condition.count)
             for conjunction in rule.condition {
-                rules += objectHeader
+                rules += allocation(objectHeader + MemoryLayout<PluralRules.Relation>.stride * conjunction.count)
                 for relation in conjunction {
-                    rules += MemoryLayout<PluralRules.Relation>.stride + objectHeader
-                        + 16 * relation.ranges.count
+                    rules += allocation(objectHeader + 16 * relation.ranges.count)
                 }
             }
         }
-        return MemoryLayout<Language>.stride + of(language.code) + of(language.name) + of(language.numbers.decimal)
+        return allocation(objectHeader + MemoryLayout<Language>.stride) + of(language.code) + of(language.name) + of(language.numbers.decimal)
             + of(language.numbers.group) + rules
     }
 }

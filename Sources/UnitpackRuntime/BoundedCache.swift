@@ -1,9 +1,11 @@
-/// A least-recently-used cache whose entries' costs (approximate bytes) never
-/// add up to more than its budget. An entry that costs more than the whole
-/// budget is not kept. Not thread-safe: its owners keep it behind a mutex.
+/// A least-recently-used cache whose entries' costs (approximate bytes) plus
+/// its own hash table never add up to more than its budget. An entry that
+/// costs more than the whole budget is not kept. Not thread-safe: its owners
+/// keep it behind a mutex.
 struct BoundedCache<Key: Hashable, Value> {
     private(set) var budget: Int
-    private(set) var bytesHeld = 0
+    /// The entries' costs.
+    private var costs = 0
     private(set) var hits = 0
     private(set) var misses = 0
     private(set) var evictions = 0
@@ -13,6 +15,14 @@ struct BoundedCache<Key: Hashable, Value> {
     init(budget: Int) { self.budget = max(0, budget) }
 
     var count: Int { entries.count }
+
+    /// The entries' costs and the hash table's slots (a dictionary keeps its
+    /// capacity when entries go, so the slots count whether used or not).
+    var bytesHeld: Int { costs + storageBytes }
+
+    private var storageBytes: Int {
+        entries.capacity * (MemoryLayout<Key>.stride + MemoryLayout<(value: Value, cost: Int, lastUse: UInt64)>.stride)
+    }
 
     /// The cached value, marked as just used; counts a hit or a miss.
     mutating func value(for key: Key) -> Value? {
@@ -30,35 +40,38 @@ struct BoundedCache<Key: Hashable, Value> {
     /// entries as needed. Eviction goes down to 7/8 of the budget at once, so
     /// a full cache sorts its entries once per several inserts, not each time.
     mutating func insert(_ value: Value, for key: Key, cost: Int) {
-        guard cost <= budget else { return }
+        guard cost + storageBytes <= budget else { return }
         clock += 1
-        if let old = entries.updateValue((value, cost, clock), forKey: key) { bytesHeld -= old.cost }
-        bytesHeld += cost
+        if let old = entries.updateValue((value, cost, clock), forKey: key) { costs -= old.cost }
+        costs += cost
         guard bytesHeld > budget else { return }
-        let target = budget - budget / 8
+        evict(downTo: budget - budget / 8, keeping: key)
+        // Only the new entry and the table it grew are left, and still too big.
+        if bytesHeld > budget, let entry = entries.removeValue(forKey: key) { costs -= entry.cost }
+    }
+
+    private mutating func evict(downTo target: Int, keeping kept: Key? = nil) {
         for (oldKey, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             if bytesHeld <= target { break }
-            if oldKey == key { continue }
+            if oldKey == kept { continue }
             entries[oldKey] = nil
-            bytesHeld -= entry.cost
+            costs -= entry.cost
             evictions += 1
+        }
+        // A table grown for more entries than remain keeps its slots: rebuild it.
+        if bytesHeld > target, entries.capacity > 2 * entries.count + 8 {
+            entries = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
         }
     }
 
     /// A new budget; entries over it are evicted, oldest first.
     mutating func setBudget(_ budget: Int) {
         self.budget = max(0, budget)
-        guard bytesHeld > self.budget else { return }
-        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-            if bytesHeld <= self.budget { break }
-            entries[key] = nil
-            bytesHeld -= entry.cost
-            evictions += 1
-        }
+        if bytesHeld > self.budget { evict(downTo: self.budget) }
     }
 
     mutating func removeAll() {
-        entries.removeAll()
-        bytesHeld = 0
+        entries = [:]
+        costs = 0
     }
 }

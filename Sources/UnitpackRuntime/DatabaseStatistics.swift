@@ -32,7 +32,9 @@ enum CachedKey: Hashable {
     case names(NamesKey)
 }
 
-enum CachedObject {
+/// Indirect, so that a slot of the cache's hash table holds a pointer, not
+/// the largest of the values.
+indirect enum CachedObject {
     case unit(Unit)
     case language(Language)
     case names(LocalizedNames)

@@ -12,67 +12,37 @@ extension SearchPack {
         let query = Array(SearchKey.normalize(text).utf8)
         guard !query.isEmpty, limit > 0, !shards.isEmpty else { return [] }
         // Language byte -> rank (0 best); symbols of units-src/ rank after every asked language.
-        var languageRank = [Int](repeating: wanted == nil ? 0 : -1, count: 256)
+        var languageRank = [Int16](repeating: wanted == nil ? 0 : -1, count: 256)
         if let wanted {
-            for (rank, code) in wanted.enumerated() {
+            for (rank, code) in wanted.prefix(250).enumerated() {
                 if let index = self.languages.firstIndex(of: code) ?? self.languages.firstIndex(of: Self.base(code)) {
-                    if languageRank[index] < 0 { languageRank[index] = rank }
+                    if languageRank[index] < 0 { languageRank[index] = Int16(rank) }
                 }
             }
-            languageRank[Int(SearchPackFormat.noLanguage)] = wanted.count
+            languageRank[Int(SearchPackFormat.noLanguage)] = Int16(min(wanted.count, 250))
         }
 
-        var best: [Int: Candidate] = [:]
-        for index in shardRange(for: query) {
+        var top = TopMatches(limit: limit)
+        // The shards stay referenced until the matches are read: a budget too
+        // small to cache them must not make the keys unreadable.
+        let range = shardRange(for: query)
+        var loaded: [SearchShard] = []
+        loaded.reserveCapacity(range.count)
+        for index in range {
             let shard = try shard(index)
-            var position = shard.lowerBound(query)
-            while position < shard.count {
-                let key = shard.key(position)
-                guard key.starts(with: query) else { break }
-                let exact = key.count == query.count
-                shard.postings(position) { unit, language, form in
-                    let rank = languageRank[Int(language)]
-                    guard rank >= 0 else { return }
-                    let candidate = Candidate(
-                        unit: unit, exact: exact, priority: priority(of: unit), languageRank: rank, keyLength: key.count,
-                        form: form, language: language, shard: index, position: position)
-                    if let current = best[unit], !(candidate.ranksBefore(current)) { return }
-                    best[unit] = candidate
-                }
-                position += 1
-            }
+            loaded.append(shard)
+            shard.collect(query, shard: index, languageRank: languageRank, into: &top)
         }
-        var ranked = best.values.sorted { $0.ranksBefore($1) }
-        if ranked.count > limit { ranked.removeLast(ranked.count - limit) }
-        var matches: [SearchMatch] = []
-        for candidate in ranked {
-            let key = try shard(candidate.shard).key(candidate.position)
-            matches.append(
-                SearchMatch(
-                    unit: UnitID(rawValue: candidate.unit), key: String(decoding: key, as: UTF8.self),
-                    language: candidate.language == SearchPackFormat.noLanguage ? nil : self.languages[safe: Int(candidate.language)],
-                    form: candidate.form, isExact: candidate.exact, priority: Double(candidate.priority) / 100))
-        }
-        return matches
-    }
-
-    struct Candidate {
-        var unit: Int
-        var exact: Bool
-        var priority: UInt32
-        var languageRank: Int
-        var keyLength: Int
-        var form: SearchPackFormat.Form
-        var language: UInt8
-        var shard: Int
-        var position: Int
-
-        func ranksBefore(_ other: Candidate) -> Bool {
-            if exact != other.exact { return exact }
-            if priority != other.priority { return priority > other.priority }
-            if languageRank != other.languageRank { return languageRank < other.languageRank }
-            if keyLength != other.keyLength { return keyLength < other.keyLength }
-            return unit < other.unit
+        return top.entries.map { entry in
+            let shard = loaded[Int(entry.shard) - range.lowerBound]
+            let posting = Int(entry.posting)
+            let key = shard.key(Int(entry.position))
+            let language = shard.languages[posting]
+            return SearchMatch(
+                unit: UnitID(rawValue: Int(entry.unit)), key: String(decoding: key, as: UTF8.self),
+                language: language == SearchPackFormat.noLanguage ? nil : self.languages[safe: Int(language)],
+                form: shard.forms[posting], isExact: entry.score >> 63 == 1,
+                priority: Double(shard.priorities[posting]) / 100)
         }
     }
 

@@ -47,6 +47,9 @@ public final class SearchPack: Sendable {
     /// The unit table: ids ascending, and each one's priority × 100.
     let unitIDs: [UInt32]
     let unitPriorities: [UInt32]
+    /// The same priorities indexed by id, when the ids are dense enough
+    /// (as `assign-ids` makes them): decoding a shard looks up every posting's.
+    let prioritiesByID: [UInt32]
     let descriptor: Int32
     let fileSize: Int
     let indexBytes: Int
@@ -92,15 +95,16 @@ public final class SearchPack: Sendable {
                 throw SearchPackError.truncated(path: path, detail: "the index runs past the end of the file")
             }
             let tables = try Self.read(descriptor, path, offset: SearchPackFormat.headerLength, count: Int(tablesLength))
-            guard CRC32.checksum(tables) == tablesCRC else {
+            guard Self.crc32(tables) == tablesCRC else {
                 throw SearchPackError.corruptIndex(path: path, detail: "CRC-32 mismatch")
             }
             let parsed = try Self.parseTables(tables, shardCount: Int(shardCount), fileSize: fileSize, path: path)
             (languages, shards, unitIDs, unitPriorities) = parsed
+            prioritiesByID = Self.denseTable(ids: unitIDs, values: unitPriorities)
             self.path = path
             self.descriptor = descriptor
             self.fileSize = fileSize
-            self.indexBytes = SearchPackFormat.headerLength + tables.count + 8 * unitIDs.count
+            self.indexBytes = SearchPackFormat.headerLength + tables.count + 8 * unitIDs.count + 4 * prioritiesByID.count
             self.cache = Mutex(Cache(shards: BoundedCache(budget: budget)))
         } catch let error as SearchPackError {
             close(descriptor)
@@ -197,6 +201,11 @@ public final class SearchPack: Sendable {
         return (ids, priorities)
     }
 
+    /// zlib's CRC-32 (the same function as `CRC32.checksum`, several times faster).
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32(0, $0.baseAddress, uInt($0.count))) }
+    }
+
     struct InflateError: Error { let detail: String }
 
     /// Inflates a zlib stream that must give exactly `rawLength` bytes, refusing
@@ -221,8 +230,16 @@ public final class SearchPack: Sendable {
         return raw
     }
 
+    static func denseTable(ids: [UInt32], values: [UInt32]) -> [UInt32] {
+        guard let last = ids.last, Int(last) <= 2 * ids.count + 1024 else { return [] }
+        var table = [UInt32](repeating: 0, count: Int(last) + 1)
+        for (id, value) in zip(ids, values) { table[Int(id)] = value }
+        return table
+    }
+
     /// The priority × 100 of a unit of the unit table (0 for an id it lacks).
     func priority(of unit: Int) -> UInt32 {
+        if !prioritiesByID.isEmpty { return unit >= 0 && unit < prioritiesByID.count ? prioritiesByID[unit] : 0 }
         var low = 0
         var high = unitIDs.count
         while low < high {
@@ -238,7 +255,7 @@ public final class SearchPack: Sendable {
     func loadShard(_ index: Int) throws(SearchPackError) -> SearchShard {
         let entry = shards[index]
         let compressed = try Self.read(descriptor, path, offset: entry.offset, count: entry.compressedLength)
-        guard CRC32.checksum(compressed) == entry.crc else {
+        guard Self.crc32(compressed) == entry.crc else {
             throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
         }
         let raw: [UInt8]
@@ -248,7 +265,7 @@ public final class SearchPack: Sendable {
             throw .corruptShard(path: path, shard: index, detail: error.detail)
         }
         do {
-            return try SearchShard(raw: raw)
+            return try SearchShard(raw: raw) { self.priority(of: Int($0)) }
         } catch {
             throw .corruptShard(path: path, shard: index, detail: error.detail)
         }

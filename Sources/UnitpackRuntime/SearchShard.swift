@@ -11,19 +11,26 @@ final class SearchShard: Sendable {
     /// `postingStarts[k] ..< postingStarts[k + 1]` are the postings of key `k` (count + 1 entries).
     let postingStarts: [UInt32]
     let units: [UInt32]
+    /// Each posting's unit's priority (× 100, from the unit table), looked up
+    /// once here so that ranking a match is arithmetic.
+    let priorities: [UInt32]
     let languages: [UInt8]
     let forms: [SearchPackFormat.Form]
 
-    /// What the cache counts for this shard: every array it keeps.
+    /// What the cache counts for this shard: the object and every array it
+    /// keeps, as malloc hands them out (header, 16-byte chunks).
     var heldBytes: Int {
-        keyBytes.count + 4 * (keyStarts.count + postingStarts.count + units.count) + languages.count + forms.count
+        ApproximateSize.allocation(ApproximateSize.objectHeader + 8 * 8)
+            + [keyBytes.count, 4 * keyStarts.count, 4 * postingStarts.count, 4 * units.count, 4 * priorities.count,
+               languages.count, forms.count]
+            .reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
     }
 
     struct DecodeError: Error { let detail: String }
 
     /// Decodes the column layout of docs/pack-format.md: key count, shared
     /// lengths, NUL-terminated suffixes, posting tags, posting units.
-    init(raw: [UInt8]) throws(DecodeError) {
+    init(raw: [UInt8], priority: (UInt32) -> UInt32) throws(DecodeError) {
         var reader = ByteReader(raw)
         guard let count64 = reader.varint(), count64 <= UInt64(raw.count) else { throw DecodeError(detail: "bad key count") }
         let count = Int(count64)
@@ -36,30 +43,62 @@ final class SearchShard: Sendable {
             shared.append(Int(value))
         }
 
-        var keyBytes: [UInt8] = []
+        // The keys take at most the shared bytes plus the suffix bytes, which
+        // lie in what is left of `raw`: write them into a buffer that large.
+        let bound = shared.reduce(0, +) + (raw.count - reader.offset)
+        guard bound <= 64 * raw.count else { throw DecodeError(detail: "keys share more than they have") }
         var keyStarts: [UInt32] = [0]
-        keyBytes.reserveCapacity(raw.count)
         keyStarts.reserveCapacity(count + 1)
-        var previousStart = 0
-        for index in 0..<count {
-            let start = keyBytes.count
-            guard shared[index] <= start - previousStart, index > 0 || shared[index] == 0 else {
-                throw DecodeError(detail: "key \(index) shares more than the previous key has")
+        var failure: String?
+        var end = reader.offset
+        let keyBytes = [UInt8](unsafeUninitializedCapacity: bound) { keys, written in
+            raw.withUnsafeBufferPointer { input in
+                var write = 0
+                var read = reader.offset
+                var previousStart = 0
+                for index in 0..<count {
+                    let start = write
+                    let common = shared[index]
+                    let previousLength = start - previousStart
+                    guard common <= previousLength else {
+                        failure = "key \(index) shares more than the previous key has"
+                        break
+                    }
+                    // Front coding: the shared bytes are the start of the previous key.
+                    for offset in 0..<common { keys[write + offset] = keys[previousStart + offset] }
+                    write += common
+                    while read < input.count, input[read] != 0, write < bound {
+                        keys[write] = input[read]
+                        write += 1
+                        read += 1
+                    }
+                    guard read < input.count, input[read] == 0 else {
+                        failure = "key \(index) is not terminated"
+                        break
+                    }
+                    read += 1
+                    guard write > start else {
+                        failure = "key \(index) is empty"
+                        break
+                    }
+                    // Strictly increasing: the writer shares exactly the common
+                    // prefix, so the previous key ends there or the next byte grows.
+                    let grows = common < previousLength
+                        ? write > start + common && keys[start + common] > keys[previousStart + common]
+                        : write > start + common
+                    if index > 0, !grows {
+                        failure = "keys out of order at key \(index)"
+                        break
+                    }
+                    previousStart = start
+                    keyStarts.append(UInt32(write))
+                }
+                end = read
+                written = write
             }
-            // Front coding: the shared bytes are the start of the previous key.
-            for offset in 0..<shared[index] { keyBytes.append(keyBytes[previousStart + offset]) }
-            while true {
-                guard let byte = reader.u8() else { throw DecodeError(detail: "key \(index) is not terminated") }
-                if byte == 0 { break }
-                keyBytes.append(byte)
-            }
-            guard keyBytes.count > start else { throw DecodeError(detail: "key \(index) is empty") }
-            if index > 0, !keyBytes[previousStart..<start].lexicographicallyPrecedes(keyBytes[start...]) {
-                throw DecodeError(detail: "keys out of order at key \(index)")
-            }
-            previousStart = start
-            keyStarts.append(UInt32(keyBytes.count))
         }
+        if let failure { throw DecodeError(detail: failure) }
+        reader.offset = end
 
         var postingStarts: [UInt32] = [0]
         var languages: [UInt8] = []
@@ -85,6 +124,7 @@ final class SearchShard: Sendable {
             units.append(UInt32(unit))
         }
         guard reader.isAtEnd else { throw DecodeError(detail: "bytes after the last posting") }
+        self.priorities = units.map(priority)
         self.keyBytes = keyBytes
         self.keyStarts = keyStarts
         self.postingStarts = postingStarts
@@ -110,10 +150,94 @@ final class SearchShard: Sendable {
         return low
     }
 
-    /// The postings of key `index`.
-    func postings(_ index: Int, _ body: (_ unit: Int, _ language: UInt8, _ form: SearchPackFormat.Form) -> Void) {
-        for posting in Int(postingStarts[index])..<Int(postingStarts[index + 1]) {
-            body(Int(units[posting]), languages[posting], forms[posting])
+    /// The first key from `start` on that does not start with `query` (keys
+    /// with a prefix are contiguous in sorted order).
+    func prefixEnd(_ query: [UInt8], from start: Int) -> Int {
+        var low = start
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if key(middle).starts(with: query) { low = middle + 1 } else { high = middle }
         }
+        return low
+    }
+
+    /// Offers every posting of the keys starting with `query` to `top`.
+    /// `languageRank[language]` is the rank of a posting's language (0 best),
+    /// negative to skip it. (Walking the postings by priority instead, to stop
+    /// early on wide ranges, measured slower: most units share a few
+    /// priorities, so the walk rarely stops, and the sort slows cold queries.)
+    func collect(_ query: [UInt8], shard: Int, languageRank: [Int16], into top: inout TopMatches) {
+        let start = lowerBound(query)
+        let end = prefixEnd(query, from: start)
+        guard start < end else { return }
+        units.withUnsafeBufferPointer { units in
+            priorities.withUnsafeBufferPointer { priorities in
+                languages.withUnsafeBufferPointer { languages in
+                    for position in start..<end {
+                        let keyLength = Int(keyStarts[position + 1] &- keyStarts[position])
+                        let exact = keyLength == query.count
+                        for posting in Int(postingStarts[position])..<Int(postingStarts[position + 1]) {
+                            let rank = languageRank[Int(languages[posting])]
+                            guard rank >= 0 else { continue }
+                            let score = TopMatches.score(
+                                exact: exact, priority: priorities[posting], languageRank: Int(rank), keyLength: keyLength)
+                            if top.isFull && score < top.threshold { continue }
+                            top.offer(.init(score: score, unit: units[posting], shard: Int32(shard),
+                                            position: Int32(position), posting: Int32(posting)))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The best `limit` matches of a query, one per unit, best first: kept sorted
+/// while the postings stream by, so that most postings cost one comparison
+/// with the worst kept score.
+struct TopMatches {
+    struct Entry {
+        var score: UInt64
+        var unit: UInt32
+        var shard: Int32
+        var position: Int32
+        var posting: Int32
+
+        /// Higher score first; the smaller unit id on a tie.
+        func ranksBefore(_ other: Entry) -> Bool {
+            score != other.score ? score > other.score : unit < other.unit
+        }
+    }
+
+    let limit: Int
+    private(set) var entries: [Entry] = []
+
+    init(limit: Int) {
+        self.limit = limit
+        entries.reserveCapacity(limit + 1)
+    }
+
+    var isFull: Bool { entries.count >= limit }
+    /// The worst kept score (meaningful when full).
+    var threshold: UInt64 { entries.last?.score ?? 0 }
+
+    /// Ranking as one number, larger better: exact match, then priority, then
+    /// the asked language's rank, then the shorter key.
+    static func score(exact: Bool, priority: UInt32, languageRank: Int, keyLength: Int) -> UInt64 {
+        (exact ? 1 << 63 : 0) | UInt64(min(priority, 0x7FFF_FFFF)) << 32
+            | UInt64(255 - min(languageRank, 255)) << 16 | UInt64(0xFFFF - min(keyLength, 0xFFFF))
+    }
+
+    mutating func offer(_ entry: Entry) {
+        if let index = entries.firstIndex(where: { $0.unit == entry.unit }) {
+            guard entry.ranksBefore(entries[index]) else { return }
+            entries.remove(at: index)
+        } else if isFull {
+            guard let last = entries.last, entry.ranksBefore(last) else { return }
+            entries.removeLast()
+        }
+        let at = entries.firstIndex { entry.ranksBefore($0) } ?? entries.count
+        entries.insert(entry, at: at)
     }
 }

@@ -3,9 +3,11 @@ import UnitpackCore
 /// The runtime in one object, held to one memory budget: the database and
 /// the search pack of a `dist/` directory. Opening measures what cannot be
 /// dropped (SQLite's connection, schema and statements; the pack's header,
-/// unit table and shard index) and shares the rest of the budget among the
-/// caches: half to search shards, a quarter each to SQLite's page cache and
-/// to decoded units and names. `statistics` reports every part.
+/// unit table and shard index) and shares seven eighths of the rest among
+/// the caches: half to search shards, a quarter each to SQLite's page cache
+/// and to decoded units and names; the last eighth is headroom for the
+/// allocator's overhead and what a query allocates while it runs.
+/// `statistics` reports every part.
 public final class UnitLibrary: Sendable {
     public let database: UnitDatabase
     public let search: SearchPack
@@ -45,7 +47,10 @@ public final class UnitLibrary: Sendable {
         guard available >= Self.minimumCacheBytes else {
             throw .budgetTooSmall(given: budget, minimum: fixed + Self.minimumCacheBytes)
         }
-        shares = Shares(searchShards: available / 2, pageCache: available / 4, objects: available - available / 2 - available / 4)
+        // An eighth stays unshared: the allocator's own overhead and what a
+        // query allocates while it runs (measured by Scripts/bench).
+        let shared = available - available / 8
+        shares = Shares(searchShards: shared / 2, pageCache: shared / 4, objects: shared - shared / 2 - shared / 4)
         do {
             try database.setBudgets(pageCacheBytes: shares.pageCache, objectCacheBytes: shares.objects)
         } catch {

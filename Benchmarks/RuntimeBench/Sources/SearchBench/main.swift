@@ -1,0 +1,241 @@
+// Search measurements of UnitpackRuntime, for Scripts/bench.
+//
+//   SearchBench DIST BASELINES [--search-budget B] [--library-budget B]
+//
+// DIST holds search.pack and units.sqlite; BASELINES what
+// Scripts/lib/search_baselines.py wrote from the same pack: fts.sqlite,
+// table.sqlite and queries.txt (seeded prefixes of random keys). Every query
+// asks for the first 20 results. Prints `key value` lines:
+//
+//   open_median_us               SearchPack(path:budget:), median of 25
+//   {pack,fts5,table}_warm_us    median per query, everything cached (one warm-up pass)
+//   {pack,fts5,table}_warm_p90_us
+//   {pack,fts5,table}_cold_us    median per query over 2,000 queries, caches
+//                                dropped before each (pack: purge(); SQLite:
+//                                sqlite3_db_release_memory); file in the OS cache
+//   pack_lost_keys               keys of keys.txt that searching the key itself does
+//                                not return as an exact match (must be 0)
+//   search_heap_bytes            allocator bytes in use (mallinfo2) after opening a
+//                                SearchPack with --search-budget and running every
+//                                query, minus before opening
+//   search_counted_bytes         what the pack counts (index + shards) at that point
+//   library_heap_bytes           the same for a UnitLibrary with --library-budget, every
+//                                query followed by a unit lookup, a conversion and a format
+//   library_counted_bytes        RuntimeStatistics.bytesHeld at that point
+//   library_fixed_bytes          what opening the library holds (SQLite connection, pack index)
+//   library_sqlite_bytes         sqlite3_memory_used() after minus before opening
+//   library_sqlite_counted_bytes what the database's statistics count for SQLite
+//   library_objects_counted_bytes  its cache of decoded units, languages and names
+//
+// The pack ranks and keeps one match per unit; the baselines return their
+// first 20 rows unranked, so they do less work per query.
+
+import CBenchSupport
+import UnitpackRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+func fail(_ message: String) -> Never {
+    let text = Array("SearchBench: \(message)\n".utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var searchBudget = 64 << 10
+var libraryBudget = 256 << 10
+var positional: [String] = []
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--search-budget", "--library-budget":
+        guard let text = arguments.first, let value = Int(text), value >= 0 else { fail("\(argument) needs a byte count") }
+        arguments.removeFirst()
+        if argument == "--search-budget" { searchBudget = value } else { libraryBudget = value }
+    default: positional.append(argument)
+    }
+}
+guard positional.count == 2 else { fail("usage: SearchBench DIST BASELINES [--search-budget B] [--library-budget B]") }
+let dist = positional[0]
+let baselines = positional[1]
+let packPath = dist + "/search.pack"
+
+func readLines(_ path: String) -> [String] {
+    guard let file = fopen(path, "r") else { fail("cannot read \(path)") }
+    defer { fclose(file) }
+    var lines: [String] = []
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    while getline(&buffer, &capacity, file) > 0 {
+        var line = String(cString: buffer!)
+        if line.hasSuffix("\n") { line.removeLast() }
+        lines.append(line)
+    }
+    free(buffer)
+    return lines
+}
+
+let queries = readLines(baselines + "/queries.txt")
+guard !queries.isEmpty else { fail("no queries") }
+let coldQueries = Array(queries.prefix(2_000))
+
+func microseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+/// Times `body` once per query; `before` runs untimed before each.
+func timeEach(_ queries: [String], before: () -> Void = {}, _ body: (String) -> Void) -> [Double] {
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    times.reserveCapacity(queries.count)
+    for query in queries {
+        before()
+        let start = clock.now
+        body(query)
+        times.append(microseconds(clock.now - start))
+    }
+    return times
+}
+
+func report(_ key: String, _ value: Double) { print(key, (value * 100).rounded() / 100) }
+
+// MARK: Open
+
+do {
+    let clock = ContinuousClock()
+    var opens: [Double] = []
+    for _ in 0..<25 {
+        let start = clock.now
+        let pack = try SearchPack(path: packPath, budget: searchBudget)
+        opens.append(microseconds(clock.now - start))
+        _ = pack.shardCount
+    }
+    report("open_median_us", median(opens))
+} catch {
+    fail("\(error)")
+}
+
+// MARK: The pack
+
+do {
+    let pack = try SearchPack(path: packPath, budget: 16 << 20)
+    for query in queries { _ = try pack.search(query, limit: 20) }
+    let warm = timeEach(queries) { query in _ = try? pack.search(query, limit: 20) }
+    report("pack_warm_us", median(warm))
+    report("pack_warm_p90_us", percentile(warm, 0.9))
+    let cold = timeEach(coldQueries, before: { pack.purge() }) { query in _ = try? pack.search(query, limit: 20) }
+    report("pack_cold_us", median(cold))
+} catch {
+    fail("\(error)")
+}
+
+do {
+    let pack = try SearchPack(path: packPath, budget: 1 << 20)
+    var lost = 0
+    for key in readLines(baselines + "/keys.txt") {
+        if !(try pack.search(key, limit: 1000)).contains(where: { $0.isExact && $0.key == key }) { lost += 1 }
+    }
+    print("pack_lost_keys", lost)
+} catch {
+    fail("\(error)")
+}
+
+// MARK: Baselines
+
+func baseline(_ name: String, file: String, sql: String, run: @escaping (OpaquePointer, String) -> Int32) {
+    guard let db = bench_sqlite_open(baselines + "/" + file) else { fail("cannot open \(file)") }
+    defer { bench_sqlite_close(db) }
+    guard let statement = bench_sqlite_prepare(db, sql) else { fail("cannot prepare \(sql)") }
+    defer { bench_sqlite_finalize(statement) }
+    let handle = OpaquePointer(statement)
+    for query in queries { _ = run(handle, query) }
+    let warm = timeEach(queries) { query in _ = run(handle, query) }
+    report("\(name)_warm_us", median(warm))
+    report("\(name)_warm_p90_us", percentile(warm, 0.9))
+    let cold = timeEach(coldQueries, before: { bench_sqlite_release(db) }) { query in _ = run(handle, query) }
+    report("\(name)_cold_us", median(cold))
+}
+
+baseline("fts5", file: "fts.sqlite", sql: "SELECT key, unit FROM keys WHERE keys MATCH ?1 LIMIT 20") { statement, query in
+    // A prefix query of the whole text as one phrase: "km/h"* matches km h…
+    var phrase = "\""
+    for character in query { phrase += character == "\"" ? "\"\"" : String(character) }
+    phrase += "\"*"
+    let bytes = Array(phrase.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+            bench_sqlite_run(UnsafeMutableRawPointer(statement), $0.baseAddress, Int32($0.count), nil, 0, 0)
+        }
+    }
+}
+
+baseline("table", file: "table.sqlite", sql: "SELECT key, unit FROM keys WHERE key >= ?1 AND key < ?2 LIMIT 20") { statement, query in
+    let low = Array(query.utf8)
+    let high = low + [0xFF]
+    return low.withUnsafeBufferPointer { lowBuffer in
+        high.withUnsafeBufferPointer { highBuffer in
+            lowBuffer.withMemoryRebound(to: CChar.self) { l in
+                highBuffer.withMemoryRebound(to: CChar.self) { h in
+                    bench_sqlite_run(UnsafeMutableRawPointer(statement), l.baseAddress, Int32(l.count), h.baseAddress, Int32(h.count), 1)
+                }
+            }
+        }
+    }
+}
+
+// MARK: Heap
+
+do {
+    let before = bench_heap_in_use()
+    let pack = try SearchPack(path: packPath, budget: searchBudget)
+    for query in queries { _ = try pack.search(query, limit: 20) }
+    let after = bench_heap_in_use()
+    print("search_budget_bytes", searchBudget)
+    print("search_heap_bytes", Int(after) - Int(before))
+    let statistics = pack.statistics
+    print("search_counted_bytes", statistics.indexBytes + statistics.bytesHeld)
+}
+
+do {
+    let before = bench_heap_in_use()
+    let sqliteBefore = bench_sqlite_memory_used()
+    let library = try UnitLibrary(directory: dist, budget: libraryBudget)
+    let database = library.database
+    let language = (try? database.language("ru")) != nil ? "ru" : "en"
+    var index = 0
+    for query in queries {
+        index += 1
+        let matches = try library.search.search(query, languages: index % 2 == 0 ? [language] : nil, limit: 20)
+        guard let first = matches.first else { continue }
+        let unit = try database.unit(first.unit)
+        if let second = matches.dropFirst().first, let other = try? database.unit(second.unit), other.category == unit.category {
+            _ = try? database.convert(Double(index), from: unit, to: other)
+        }
+        _ = try? database.format(Double(index) / 7, unit, language: language)
+    }
+    let after = bench_heap_in_use()
+    print("library_budget_bytes", libraryBudget)
+    print("library_heap_bytes", Int(after) - Int(before))
+    print("library_counted_bytes", library.statistics.bytesHeld)
+    print("library_fixed_bytes", library.statistics.database.openBytes + library.statistics.search.indexBytes)
+    print("library_sqlite_bytes", bench_sqlite_memory_used() - sqliteBefore)
+    let d = library.statistics.database
+    print("library_sqlite_counted_bytes", d.openBytes + d.pageCacheBytes)
+    print("library_objects_counted_bytes", d.objectBytes)
+} catch {
+    fail("\(error)")
+}
