@@ -56,6 +56,12 @@ def read_pack(path):
         if len(shard) != raw or zlib.crc32(data[start:start + compressed]) != crc:
             sys.exit(f"{path}: a shard does not match its index entry")
         count, position = varint(shard, 0)
+        palette_count, position = varint(shard, position)
+        palette, unit = [], 0
+        for _ in range(palette_count):
+            delta, position = varint(shard, position)
+            unit += delta
+            palette.append(unit)
         shared = []
         for _ in range(count):
             value, position = varint(shard, position)
@@ -75,11 +81,14 @@ def read_pack(path):
                 if not tag & 1:
                     break
             tags.append(group)
+        unit = None
         for key, group in zip(keys, tags):
             units = []
             for tag in group:
-                unit, position = varint(shard, position)
-                units.append((unit, tag >> 4, (tag >> 1) & 7))
+                if not tag & 2:
+                    index, position = varint(shard, position)
+                    unit = palette[index]
+                units.append((unit, tag >> 5, (tag >> 2) & 7))
             entries.append((key, units))
         if position != len(shard):
             sys.exit(f"{path}: bytes after a shard's last posting")

@@ -126,22 +126,35 @@ public enum SearchPackWriter {
         var last: [UInt8] = []
         func flush() {
             guard let first = slice.first else { return }
+            // The shard's units, ascending: postings name them by index (one
+            // byte while a shard has under 128 units, whatever the ids).
+            let palette = Set(slice.flatMap { $0.postings.map(\.unit) }).sorted()
+            let indexOf = Dictionary(uniqueKeysWithValues: palette.enumerated().map { ($1, $0) })
             var shared = ByteWriter(), suffixes = ByteWriter(), tags = ByteWriter(), units = ByteWriter()
             var previous: [UInt8] = []
+            var previousUnit: Int?
             for entry in slice {
                 let common = zip(previous, entry.key).prefix { $0 == $1 }.count
                 shared.varint(UInt64(common))
                 suffixes.append(entry.key[common...])
                 suffixes.u8(0)
                 for (index, posting) in entry.postings.enumerated() {
-                    tags.varint(SearchPackFormat.tag(language: posting.language, form: posting.form,
+                    let same = posting.unit == previousUnit
+                    tags.varint(SearchPackFormat.tag(language: posting.language, form: posting.form, sameUnit: same,
                                                      more: index + 1 < entry.postings.count))
-                    units.varint(UInt64(posting.unit))
+                    if !same { units.varint(UInt64(indexOf[posting.unit]!)) }
+                    previousUnit = posting.unit
                 }
                 previous = entry.key
             }
             var raw = ByteWriter()
             raw.varint(UInt64(slice.count))
+            raw.varint(UInt64(palette.count))
+            var lastUnit = 0
+            for unit in palette {
+                raw.varint(UInt64(unit - lastUnit))
+                lastUnit = unit
+            }
             raw.append(shared.bytes)
             raw.append(suffixes.bytes)
             raw.append(tags.bytes)

@@ -22,19 +22,21 @@ public enum SearchPackFormat {
     public static let noLanguage: UInt8 = 0xFF
     public static let maxLanguages = 254
 
-    /// A posting's tag: `((language slot << 3) | form) << 1 | more`, where the
-    /// slot is 0 for `noLanguage` and the language's index + 1 otherwise, and
-    /// `more` says that another posting of the same key follows.
-    public static func tag(language: UInt8, form: Form, more: Bool) -> UInt64 {
+    /// A posting's tag: `((slot << 3 | form) << 2) | same << 1 | more`, where
+    /// the slot is 0 for `noLanguage` and the language's index + 1 otherwise,
+    /// `same` says that the posting's unit is the previous posting's (so the
+    /// units column skips it), and `more` that another posting of the same
+    /// key follows.
+    public static func tag(language: UInt8, form: Form, sameUnit: Bool, more: Bool) -> UInt64 {
         let slot: UInt64 = language == noLanguage ? 0 : UInt64(language) + 1
-        return (slot << 3 | UInt64(form.rawValue)) << 1 | (more ? 1 : 0)
+        return (slot << 3 | UInt64(form.rawValue)) << 2 | (sameUnit ? 2 : 0) | (more ? 1 : 0)
     }
 
     /// The parts of a tag; `nil` for a form or language slot that cannot be.
-    @inlinable public static func untag(_ tag: UInt64) -> (language: UInt8, form: Form, more: Bool)? {
-        let slot = tag >> 4
-        guard slot <= UInt64(maxLanguages), let form = Form(rawValue: UInt8((tag >> 1) & 7)) else { return nil }
-        return (slot == 0 ? noLanguage : UInt8(slot - 1), form, tag & 1 == 1)
+    @inlinable public static func untag(_ tag: UInt64) -> (language: UInt8, form: Form, sameUnit: Bool, more: Bool)? {
+        let slot = tag >> 5
+        guard slot <= UInt64(maxLanguages), let form = Form(rawValue: UInt8((tag >> 2) & 7)) else { return nil }
+        return (slot == 0 ? noLanguage : UInt8(slot - 1), form, tag & 2 == 2, tag & 1 == 1)
     }
 
     /// A priority as the unit table stores it: × 100, rounded, within 0 ... 2^32 - 1.

@@ -28,12 +28,26 @@ final class SearchShard: Sendable {
 
     struct DecodeError: Error { let detail: String }
 
-    /// Decodes the column layout of docs/pack-format.md: key count, shared
-    /// lengths, NUL-terminated suffixes, posting tags, posting units.
+    /// Decodes the column layout of docs/pack-format.md: key count, the
+    /// shard's units, shared lengths, NUL-terminated suffixes, posting tags,
+    /// posting units.
     init(raw: [UInt8], priority: (UInt32) -> UInt32) throws(DecodeError) {
         var reader = ByteReader(raw)
         guard let count64 = reader.varint(), count64 <= UInt64(raw.count) else { throw DecodeError(detail: "bad key count") }
         let count = Int(count64)
+        guard let paletteCount = reader.varint(), paletteCount <= UInt64(raw.count) else {
+            throw DecodeError(detail: "bad unit count")
+        }
+        var palette: [UInt32] = []
+        palette.reserveCapacity(Int(paletteCount))
+        var id: UInt64 = 0
+        for index in 0..<Int(paletteCount) {
+            guard let delta = reader.varint(), delta > 0, delta <= UInt64(UInt32.max) - id else {
+                throw DecodeError(detail: "unit \(index) of the shard's units is malformed")
+            }
+            id += delta
+            palette.append(UInt32(id))
+        }
         var shared: [Int] = []
         shared.reserveCapacity(count)
         for index in 0..<count {
@@ -103,25 +117,31 @@ final class SearchShard: Sendable {
         var postingStarts: [UInt32] = [0]
         var languages: [UInt8] = []
         var forms: [SearchPackFormat.Form] = []
+        var sameUnit: [Bool] = []
         postingStarts.reserveCapacity(count + 1)
         for index in 0..<count {
             while true {
-                guard let value = reader.varint(), let tag = SearchPackFormat.untag(value) else {
-                    throw DecodeError(detail: "key \(index) has a malformed posting tag")
-                }
+                guard let value = reader.varint(), let tag = SearchPackFormat.untag(value),
+                      !(tag.sameUnit && languages.isEmpty)
+                else { throw DecodeError(detail: "key \(index) has a malformed posting tag") }
                 languages.append(tag.language)
                 forms.append(tag.form)
+                sameUnit.append(tag.sameUnit)
                 if !tag.more { break }
             }
             postingStarts.append(UInt32(languages.count))
         }
         var units: [UInt32] = []
         units.reserveCapacity(languages.count)
-        for index in 0..<languages.count {
-            guard let unit = reader.varint(), unit <= UInt64(UInt32.max) else {
-                throw DecodeError(detail: "posting \(index) has a malformed unit")
+        for (index, same) in sameUnit.enumerated() {
+            if same {
+                units.append(units[index - 1])
+                continue
             }
-            units.append(UInt32(unit))
+            guard let slot = reader.varint(), slot < UInt64(palette.count) else {
+                throw DecodeError(detail: "posting \(index) names no unit of the shard")
+            }
+            units.append(palette[Int(slot)])
         }
         guard reader.isAtEnd else { throw DecodeError(detail: "bytes after the last posting") }
         self.priorities = units.map(priority)
