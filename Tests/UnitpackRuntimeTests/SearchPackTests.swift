@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnitpackTestSupport
 import UnitpackCompiler
 import Synchronization
 import UnitpackCore
@@ -12,14 +13,14 @@ import UnitpackCore
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    let directory: String
+    let temporary: TemporaryDirectory
+    var directory: String { temporary.path }
     let model: CompiledModel
 
     init() throws {
-        directory = NSTemporaryDirectory() + "unitpack-search-" + UUID().uuidString
+        temporary = try TemporaryDirectory(prefix: "unitpack-search-")
         let (tree, diagnostics) = BuildPipeline.check(source: Self.repository)
         model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         _ = try SearchPackWriter.write(try SearchPackWriter.encode(model), to: directory + "/search.pack")
     }
 

@@ -11,10 +11,11 @@ import UnitpackTestSupport
 @Suite struct UnitLibraryTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    let directory: String
+    let temporary: TemporaryDirectory
+    var directory: String { temporary.path }
 
     init() throws {
-        directory = NSTemporaryDirectory() + "unitpack-library-" + UUID().uuidString
+        temporary = try TemporaryDirectory(prefix: "unitpack-library-")
         _ = try BuildPipeline.build(source: Self.repository, output: directory)
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A source tree in a fresh temporary directory, removed by `remove()`.
-public struct SourceFixture {
+/// A source tree in a fresh temporary directory, removed by `remove()` or
+/// when the last reference goes (a suite that keeps one as a property).
+public final class SourceFixture {
     public let root: String
 
     /// - Parameter files: relative path -> content, e.g. `["units-src/speed.tsv": "..."]`.
-    public init(_ files: [String: String]) throws {
+    public convenience init(_ files: [String: String]) throws {
         try self.init(bytes: files.mapValues { Array($0.utf8) })
     }
 
@@ -23,6 +24,8 @@ public struct SourceFixture {
     public func remove() {
         try? FileManager.default.removeItem(atPath: root)
     }
+
+    deinit { remove() }
 
     /// A small valid tree: length and speed, ids registered.
     public static let validFiles: [String: String] = [
@@ -104,4 +107,16 @@ public struct SourceFixture {
     public static func valid(replacing changes: [String: String]) -> [String: String] {
         validFiles.merging(changes) { _, new in new }
     }
+}
+
+/// A fresh, empty temporary directory, removed when the last reference goes.
+public final class TemporaryDirectory {
+    public let path: String
+
+    public init(prefix: String = "unitpack-") throws {
+        path = NSTemporaryDirectory() + prefix + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
 }
