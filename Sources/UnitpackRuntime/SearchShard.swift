@@ -114,36 +114,62 @@ final class SearchShard: Sendable {
         if let failure { throw DecodeError(detail: failure) }
         reader.offset = end
 
-        var postingStarts: [UInt32] = [0]
-        var languages: [UInt8] = []
-        var forms: [SearchPackFormat.Form] = []
-        var sameUnit: [Bool] = []
-        postingStarts.reserveCapacity(count + 1)
-        for index in 0..<count {
-            while true {
-                guard let value = reader.varint(), let tag = SearchPackFormat.untag(value),
-                      !(tag.sameUnit && languages.isEmpty)
-                else { throw DecodeError(detail: "key \(index) has a malformed posting tag") }
-                languages.append(tag.language)
-                forms.append(tag.form)
-                sameUnit.append(tag.sameUnit)
-                if !tag.more { break }
+        // The tags: count the postings first, so that every array below is
+        // allocated once at its exact size (a loop of appends costs more than
+        // the bytes it reads).
+        let tagsStart = reader.offset
+        var postingCount = 0
+        var position = tagsStart
+        let counted: Bool = raw.withUnsafeBufferPointer { input in
+            var keys = 0
+            while keys < count {
+                guard let tag = readVarint(input, &position) else { return false }
+                postingCount += 1
+                if tag & 1 == 0 { keys += 1 }
             }
-            postingStarts.append(UInt32(languages.count))
+            return true
         }
-        var units: [UInt32] = []
-        units.reserveCapacity(languages.count)
-        for (index, same) in sameUnit.enumerated() {
-            if same {
-                units.append(units[index - 1])
-                continue
+        guard counted else { throw DecodeError(detail: "the posting tags are cut short") }
+
+        var postingStarts = [UInt32](repeating: 0, count: count + 1)
+        var languages = [UInt8](repeating: 0, count: postingCount)
+        var forms = [SearchPackFormat.Form](repeating: .name, count: postingCount)
+        var units = [UInt32](repeating: 0, count: postingCount)
+        let postingFailure: String? = raw.withUnsafeBufferPointer { input in
+            languages.withUnsafeMutableBufferPointer { languages in
+                forms.withUnsafeMutableBufferPointer { forms in
+                    units.withUnsafeMutableBufferPointer { units in
+                        postingStarts.withUnsafeMutableBufferPointer { postingStarts in
+                            var tagAt = tagsStart
+                            var unitAt = position
+                            var key = 0
+                            for posting in 0..<postingCount {
+                                guard let value = readVarint(input, &tagAt), let tag = SearchPackFormat.untag(value) else {
+                                    return "posting \(posting) has a malformed tag"
+                                }
+                                languages[posting] = tag.language
+                                forms[posting] = tag.form
+                                if tag.sameUnit {
+                                    guard posting > 0 else { return "the first posting repeats a unit" }
+                                    units[posting] = units[posting - 1]
+                                } else {
+                                    guard let slot = readVarint(input, &unitAt), slot < UInt64(palette.count) else {
+                                        return "posting \(posting) names no unit of the shard"
+                                    }
+                                    units[posting] = palette[Int(slot)]
+                                }
+                                if !tag.more {
+                                    key += 1
+                                    postingStarts[key] = UInt32(posting + 1)
+                                }
+                            }
+                            return unitAt == input.count ? nil : "bytes after the last posting"
+                        }
+                    }
+                }
             }
-            guard let slot = reader.varint(), slot < UInt64(palette.count) else {
-                throw DecodeError(detail: "posting \(index) names no unit of the shard")
-            }
-            units.append(palette[Int(slot)])
         }
-        guard reader.isAtEnd else { throw DecodeError(detail: "bytes after the last posting") }
+        if let postingFailure { throw DecodeError(detail: postingFailure) }
         self.priorities = units.map(priority)
         self.keyBytes = keyBytes
         self.keyStarts = keyStarts
@@ -260,4 +286,20 @@ struct TopMatches {
         let at = entries.firstIndex { entry.ranksBefore($0) } ?? entries.count
         entries.insert(entry, at: at)
     }
+}
+
+/// A LEB128 varint at `offset` (advanced past it); nil when cut short or
+/// longer than 10 bytes.
+@inline(__always)
+private func readVarint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> UInt64? {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while shift < 64, offset < bytes.count {
+        let byte = bytes[offset]
+        offset += 1
+        value |= UInt64(byte & 0x7F) << shift
+        if byte & 0x80 == 0 { return value }
+        shift += 7
+    }
+    return nil
 }
