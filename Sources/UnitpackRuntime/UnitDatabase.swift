@@ -180,6 +180,25 @@ public final class UnitDatabase: Sendable {
         }
     }
 
+    /// The unit whose key (`category/name`, as in `units-src/`) is `key`.
+    /// - Throws: `.unknownUnit` when no unit has it.
+    public func unit(key: String) throws(UnitDatabaseError) -> Unit {
+        guard let slash = key.firstIndex(of: "/") else { throw .unknownUnit(key) }
+        let category = String(key[..<slash])
+        let name = String(key[key.index(after: slash)...])
+        return try withState { state throws(UnitDatabaseError) in
+            let id = try sqlite { () throws(SQLiteError) -> Int? in
+                let query = try state.connection.prepare(
+                    "SELECT u.id FROM units u JOIN categories c ON c.id = u.category WHERE c.key = ? AND u.name = ?")
+                try query.bind(.text(category), at: 1)
+                try query.bind(.text(name), at: 2)
+                return try query.step() ? query.int(at: 0) : nil
+            }
+            guard let id else { throw UnitDatabaseError.unknownUnit(key) }
+            return try load(UnitID(rawValue: id), state)
+        }
+    }
+
     /// The one unit named `text`.
     /// - Throws: `.unknownUnit`, or `.ambiguousUnit` listing the candidates.
     public func unit(named text: String) throws(UnitDatabaseError) -> Unit {
