@@ -12,7 +12,7 @@ struct ConvertCommand: ParsableCommand {
             For a negative value put -- first: unitpack convert -- -40 °C °F
 
             --batch reads lines of VALUE<TAB>FROM<TAB>TO from standard input and prints one \
-            result a line (17 significant digits unless --precision), or "error: ..." for that \
+            result a line (15 significant digits unless --precision), or "error: ..." for that \
             line; FROM and TO may also be unit keys, category/name (temperature/degree Celsius).
             """)
 
@@ -27,7 +27,7 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The unit to convert to (name or symbol).")
     var to: String?
 
-    @Option(name: .long, help: "Significant digits of the result (1-17; default 6, 17 with --batch).")
+    @Option(name: .long, help: "Significant digits of the result (1-17; default 6, 15 with --batch).")
     var precision: Int?
 
     @Flag(name: .long, help: "Convert VALUE<TAB>FROM<TAB>TO lines of standard input, one result a line.")
@@ -53,7 +53,9 @@ struct ConvertCommand: ParsableCommand {
             guard value == nil else { throw ValidationError("--batch reads its conversions from standard input: give no VALUE FROM TO") }
             return
         }
-        guard let value, from != nil, to != nil else { throw ValidationError("give VALUE FROM TO, e.g. 1 km mi") }
+        let missing = value == nil ? "<value>" : from == nil ? "<from>" : to == nil ? "<to>" : nil
+        if let missing { throw ValidationError("Missing expected argument '\(missing)' (give VALUE FROM TO, e.g. 1 km mi)") }
+        guard let value else { return }
         guard value.isFinite else { throw ValidationError("the value must be a finite number") }
     }
 
@@ -105,7 +107,7 @@ struct ConvertCommand: ParsableCommand {
     /// `--batch`: one conversion a line of standard input, for scripts (the
     /// cross-check against GNU units sends thousands at once).
     func runBatch() throws {
-        let precision = self.precision ?? 17
+        let precision = self.precision ?? 15
         let database: UnitDatabase
         do {
             database = try UnitDatabase(directory: data.data)

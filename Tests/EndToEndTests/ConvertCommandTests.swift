@@ -32,6 +32,32 @@ import Testing
         #expect(result.stdout == "-40 degrees Celsius = -40 degrees Fahrenheit\n")
     }
 
+    @Test func batchConvertsLineByLineAndReportsBadLines() throws {
+        let input = """
+            1	length/mile	length/meter
+            100	temperature/degree Celsius	degree Fahrenheit
+            2	kn	km/h
+            1	mile	second
+            x	y
+
+            """
+        let result = try database.convert(["--batch"], input: input)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == """
+            1609.344
+            212
+            3.704
+            error: cannot convert mile (length) to second (time)
+            error: expected VALUE<TAB>FROM<TAB>TO, got "x\\ty"
+
+            """)
+        let clean = try database.convert(["--batch", "--precision", "3"], input: "1\tmile\tkm\n")
+        #expect(clean.status == 0, "\(clean)")
+        #expect(clean.stdout == "1.61\n")
+        let mixed = try database.convert(["--batch", "1", "mile", "km"])
+        #expect(mixed.status == 64)
+    }
+
     @Test func symbolsAreCaseSensitive() throws {
         let mach = try database.convert(["1", "M", "m/s"])
         #expect(mach.status == 0, "\(mach)")

@@ -34,9 +34,10 @@ enum CLI {
         return Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("unitpack").path
     }()
 
-    /// Runs `unitpack ARGUMENTS` in `directory` and waits for it.
-    /// Output goes through files, so a large output cannot block the child.
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> CLIResult {
+    /// Runs `unitpack ARGUMENTS` in `directory` with `input` on its standard
+    /// input (none by default) and waits for it. Output goes through files,
+    /// so a large output cannot block the child.
+    static func run(_ arguments: [String], in directory: String? = nil, input: String? = nil) throws -> CLIResult {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw CLIError(
                 description: "no unitpack executable at \(binary); run `swift build` or set UNITPACK_BIN")
@@ -56,7 +57,13 @@ enum CLI {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inPath = scratch.path("stdin")
+            try Data(input.utf8).write(to: URL(fileURLWithPath: inPath))
+            process.standardInput = FileHandle(forReadingAtPath: inPath)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = out
         process.standardError = err
         try process.run()

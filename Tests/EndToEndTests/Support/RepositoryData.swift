@@ -27,7 +27,7 @@ final class BuiltRepositoryDatabase: Sendable {
     }
 
     /// `unitpack convert --data DIST ARGUMENTS`.
-    func convert(_ arguments: [String]) throws -> CLIResult {
-        try CLI.run(["convert", "--data", dist] + arguments)
+    func convert(_ arguments: [String], input: String? = nil) throws -> CLIResult {
+        try CLI.run(["convert", "--data", dist] + arguments, input: input)
     }
 }
