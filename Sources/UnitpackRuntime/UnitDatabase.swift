@@ -31,10 +31,18 @@ public final class UnitDatabase: Sendable {
 
         func setPageCache(_ bytes: Int) throws(SQLiteError) {
             pageCacheBudget = max(0, bytes)
-            // Negative: a limit in KiB rather than in pages.
-            try connection.execute("PRAGMA cache_size = -\(max(1, pageCacheBudget >> 10))")
+            // A limit in pages: each cached page costs its size plus SQLite's
+            // headers (PgHdr, the page cache's own, the b-tree's MemPage:
+            // a few hundred bytes, more than `cache_size = -KiB` allows for).
+            let pageSize = Int(try connection.scalarInt("PRAGMA page_size") ?? 4096)
+            let pages = max(2, pageCacheBudget / (pageSize + Self.pageOverhead))
+            try connection.execute("PRAGMA cache_size = \(pages)")
             connection.releaseMemory()
         }
+
+        /// SQLite's bytes per cached page beyond the page itself, measured
+        /// with `SQLITE_DBSTATUS_CACHE_USED` (with some margin).
+        static let pageOverhead = 512
 
         init(connection: Connection, objectBudget: Int) throws(SQLiteError) {
             self.connection = connection
