@@ -18,8 +18,28 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print, per language, how many units have all their names, and which do not.")
     var coverage = false
 
+    @Option(name: .long, help: "How to report: text (for people, on standard error), json or github (Actions annotations), both on standard output.")
+    var format: DiagnosticFormat = .text
+
+    func validate() throws {
+        if coverage && format != .text { throw ValidationError("--coverage prints text: use it with --format text") }
+    }
+
     func run() throws {
         let (tree, diagnostics) = BuildPipeline.check(source: source.source)
+        switch format {
+        case .text:
+            break
+        case .json:
+            print(DiagnosticReport(diagnostics, units: tree.units.count, categories: tree.categoryFiles.count,
+                                   languages: tree.languages.count).json)
+            if diagnostics.hasErrors { throw ExitCode.failure }
+            return
+        case .github:
+            for diagnostic in diagnostics { print(GitHubAnnotations.render(diagnostic)) }
+            if diagnostics.hasErrors { throw ExitCode.failure }
+            return
+        }
         DiagnosticPrinter.print(diagnostics)
         if coverage { print(CoverageReport.render(LanguageCoverage.report(tree)), terminator: "") }
         if diagnostics.hasErrors { throw ExitCode.failure }
