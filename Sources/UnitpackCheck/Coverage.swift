@@ -34,3 +34,15 @@ public struct LanguageCoverage: Sendable, Hashable {
         }
     }
 }
+
+/// How many units the dimensional cross-check (E501) could verify: those
+/// whose symbol spells their definition in known units.
+public struct DimensionalCoverage: Sendable, Hashable {
+    public var covered: Int
+    public var total: Int
+
+    public static func report(_ tree: SourceTree) -> DimensionalCoverage {
+        let (covered, total) = DimensionRule.coverage(tree)
+        return DimensionalCoverage(covered: covered, total: total)
+    }
+}

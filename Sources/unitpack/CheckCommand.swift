@@ -41,7 +41,10 @@ struct CheckCommand: ParsableCommand {
             return
         }
         DiagnosticPrinter.print(diagnostics)
-        if coverage { print(CoverageReport.render(LanguageCoverage.report(tree)), terminator: "") }
+        if coverage {
+            print(CoverageReport.render(LanguageCoverage.report(tree)), terminator: "")
+            print(CoverageReport.render(DimensionalCoverage.report(tree)), terminator: "")
+        }
         if diagnostics.hasErrors { throw ExitCode.failure }
         let units = DiagnosticPrinter.plural(tree.units.count, "unit")
         let categories = DiagnosticPrinter.plural(tree.categoryFiles.count, "category", "categories")

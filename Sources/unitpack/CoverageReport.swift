@@ -22,6 +22,13 @@ enum CoverageReport {
         return text
     }
 
+    /// The line about the dimensional cross-check.
+    static func render(_ dimensional: DimensionalCoverage) -> String {
+        let share = dimensional.total == 0 ? 0 : dimensional.covered * 1000 / dimensional.total
+        return "dimensional cross-check (E501): \(dimensional.covered)/\(dimensional.total) units have a symbol "
+            + "that spells their definition (\(share / 10).\(share % 10)%)\n"
+    }
+
     /// 100% only when every unit is named: 99.95% must not round up to it.
     static func percent(_ language: LanguageCoverage) -> String {
         if language.namedUnits == language.totalUnits { return "100%" }

@@ -87,6 +87,7 @@ import Testing
               en  complete  8/8 units named (100%)  English
               ru  partial   6/8 units named (75.0%)  русский
                   English names for: time/minute, time/hour
+            dimensional cross-check (E501): 2/8 units have a symbol that spells their definition (25.0%)
             ok: 8 units in 3 categories, 2 languages
 
             """)

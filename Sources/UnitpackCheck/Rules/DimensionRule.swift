@@ -46,6 +46,28 @@ struct DimensionRule: CheckRule {
 
     /// The unit's factor to the base, when it has one: a coefficient, or a
     /// formula pair that is a pure scaling (`X*k` or `k/X` for inverse units).
+    /// How many units have a factor and a symbol that spells it: the units
+    /// this check covers.
+    static func coverage(_ tree: SourceTree) -> (covered: Int, total: Int) {
+        let rule = DimensionRule()
+        let table = AtomTable(tree)
+        let dimensions = Dictionary(
+            tree.categories.map { ($0.key.value, Dimension.parse($0.dimension.value)) }, uniquingKeysWith: { a, _ in a })
+        let covered = tree.units.filter { unit in
+            guard let categoryDimension = dimensions[unit.category] ?? nil, rule.declaredFactor(unit) != nil else {
+                return false
+            }
+            let expected = unit.isInverse ? categoryDimension.inverted : categoryDimension
+            return unit.symbols.contains { symbol in
+                guard let expression = SymbolExpression.parse(symbol.value),
+                    let (_, dimension) = table.evaluate(expression)
+                else { return false }
+                return dimension == expected
+            }
+        }.count
+        return (covered, tree.units.count)
+    }
+
     private func declaredFactor(_ unit: UnitRow) -> Double? {
         switch unit.definition {
         case .coefficient(let c)?:
