@@ -55,7 +55,8 @@ let package = Package(
             dependencies: ["UnitpackCompiler", "UnitpackRuntime", "UnitpackSource", "UnitpackCheck", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackRuntimeTests",
-            dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackTestSupport"]),
+            dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackTestSupport"],
+            exclude: ["CLDR"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["UnitpackCore", "unitpack"],
             resources: [.copy("Fixtures")]),
