@@ -8,12 +8,13 @@ public enum SearchPackFormat {
     /// The bytes of a shard index entry before its first key.
     public static let indexEntryFixedBytes = 18
     /// A shard's bytes before compression, as the writer aims for: small
-    /// enough that a query inflates little, large enough that zlib finds
-    /// repetitions. 4 KiB, measured on the repository's data (Scripts/bench): 2 KiB shards
-    /// make a pack of 36.8% of the raw key bytes with cold queries at ~32 µs;
-    /// 4 KiB 33.6% at ~43 µs; 8 KiB 32.1% at ~60 µs (a cold query inflates
-    /// and decodes a whole shard). 4 KiB meets both targets (≤ 35%, < 50 µs).
-    public static let targetShardBytes = 4096
+    /// enough that a cold query inflates and decodes little, large enough
+    /// that zlib finds repetitions. Measured on the repository's 546 units
+    /// (Scripts/bench): 2 KiB shards make a pack of 29.7% of the raw key
+    /// bytes with cold queries at ~37 µs; 2.5 KiB 28.4% at ~44 µs; 4 KiB
+    /// 26.1% at ~60 µs. 2 KiB keeps both targets (≤ 35%, < 50 µs) on ten
+    /// times the data too (32.6%, ~41 µs).
+    public static let targetShardBytes = 2048
     /// Readers refuse a shard that declares more than this uncompressed (a
     /// damaged length must not become a huge allocation).
     public static let maxShardBytes = 1 << 20
