@@ -53,11 +53,11 @@ extension SearchPack {
         var high = shards.count
         while low < high {
             let middle = (low + high) / 2
-            if query.lexicographicallyPrecedes(shards[middle].firstKey) { high = middle } else { low = middle + 1 }
+            if query.lexicographicallyPrecedes(firstKey(middle)) { high = middle } else { low = middle + 1 }
         }
         let start = max(0, low - 1)
         var end = low
-        while end < shards.count, shards[end].firstKey.starts(with: query) { end += 1 }
+        while end < shards.count, firstKey(end).starts(with: query) { end += 1 }
         return start..<max(end, start + 1)
     }
 

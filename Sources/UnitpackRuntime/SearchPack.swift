@@ -24,7 +24,9 @@ public struct SearchMatch: Sendable, Hashable {
 
 /// What the searcher holds and has done, on demand.
 public struct SearchStatistics: Sendable, Hashable {
+    /// The number given at open: the index and the shards together.
     public var budget: Int
+    /// The cached shards (at most `budget - indexBytes`).
     public var bytesHeld: Int
     public var shardsHeld: Int
     public var shardsLoaded: Int
@@ -36,35 +38,45 @@ public struct SearchStatistics: Sendable, Hashable {
 }
 
 /// The reader of `search.pack` (docs/pack-format.md). Opening reads the
-/// header and the shard index only; a shard is read, checked and inflated
-/// when a query needs it, and kept in an LRU cache that never holds more
-/// than `budget` bytes (a shard larger than the budget is used and dropped).
+/// header and the tables only; a shard is read, checked and inflated when a
+/// query needs it, and kept in an LRU cache. `budget` covers everything the
+/// searcher holds: what opening keeps (`indexBytes`) and the cached shards,
+/// which get the rest (a shard larger than that is used and dropped).
 /// Safe to share between threads.
 public final class SearchPack: Sendable {
     public let path: String
     public let languages: [String]
     let shards: [ShardEntry]
-    /// The unit table: ids ascending, and each one's priority × 100.
-    let unitIDs: [UInt32]
-    let unitPriorities: [UInt32]
-    /// The same priorities indexed by id, when the ids are dense enough
-    /// (as `assign-ids` makes them): decoding a shard looks up every posting's.
-    let prioritiesByID: [UInt32]
+    /// Every shard's first key, back to back (`ShardEntry.firstKey` is a range of it).
+    let firstKeys: [UInt8]
+    /// The unit table, compactly: the distinct priorities (× 100) ascending,
+    /// and each unit's index into them, by id when the ids are dense (as
+    /// `assign-ids` makes them), else beside the sorted ids.
+    let priorityValues: [UInt32]
+    let priorityRanks: [UInt16]
+    let sparseIDs: [UInt32]
     let descriptor: Int32
     let fileSize: Int
     let indexBytes: Int
     private let cache: Mutex<Cache>
 
     struct ShardEntry: Sendable {
-        let offset: Int
-        let compressedLength: Int
-        let rawLength: Int
+        let offset: UInt32
+        let compressedLength: UInt32
+        let rawLength: UInt32
         let crc: UInt32
-        let firstKey: [UInt8]
+        let firstKey: Range<UInt32>
+    }
+
+    func firstKey(_ shard: Int) -> ArraySlice<UInt8> {
+        let range = shards[shard].firstKey
+        return firstKeys[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
     struct Cache {
         var shards: BoundedCache<Int, SearchShard>
+        /// The number given: index and shards together.
+        var budget: Int
         var loaded = 0
     }
 
@@ -99,13 +111,34 @@ public final class SearchPack: Sendable {
                 throw SearchPackError.corruptIndex(path: path, detail: "CRC-32 mismatch")
             }
             let parsed = try Self.parseTables(tables, shardCount: Int(shardCount), fileSize: fileSize, path: path)
-            (languages, shards, unitIDs, unitPriorities) = parsed
-            prioritiesByID = Self.denseTable(ids: unitIDs, values: unitPriorities)
+            let unitIDs: [UInt32]
+            let unitPriorities: [UInt32]
+            (languages, shards, firstKeys, unitIDs, unitPriorities) = parsed
+            priorityValues = Array(Set(unitPriorities)).sorted()
+            guard priorityValues.count <= Int(UInt16.max) else {
+                throw SearchPackError.corruptIndex(path: path, detail: "unit table: more than 65,535 distinct priorities")
+            }
+            let rankOf = Dictionary(uniqueKeysWithValues: priorityValues.enumerated().map { ($1, UInt16($0)) })
+            if let last = unitIDs.last, Int(last) <= 2 * unitIDs.count + 1024 {
+                var ranks = [UInt16](repeating: 0, count: Int(last) + 1)
+                for (id, priority) in zip(unitIDs, unitPriorities) { ranks[Int(id)] = rankOf[priority]! }
+                priorityRanks = ranks
+                sparseIDs = []
+            } else {
+                priorityRanks = unitPriorities.map { rankOf[$0]! }
+                sparseIDs = unitIDs
+            }
             self.path = path
             self.descriptor = descriptor
             self.fileSize = fileSize
-            self.indexBytes = SearchPackFormat.headerLength + tables.count + 8 * unitIDs.count + 4 * prioritiesByID.count
-            self.cache = Mutex(Cache(shards: BoundedCache(budget: budget)))
+            // What stays held from open: the arrays above, as malloc hands them out.
+            self.indexBytes = [
+                MemoryLayout<ShardEntry>.stride * shards.count, firstKeys.count, 4 * priorityValues.count,
+                2 * priorityRanks.count, 4 * sparseIDs.count, 256,
+            ].reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
+                + languages.reduce(0) { $0 + ApproximateSize.of($1) }
+            // The budget covers what opening holds too: the shards get the rest.
+            self.cache = Mutex(Cache(shards: BoundedCache(budget: budget - indexBytes), budget: max(0, budget)))
         } catch let error as SearchPackError {
             close(descriptor)
             throw error
@@ -135,7 +168,7 @@ public final class SearchPack: Sendable {
     }
 
     private static func parseTables(_ tables: [UInt8], shardCount: Int, fileSize: Int, path: String)
-        throws(SearchPackError) -> ([String], [ShardEntry], [UInt32], [UInt32])
+        throws(SearchPackError) -> ([String], [ShardEntry], [UInt8], [UInt32], [UInt32])
     {
         var reader = ByteReader(tables)
         guard let languageCount = reader.u8(), Int(languageCount) <= SearchPackFormat.maxLanguages else {
@@ -153,6 +186,7 @@ public final class SearchPack: Sendable {
         else { throw .corruptIndex(path: path, detail: "the unit table is cut short") }
         let (unitIDs, priorities) = try parseUnitTable(Array(compressed), rawLength: Int(rawLength), path: path)
         var shards: [ShardEntry] = []
+        var firstKeys: [UInt8] = []
         guard shardCount <= tables.count / 18 + 1 else { throw .corruptIndex(path: path, detail: "\(shardCount) shards") }
         shards.reserveCapacity(shardCount)
         for index in 0..<shardCount {
@@ -161,14 +195,17 @@ public final class SearchPack: Sendable {
             else { throw .corruptIndex(path: path, detail: "the entry of shard \(index) is cut short") }
             guard Int(offset) + Int(compressed) <= fileSize, Int(offset) >= SearchPackFormat.headerLength + tables.count
             else { throw .corruptIndex(path: path, detail: "shard \(index) points outside the file") }
-            if let previous = shards.last, !previous.firstKey.lexicographicallyPrecedes(firstKey) {
+            if let previous = shards.last,
+               !firstKeys[Int(previous.firstKey.lowerBound)...].lexicographicallyPrecedes(firstKey) {
                 throw .corruptIndex(path: path, detail: "shard \(index) is out of order")
             }
-            shards.append(ShardEntry(offset: Int(offset), compressedLength: Int(compressed), rawLength: Int(raw),
-                                     crc: crc, firstKey: Array(firstKey)))
+            let start = UInt32(firstKeys.count)
+            firstKeys.append(contentsOf: firstKey)
+            shards.append(ShardEntry(offset: offset, compressedLength: compressed, rawLength: raw,
+                                     crc: crc, firstKey: start..<UInt32(firstKeys.count)))
         }
         guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "bytes after the last index entry") }
-        return (languages, shards, unitIDs, priorities)
+        return (languages, shards, firstKeys, unitIDs, priorities)
     }
 
     private static func parseUnitTable(_ compressed: [UInt8], rawLength: Int, path: String)
@@ -230,23 +267,18 @@ public final class SearchPack: Sendable {
         return raw
     }
 
-    static func denseTable(ids: [UInt32], values: [UInt32]) -> [UInt32] {
-        guard let last = ids.last, Int(last) <= 2 * ids.count + 1024 else { return [] }
-        var table = [UInt32](repeating: 0, count: Int(last) + 1)
-        for (id, value) in zip(ids, values) { table[Int(id)] = value }
-        return table
-    }
-
     /// The priority × 100 of a unit of the unit table (0 for an id it lacks).
     func priority(of unit: Int) -> UInt32 {
-        if !prioritiesByID.isEmpty { return unit >= 0 && unit < prioritiesByID.count ? prioritiesByID[unit] : 0 }
+        guard !sparseIDs.isEmpty else {
+            return unit >= 0 && unit < priorityRanks.count ? priorityValues[Int(priorityRanks[unit])] : 0
+        }
         var low = 0
-        var high = unitIDs.count
+        var high = sparseIDs.count
         while low < high {
             let middle = (low + high) / 2
-            if Int(unitIDs[middle]) < unit { low = middle + 1 } else { high = middle }
+            if Int(sparseIDs[middle]) < unit { low = middle + 1 } else { high = middle }
         }
-        return low < unitIDs.count && Int(unitIDs[low]) == unit ? unitPriorities[low] : 0
+        return low < sparseIDs.count && Int(sparseIDs[low]) == unit ? priorityValues[Int(priorityRanks[low])] : 0
     }
 
     // MARK: Shards
@@ -254,13 +286,13 @@ public final class SearchPack: Sendable {
     /// Reads, checks and inflates shard `index`.
     func loadShard(_ index: Int) throws(SearchPackError) -> SearchShard {
         let entry = shards[index]
-        let compressed = try Self.read(descriptor, path, offset: entry.offset, count: entry.compressedLength)
+        let compressed = try Self.read(descriptor, path, offset: Int(entry.offset), count: Int(entry.compressedLength))
         guard Self.crc32(compressed) == entry.crc else {
             throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
         }
         let raw: [UInt8]
         do {
-            raw = try Self.inflate(compressed, rawLength: entry.rawLength)
+            raw = try Self.inflate(compressed, rawLength: Int(entry.rawLength))
         } catch {
             throw .corruptShard(path: path, shard: index, detail: error.detail)
         }
@@ -284,9 +316,13 @@ public final class SearchPack: Sendable {
 
     public var shardCount: Int { shards.count }
 
-    /// Changes the shard cache's budget; shards over it are dropped, oldest first.
+    /// Changes the budget (index and shards together); shards over it are
+    /// dropped, oldest first.
     public func setBudget(_ budget: Int) {
-        cache.withLock { $0.shards.setBudget(budget) }
+        cache.withLock { cache in
+            cache.budget = max(0, budget)
+            cache.shards.setBudget(budget - indexBytes)
+        }
     }
 
     /// Drops every cached shard (for a memory warning).
@@ -297,7 +333,7 @@ public final class SearchPack: Sendable {
     public var statistics: SearchStatistics {
         cache.withLock { cache in
             SearchStatistics(
-                budget: cache.shards.budget, bytesHeld: cache.shards.bytesHeld, shardsHeld: cache.shards.count,
+                budget: cache.budget, bytesHeld: cache.shards.bytesHeld, shardsHeld: cache.shards.count,
                 shardsLoaded: cache.loaded, hits: cache.shards.hits, misses: cache.shards.misses,
                 evictions: cache.shards.evictions, indexBytes: indexBytes)
         }

@@ -56,7 +56,7 @@ public final class UnitLibrary: Sendable {
         } catch {
             throw .database(error)
         }
-        search.setBudget(shares.searchShards)
+        search.setBudget(search.statistics.indexBytes + shares.searchShards)
         self.database = database
         self.search = search
         self.budget = budget
