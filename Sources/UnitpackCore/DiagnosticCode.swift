@@ -27,6 +27,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case missingBaseUnit = "E303"
     case invalidCategoryRow = "E304"
     case duplicateCategory = "E305"
+    case invalidDimension = "E306"
 
     // E4xx: formulas
     case formulaSyntax = "E401"

@@ -63,4 +63,32 @@ import UnitpackTestSupport
         #expect(SymbolExpression.parse("sq ft")?.terms.count == 2)
         #expect(SymbolExpression.parse("m^x") == nil)
     }
+
+    @Test func aScaledBaseIsComparedInItsOwnUnit() throws {
+        // Typography counts in points (1/72 in): its base is not the meter, and
+        // the dimension column says so with a scale.
+        var files = Self.files
+        files["units-src/categories.tsv"]! += "typography\t50\tpoint\t0.0254/72*m\n"
+        files["units-src/length.tsv"]! += "inch\tin\t0.0254\t4\timp\n"
+        files["units-src/typography.tsv"] =
+            "point\tpt\t1\t5\tother\npica per inch\tpc/in\t1\t0\tother\ninch (type)\tin·1\t72\t3\tother\nkilometer (type)\tkm·1\t72\t0\tother\n"
+        files["units-src/speed.tsv"] = "meter per second\tm/s\t1\t5\tsi\n"
+        let fixture = try SourceFixture(files)
+        defer { fixture.remove() }
+        let found = DimensionRule().check(SourceReader.read(directory: fixture.root))
+        // `in·1` spells 72 points: fine; `km·1` spells 2834645.7 points, not 72.
+        #expect(found.map(\.location.line) == [4])
+        #expect(found.first?.message.contains("implies 2834650 point") == true, "\(found)")
+    }
+
+    @Test func baseDimensionGrammar() {
+        #expect(BaseDimension.parse("kg/m^3") == BaseDimension(scale: 1, dimension: Dimension(exponents: ["kg": 1, "m": -3])))
+        #expect(BaseDimension.parse("1000000/m^2")?.scale == 1e6)
+        #expect(BaseDimension.parse("0.0254/72*m")?.scale == 0.0254 / 72)
+        #expect(BaseDimension.parse("bit")?.dimension == Dimension(exponents: ["bit": 1]))
+        #expect(BaseDimension.parse("1")?.dimension == Dimension(exponents: [:]))
+        #expect(BaseDimension.parse("m^") == nil)
+        #expect(BaseDimension.parse("") == nil)
+        #expect(BaseDimension.parse("m2") == nil, "a digit inside a name is a typo for m^2")
+    }
 }

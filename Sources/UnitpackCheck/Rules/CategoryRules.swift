@@ -21,6 +21,13 @@ struct CategoryRegistryRule: CheckRule {
                     .categoryWithoutFile, "category '\(row.key.value)' has no file units-src/\(row.key.value).tsv",
                     at: row.key.location, hint: "create the file or remove this row"))
         }
+        for row in tree.categories where BaseDimension.parse(row.dimension.value) == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .invalidDimension, "the dimension '\(row.dimension.value)' of category '\(row.key.value)' is not understood",
+                    at: row.dimension.location,
+                    hint: "write the base unit in SI base units, e.g. kg/m^3, m^2/s^2 or 1, with an optional leading scale: 0.0254/72*m"))
+        }
         diagnostics += duplicates(tree.categories.map { ($0.key.value, $0.key.location) }, what: "category key")
         diagnostics += duplicates(
             tree.categories.compactMap { row in row.order.map { (String($0.value), $0.location) } },

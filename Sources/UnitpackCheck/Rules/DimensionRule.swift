@@ -12,12 +12,10 @@ struct DimensionRule: CheckRule {
     func check(_ tree: SourceTree) -> [Diagnostic] {
         let table = AtomTable(tree)
         var diagnostics: [Diagnostic] = []
-        let dimensions = Dictionary(
-            tree.categories.map { ($0.key.value, Dimension.parse($0.dimension.value)) }, uniquingKeysWith: { a, _ in a })
+        let bases = BaseDimension.table(tree)
         for unit in tree.units {
-            guard let categoryDimension = dimensions[unit.category] ?? nil,
-                let declared = declaredFactor(unit)
-            else { continue }
+            guard let base = bases[unit.category], let declared = declaredFactor(unit) else { continue }
+            let categoryDimension = base.dimension
             for symbol in unit.symbols {
                 guard let expression = SymbolExpression.parse(symbol.value),
                     let (implied, dimension) = table.evaluate(expression)
@@ -25,15 +23,16 @@ struct DimensionRule: CheckRule {
                 let expected = unit.isInverse ? categoryDimension.inverted : categoryDimension
                 guard dimension == expected else { continue }
                 // An inverse unit's symbol spells the reciprocal: min/km is s/m,
-                // and its coefficient c in base = c / X is 1 / implied.
-                let impliedFactor = unit.isInverse ? 1 / implied : implied
+                // and its coefficient c in base = c / X is 1 / implied. The
+                // implied factor is in coherent SI; the base may be scaled.
+                let impliedFactor = unit.isInverse ? 1 / (implied * base.scale) : implied / base.scale
                 guard abs(declared - impliedFactor) > Self.tolerance * impliedFactor else { continue }
                 let inverted = abs(declared * impliedFactor - 1) <= Self.tolerance
-                let base = tree.categories.first { $0.key.value == unit.category }?.baseUnitName.value ?? "base unit"
+                let baseName = tree.categories.first { $0.key.value == unit.category }?.baseUnitName.value ?? "base unit"
                 diagnostics.append(
                     Diagnostic(
                         .dimensionMismatch,
-                        "declared \(format(declared)), but its symbol \(symbol.value) implies \(format(impliedFactor)) \(base)\(inverted ? ": inverted?" : "")",
+                        "declared \(format(declared)), but its symbol \(symbol.value) implies \(format(impliedFactor)) \(baseName)\(inverted ? ": inverted?" : "")",
                         at: symbol.location,
                         hint: inverted
                             ? "a coefficient says how many base units ONE unit is worth; write \(format(impliedFactor)) (or 1/\(format(declared)))"
@@ -51,10 +50,9 @@ struct DimensionRule: CheckRule {
     static func coverage(_ tree: SourceTree) -> (covered: Int, total: Int) {
         let rule = DimensionRule()
         let table = AtomTable(tree)
-        let dimensions = Dictionary(
-            tree.categories.map { ($0.key.value, Dimension.parse($0.dimension.value)) }, uniquingKeysWith: { a, _ in a })
+        let bases = BaseDimension.table(tree)
         let covered = tree.units.filter { unit in
-            guard let categoryDimension = dimensions[unit.category] ?? nil, rule.declaredFactor(unit) != nil else {
+            guard let categoryDimension = bases[unit.category]?.dimension, rule.declaredFactor(unit) != nil else {
                 return false
             }
             let expected = unit.isInverse ? categoryDimension.inverted : categoryDimension
@@ -84,6 +82,44 @@ struct DimensionRule: CheckRule {
     private func format(_ value: Double) -> String { DecimalFormatting.format(value, significantDigits: 6) }
 }
 
+/// A category's base unit in SI terms, from the `dimension` column of
+/// categories.tsv: a dimension and the scale of the base unit to the coherent SI
+/// unit of that dimension (`0.0254/72*m`: the typographic point; `1000000/m^2`:
+/// kilometer per liter). Most bases are coherent (scale 1: `kg/m^3`).
+struct BaseDimension: Equatable {
+    var scale: Double
+    var dimension: Dimension
+
+    static func parse(_ text: String) -> BaseDimension? {
+        if text == "1" { return BaseDimension(scale: 1, dimension: Dimension(exponents: [:])) }
+        if !text.isEmpty, text.allSatisfy(\.isLetter) {
+            return BaseDimension(scale: 1, dimension: Dimension(exponents: [text: 1]))
+        }
+        guard let expression = SymbolExpression.parse(text) else { return nil }
+        var result = BaseDimension(scale: 1, dimension: Dimension(exponents: [:]))
+        for (factor, power) in expression.terms {
+            switch factor {
+            case .atom(let name):
+                guard name.allSatisfy(\.isLetter) else { return nil }
+                result.dimension.add(Dimension(exponents: [name: 1]), power: power)
+            case .number(let n):
+                result.scale *= power < 0 ? 1 / n : n
+                guard power == 1 || power == -1 else { return nil }
+            }
+        }
+        return result
+    }
+
+    /// The categories whose dimension column parses, by key.
+    static func table(_ tree: SourceTree) -> [String: BaseDimension] {
+        var table: [String: BaseDimension] = [:]
+        for category in tree.categories where table[category.key.value] == nil {
+            if let base = parse(category.dimension.value) { table[category.key.value] = base }
+        }
+        return table
+    }
+}
+
 /// Exponents over named base dimensions (`m`, `kg`, `s`, ... or any other name a
 /// category uses, such as `bit`).
 struct Dimension: Hashable {
@@ -91,17 +127,6 @@ struct Dimension: Hashable {
 
     var inverted: Dimension { Dimension(exponents: exponents.mapValues { -$0 }) }
 
-    static func parse(_ text: String) -> Dimension? {
-        if text == "1" { return Dimension(exponents: [:]) }
-        if text.allSatisfy(\.isLetter) { return Dimension(exponents: [text: 1]) }
-        guard let expression = SymbolExpression.parse(text) else { return nil }
-        var result = Dimension(exponents: [:])
-        for (factor, power) in expression.terms {
-            guard case .atom(let name) = factor else { return nil }
-            result.add(Dimension(exponents: [name: 1]), power: power)
-        }
-        return result
-    }
 
     mutating func add(_ other: Dimension, power: Int) {
         for (name, exponent) in other.exponents {
@@ -128,13 +153,14 @@ struct AtomTable {
         var seen: [String: (Double, Dimension)?] = [:]
         var metric: [(String, Double, Dimension)] = []
         for category in tree.categories {
-            guard let dimension = Dimension.parse(category.dimension.value),
+            guard let base = BaseDimension.parse(category.dimension.value),
                 let file = tree.categoryFiles.first(where: { $0.key == category.key.value })
             else { continue }
             for unit in file.units where !unit.isInverse {
-                guard case .coefficient(let c)? = unit.definition, let factor = try? c.value.evaluate(x: 0),
-                    factor > 0
+                guard case .coefficient(let c)? = unit.definition, let coefficient = try? c.value.evaluate(x: 0),
+                    coefficient > 0
                 else { continue }
+                let factor = coefficient * base.scale, dimension = base.dimension
                 for symbol in unit.symbols where SymbolExpression.parse(symbol.value) == nil {
                     Self.record(symbol.value, (factor, dimension), in: &seen)
                     if unit.system?.value.system == .metric { metric.append((symbol.value, factor, dimension)) }
