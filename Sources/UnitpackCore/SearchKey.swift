@@ -6,6 +6,10 @@
 /// `′`, `€` stay searchable): a key is never empty unless the text is blank.
 public enum SearchKey {
     public static func normalize(_ text: String) -> String {
+        normalizeSimple(text) ?? normalizeUnicode(text)
+    }
+
+    static func normalizeUnicode(_ text: String) -> String {
         let composed = String(decoding: text.lowercased()._nfcCodeUnits, as: UTF8.self)
         var result = String.UnicodeScalarView()
         var pendingSpace = false
@@ -26,6 +30,53 @@ public enum SearchKey {
         }
         if previous == "^" { append("^", &result, &pendingSpace) }
         return String(result)
+    }
+
+    /// The same normalisation for the common case of a typed query, without
+    /// Unicode tables: ASCII other than `^` and the basic Cyrillic letters
+    /// (U+0400–U+045F, which NFC leaves alone). Lower case, `ё`→`е`, whitespace
+    /// collapsed (ASCII whitespace: TAB, LF, VT, FF, CR, space). Nil for any
+    /// other text, which takes the full path.
+    static func normalizeSimple(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.count <= 256 else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output -> String? in
+                var count = 0
+                var pendingSpace = false
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                        pendingSpace = count > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        output[count] = 0x20
+                        count += 1
+                        pendingSpace = false
+                    }
+                    if byte < 0x80 {
+                        guard byte != UInt8(ascii: "^") else { return nil }
+                        output[count] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                        count += 1
+                        continue
+                    }
+                    // Two-byte Cyrillic: lead D0 is U+0400–U+043F, D1 is U+0440–U+047F.
+                    guard byte == 0xD0 || byte == 0xD1, index < bytes.count else { return nil }
+                    var scalar = (byte == 0xD0 ? 0x400 : 0x440) + Int(bytes[index] & 0x3F)
+                    index += 1
+                    guard scalar <= 0x45F else { return nil }
+                    if scalar < 0x410 { scalar += 0x50 } else if scalar < 0x430 { scalar += 0x20 }
+                    if scalar == 0x451 { scalar = 0x435 }  // ё -> е
+                    output[count] = scalar < 0x440 ? 0xD0 : 0xD1
+                    output[count + 1] = 0x80 | UInt8(scalar < 0x440 ? scalar - 0x400 : scalar - 0x440)
+                    count += 2
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
+            }
+        }
     }
 
     private static func append(_ scalar: Unicode.Scalar, _ result: inout String.UnicodeScalarView, _ space: inout Bool) {

@@ -1,5 +1,7 @@
 import Testing
-import UnitpackCore
+import UnitpackTestSupport
+
+@testable import UnitpackCore
 
 @Suite struct SearchKeyTests {
     @Test(arguments: [
@@ -11,6 +13,21 @@ import UnitpackCore
     ])
     func normalizes(input: String, expected: String) {
         #expect(SearchKey.normalize(input) == expected)
+    }
+
+    @Test func theShortcutAgreesWithTheFullNormalisation() {
+        // Seeded: every character class the shortcut handles (ASCII, whitespace
+        // runs, basic Cyrillic with Ё/ё and Ѐ–Џ) and some it leaves to the full path.
+        var rng = SeededGenerator(seed: 0x5EA4C4)
+        let alphabet = Array("aZ m/K^2 \t\n\r%'\"°.-_09(·)ЁёАаЯяЖЙйЀЏѐџѢ\u{306}µ".unicodeScalars)
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...12, using: &rng)
+            let text = String(String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &rng)! }))
+            let expected = SearchKey.normalizeUnicode(text)
+            #expect(SearchKey.normalize(text) == expected, "\(text.debugDescription)")
+            let simple = text.unicodeScalars.allSatisfy { $0.value < 0x80 ? $0 != "^" : (0x400...0x45F).contains($0.value) }
+            #expect(SearchKey.normalizeSimple(text) == (simple ? expected : nil), "\(text.debugDescription)")
+        }
     }
 
     @Test func isIdempotent() {
