@@ -251,18 +251,39 @@ public final class SearchPack: Sendable {
         guard rawLength <= SearchPackFormat.maxShardBytes else {
             throw InflateError(detail: "declares \(rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
         }
+        // A zlib stream is a 2-byte header, raw deflate data and an Adler-32 of
+        // the output. The shard's CRC-32 already covers every compressed byte,
+        // so the deflate data is inflated raw and the Adler-32 (a tenth of the
+        // inflate time) is not recomputed; a corrupt stream still fails below.
+        guard compressed.count >= 6, (Int(compressed[0]) << 8 | Int(compressed[1])) % 31 == 0,
+              compressed[0] & 0x0F == 8, compressed[1] & 0x20 == 0
+        else { throw InflateError(detail: "not a zlib stream") }
         var raw = [UInt8](repeating: 0, count: rawLength)
-        var length = uLongf(rawLength)
-        let status = raw.withUnsafeMutableBufferPointer { out in
+        var stream = z_stream()
+        guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw InflateError(detail: "zlib cannot start")
+        }
+        defer { inflateEnd(&stream) }
+        let (status, produced, consumed): (Int32, Int, Int) = raw.withUnsafeMutableBufferPointer { out in
             compressed.withUnsafeBufferPointer { input in
-                uncompress(out.baseAddress, &length, input.baseAddress, uLong(compressed.count))
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + 2)
+                stream.avail_in = uInt(input.count - 6)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                let status = CZlib.inflate(&stream, Z_FINISH)
+                return (status, out.count - Int(stream.avail_out), input.count - 6 - Int(stream.avail_in))
             }
         }
-        guard status == Z_OK else {
-            throw InflateError(detail: status == Z_BUF_ERROR ? "inflates to more than the declared \(rawLength) bytes" : "zlib error \(status)")
-        }
-        guard Int(length) == rawLength else {
-            throw InflateError(detail: "inflates to \(length) bytes, declared \(rawLength)")
+        switch status {
+        case Z_STREAM_END:
+            guard produced == rawLength else { throw InflateError(detail: "inflates to \(produced) bytes, declared \(rawLength)") }
+            guard consumed == compressed.count - 6 else { throw InflateError(detail: "bytes after the deflate data") }
+        case Z_BUF_ERROR where produced == rawLength:
+            throw InflateError(detail: "inflates to more than the declared \(rawLength) bytes")
+        case Z_BUF_ERROR:
+            throw InflateError(detail: "the deflate data is cut short")
+        default:
+            throw InflateError(detail: "zlib error \(status)")
         }
         return raw
     }
