@@ -34,6 +34,9 @@ let package = Package(
             name: "UnitpackCompiler",
             dependencies: ["UnitpackCore", "UnitpackSource", "UnitpackCheck", "UnitpackSQLite", "CZlib"]),
 
+        // Reviewing built databases: dump and diff (the CLI only).
+        .target(name: "UnitpackReview", dependencies: ["UnitpackCore", "UnitpackSQLite"]),
+
         // What front ends link.
         .target(name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite", "CZlib"]),
 
@@ -41,7 +44,7 @@ let package = Package(
             name: "unitpack",
             dependencies: [
                 "UnitpackCore", "UnitpackSource", "UnitpackCheck", "UnitpackCompiler",
-                "UnitpackRuntime",
+                "UnitpackRuntime", "UnitpackReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -49,6 +52,7 @@ let package = Package(
         .target(name: "UnitpackTestSupport", dependencies: ["UnitpackCore"], path: "Tests/UnitpackTestSupport"),
         .testTarget(name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackTestSupport"], exclude: ["CLDR"]),
         .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource", "UnitpackTestSupport"]),
+        .testTarget(name: "UnitpackReviewTests", dependencies: ["UnitpackReview"]),
         .testTarget(name: "UnitpackCheckTests", dependencies: ["UnitpackCheck", "UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackCompilerTests",

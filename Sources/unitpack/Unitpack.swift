@@ -10,7 +10,10 @@ struct Unitpack: ParsableCommand {
             See docs/source-format.md for the format.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, CheckCommand.self, ConvertCommand.self, SearchCommand.self, VerifyCommand.self, AssignIDsCommand.self])
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, ConvertCommand.self, SearchCommand.self, VerifyCommand.self,
+            AssignIDsCommand.self, DumpCommand.self, DiffCommand.self,
+        ])
 }
 
 struct SourceOptions: ParsableArguments {

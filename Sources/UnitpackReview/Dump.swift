@@ -1,0 +1,63 @@
+/// The stable text rendering of a database: `unitpack dump`. One block per
+/// unit, in category display order and then by id, so that a new unit or a
+/// changed word is a small, local hunk in a textual diff of two dumps.
+/// Nothing depends on the machine or the time (the source hash is left out:
+/// it changes with every edit and would make every dump differ).
+public enum Dump {
+    public static func render(_ snapshot: DatabaseSnapshot) -> String {
+        var out = "unitpack dump, database format \(snapshot.formatVersion): "
+        out += "\(snapshot.units.count) units, \(snapshot.categories.count) categories, \(snapshot.languages.count) languages\n"
+        for language in snapshot.languages {
+            out += "\nlanguage \(language.code) (\(language.name)), \(language.complete ? "complete" : "partial")"
+            out += ", decimal \(quoted(language.decimalSeparator)), group \(quoted(language.groupSeparator))\n"
+            for rule in language.pluralRules.split(separator: "\n") { out += "  plural \(rule)\n" }
+        }
+        var category: String?
+        for unit in snapshot.units {
+            if unit.category != category {
+                category = unit.category
+                if let row = snapshot.categories.first(where: { $0.key == unit.category }) {
+                    out += "\ncategory \(row.key): order \(row.order), base \(row.baseUnit), dimension \(row.dimension)\n"
+                }
+            }
+            out += "\n" + block(unit)
+        }
+        return out
+    }
+
+    /// One unit's block.
+    public static func block(_ unit: DatabaseSnapshot.Unit) -> String {
+        var out = "unit \(unit.id) \(unit.key)\n"
+        for line in definition(unit) { out += "  \(line)\n" }
+        out += "  priority \(number(unit.priority)), \(unit.system) tier \(unit.tier)\n"
+        if !unit.symbols.isEmpty { out += "  symbols \(unit.symbols.joined(separator: ", "))\n" }
+        for (language, words) in unit.words {
+            if !words.forms.isEmpty {
+                out += "  \(language) " + words.forms.map { "\($0.form) \($0.text)" }.joined(separator: "; ") + "\n"
+            }
+            if !words.symbols.isEmpty { out += "  \(language) symbols \(words.symbols.joined(separator: ", "))\n" }
+            if !words.synonyms.isEmpty { out += "  \(language) synonyms \(words.synonyms.joined(separator: ", "))\n" }
+        }
+        return out
+    }
+
+    /// `factor 0.3048` or the two formulas; `inverse` for inverse-scale units.
+    static func definition(_ unit: DatabaseSnapshot.Unit) -> [String] {
+        var lines: [String] = []
+        if let factor = unit.factor { lines.append("factor \(number(factor))") }
+        if let toBase = unit.toBase { lines.append("to base \(toBase)") }
+        if let fromBase = unit.fromBase { lines.append("from base \(fromBase)") }
+        if unit.isInverse { lines.append("inverse") }
+        return lines
+    }
+
+    /// The shortest text that reads back as the same Double: `0.3048`, `1e-09`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0xA0 || $0.value == 0x202F
+            ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined() + "\""
+    }
+}

@@ -1,0 +1,151 @@
+/// What changed between two builds, unit by unit, and which changes break the
+/// promise made to front ends: a unit's id never changes and is never given
+/// to another unit (front ends store ids in favourites and history).
+public struct SnapshotDiff: Sendable {
+    public enum Change: Sendable, Equatable {
+        case added(id: Int, key: String)
+        case removed(id: Int, key: String)
+        /// One field of a unit present in both, e.g. `factor`, `ru few`, `symbols`.
+        case changed(id: Int, key: String, field: String, old: String, new: String)
+        /// Same id, same category and conversion, a new name: the same unit renamed.
+        case renamed(id: Int, oldKey: String, newKey: String)
+        case language(code: String, detail: String)
+        case category(key: String, detail: String)
+    }
+
+    public enum Violation: Sendable, Equatable {
+        /// The same unit (by key) has another id.
+        case changedID(key: String, old: Int, new: Int)
+        /// An id now names another unit.
+        case reusedID(id: Int, oldKey: String, newKey: String)
+    }
+
+    public private(set) var changes: [Change] = []
+    public private(set) var violations: [Violation] = []
+
+    public init(old: DatabaseSnapshot, new: DatabaseSnapshot) {
+        compareLanguages(old.languages, new.languages)
+        compareCategories(old.categories, new.categories)
+
+        let oldByID = Dictionary(old.units.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let newByID = Dictionary(new.units.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let oldByKey = Dictionary(old.units.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let newByKey = Dictionary(new.units.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+
+        for unit in new.units {
+            if let before = oldByKey[unit.key], before.id != unit.id {
+                violations.append(.changedID(key: unit.key, old: before.id, new: unit.id))
+            }
+            guard let before = oldByID[unit.id] else {
+                if oldByKey[unit.key] == nil { changes.append(.added(id: unit.id, key: unit.key)) }
+                continue
+            }
+            if before.key != unit.key {
+                if before.category == unit.category && Dump.definition(before) == Dump.definition(unit)
+                    && newByKey[before.key] == nil
+                {
+                    changes.append(.renamed(id: unit.id, oldKey: before.key, newKey: unit.key))
+                } else {
+                    violations.append(.reusedID(id: unit.id, oldKey: before.key, newKey: unit.key))
+                    continue
+                }
+            }
+            compareUnit(before, unit)
+        }
+        for unit in old.units where newByID[unit.id] == nil && newByKey[unit.key] == nil {
+            changes.append(.removed(id: unit.id, key: unit.key))
+        }
+    }
+
+    public var hasViolations: Bool { !violations.isEmpty }
+
+    private mutating func compareUnit(_ a: DatabaseSnapshot.Unit, _ b: DatabaseSnapshot.Unit) {
+        func note(_ field: String, _ old: String, _ new: String) {
+            if old != new { changes.append(.changed(id: b.id, key: b.key, field: field, old: old, new: new)) }
+        }
+        note("definition", Dump.definition(a).joined(separator: "; "), Dump.definition(b).joined(separator: "; "))
+        note("priority", Dump.number(a.priority), Dump.number(b.priority))
+        note("system", "\(a.system) tier \(a.tier)", "\(b.system) tier \(b.tier)")
+        note("symbols", a.symbols.joined(separator: ", "), b.symbols.joined(separator: ", "))
+        let languages = Set(a.words.map(\.language)).union(b.words.map(\.language)).sorted()
+        for language in languages {
+            let x = a.words.first { $0.language == language }?.words ?? .init()
+            let y = b.words.first { $0.language == language }?.words ?? .init()
+            let forms = DatabaseSnapshot.formOrder.filter { form in
+                x.forms.contains { $0.form == form } || y.forms.contains { $0.form == form }
+            }
+            for form in forms {
+                note("\(language) \(form)", x.forms.first { $0.form == form }?.text ?? "", y.forms.first { $0.form == form }?.text ?? "")
+            }
+            note("\(language) symbols", x.symbols.joined(separator: ", "), y.symbols.joined(separator: ", "))
+            note("\(language) synonyms", x.synonyms.joined(separator: ", "), y.synonyms.joined(separator: ", "))
+        }
+    }
+
+    private mutating func compareLanguages(_ a: [DatabaseSnapshot.Language], _ b: [DatabaseSnapshot.Language]) {
+        for language in b where !a.contains(where: { $0.code == language.code }) {
+            changes.append(.language(code: language.code, detail: "added (\(language.complete ? "complete" : "partial"))"))
+        }
+        for language in a where !b.contains(where: { $0.code == language.code }) {
+            changes.append(.language(code: language.code, detail: "removed"))
+        }
+        for x in a {
+            guard let y = b.first(where: { $0.code == x.code }) else { continue }
+            if x.complete != y.complete { changes.append(.language(code: x.code, detail: y.complete ? "now complete" : "now partial")) }
+            if x.pluralRules != y.pluralRules { changes.append(.language(code: x.code, detail: "plural rules changed")) }
+            if x.decimalSeparator != y.decimalSeparator || x.groupSeparator != y.groupSeparator || x.name != y.name {
+                changes.append(.language(code: x.code, detail: "name or number symbols changed"))
+            }
+        }
+    }
+
+    private mutating func compareCategories(_ a: [DatabaseSnapshot.Category], _ b: [DatabaseSnapshot.Category]) {
+        for category in b where !a.contains(where: { $0.key == category.key }) {
+            changes.append(.category(key: category.key, detail: "added (base \(category.baseUnit))"))
+        }
+        for category in a where !b.contains(where: { $0.key == category.key }) {
+            changes.append(.category(key: category.key, detail: "removed"))
+        }
+        for x in a {
+            guard let y = b.first(where: { $0.key == x.key }) else { continue }
+            if x.baseUnit != y.baseUnit { changes.append(.category(key: x.key, detail: "base \(x.baseUnit) -> \(y.baseUnit)")) }
+            if x.order != y.order { changes.append(.category(key: x.key, detail: "order \(x.order) -> \(y.order)")) }
+            if x.dimension != y.dimension {
+                changes.append(.category(key: x.key, detail: "dimension \(x.dimension) -> \(y.dimension)"))
+            }
+        }
+    }
+
+    /// The report `unitpack diff` prints: one line a change, violations last.
+    public func render() -> String {
+        var out = ""
+        for change in changes {
+            switch change {
+            case .added(let id, let key): out += "+ unit \(id) \(key)\n"
+            case .removed(let id, let key): out += "- unit \(id) \(key)\n"
+            case .changed(let id, let key, let field, let old, let new):
+                out += "~ unit \(id) \(key): \(field) \(Dump.quoted(old)) -> \(Dump.quoted(new))\n"
+            case .renamed(let id, let oldKey, let newKey): out += "~ unit \(id) renamed \(oldKey) -> \(newKey)\n"
+            case .language(let code, let detail): out += "~ language \(code): \(detail)\n"
+            case .category(let key, let detail): out += "~ category \(key): \(detail)\n"
+            }
+        }
+        for violation in violations {
+            switch violation {
+            case .changedID(let key, let old, let new):
+                out += "error: \(key) had id \(old), now \(new): a unit's id never changes (restore it in units-src/ids.tsv)\n"
+            case .reusedID(let id, let oldKey, let newKey):
+                out += "error: id \(id) was \(oldKey), now \(newKey): an id is never given to another unit (run 'unitpack assign-ids' for a new one)\n"
+            }
+        }
+        let counts = changes.reduce(into: [0, 0, 0]) { counts, change in
+            switch change {
+            case .added: counts[0] += 1
+            case .removed: counts[1] += 1
+            default: counts[2] += 1
+            }
+        }
+        out += "\(counts[0]) added, \(counts[1]) removed, \(counts[2]) changed, \(violations.count) id errors\n"
+        return out
+    }
+}

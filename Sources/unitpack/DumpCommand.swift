@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import UnitpackReview
+
+struct DumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Write a built database as stable, reviewable text: one block per unit.",
+        discussion: """
+            Each block holds the unit's id and key, its factor or formulas, priority, system, \
+            symbols and every name in every language and form. Units come in category display \
+            order, then by id, so a dump kept in git changes only where the data did. \
+            See docs/review.md.
+            """)
+
+    @Argument(help: "A dist/ directory or a units.sqlite file.")
+    var database = "dist"
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (replaced whole, only on success) instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let text: String
+        do {
+            text = Dump.render(try DatabaseSnapshot.read(database))
+        } catch {
+            printError("error: \(error.description)")
+            throw ExitCode.failure
+        }
+        guard let output else {
+            print(text, terminator: "")
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            printError("error: \(output): cannot write the dump: \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import UnitpackReview
+
+@Suite struct SnapshotDiffTests {
+    typealias Unit = DatabaseSnapshot.Unit
+
+    func unit(_ id: Int, _ name: String, factor: Double? = 1, category: String = "length", ru few: String = "метра") -> Unit {
+        Unit(
+            id: id, category: category, name: name, symbols: [], factor: factor, toBase: nil, fromBase: nil, priority: 1,
+            system: "metric", tier: 0, isInverse: false,
+            words: [(language: "ru", words: .init(forms: [.init(form: "few", text: few)], symbols: [], synonyms: []))])
+    }
+
+    func snapshot(_ units: [Unit]) -> DatabaseSnapshot {
+        DatabaseSnapshot(path: "x", formatVersion: 2, languages: [], categories: [], units: units)
+    }
+
+    @Test func aRenameKeepsItsIDWhenTheUnitIsTheSame() {
+        let diff = SnapshotDiff(old: snapshot([unit(1, "metre")]), new: snapshot([unit(1, "meter")]))
+        #expect(diff.changes == [.renamed(id: 1, oldKey: "length/metre", newKey: "length/meter")])
+        #expect(!diff.hasViolations)
+    }
+
+    @Test func anIDGivenToAnotherDefinitionIsReused() {
+        let diff = SnapshotDiff(old: snapshot([unit(1, "metre")]), new: snapshot([unit(1, "mile", factor: 1609.344)]))
+        #expect(diff.violations == [.reusedID(id: 1, oldKey: "length/metre", newKey: "length/mile")])
+        // A rename is also refused when the old name still exists under another id.
+        let moved = SnapshotDiff(
+            old: snapshot([unit(1, "a")]), new: snapshot([unit(1, "b"), unit(2, "a")]))
+        #expect(moved.violations.contains(.reusedID(id: 1, oldKey: "length/a", newKey: "length/b")))
+        #expect(moved.violations.contains(.changedID(key: "length/a", old: 1, new: 2)))
+    }
+
+    @Test func wordsAreComparedFormByForm() {
+        let diff = SnapshotDiff(old: snapshot([unit(1, "meter")]), new: snapshot([unit(1, "meter", ru: "метров")]))
+        #expect(diff.changes == [.changed(id: 1, key: "length/meter", field: "ru few", old: "метра", new: "метров")])
+        #expect(diff.render() == "~ unit 1 length/meter: ru few \"метра\" -> \"метров\"\n0 added, 0 removed, 1 changed, 0 id errors\n")
+    }
+
+    @Test func numbersReadBackExactly() {
+        for value in [1, 0.3048, 1e-9, 1609.344, 1.0 / 3, 6.02214076e23, 4.184 * 1000] {
+            #expect(Double(Dump.number(value)) == value, "\(Dump.number(value))")
+        }
+        #expect(Dump.number(1000) == "1000")
+        #expect(Dump.quoted("1\u{A0}000") == "\"1\\u{A0}000\"")
+    }
+}
