@@ -9,6 +9,8 @@ public enum BuildPipeline {
     public struct Artifact: Sendable, Hashable {
         public var path: String
         public var bytes: Int
+        /// From budgets.tsv, when it gives one.
+        public var budget: Int?
     }
 
     public struct Summary: Sendable {
@@ -35,21 +37,75 @@ public enum BuildPipeline {
     }
 
     public static func build(source: String, output: String) throws -> Outcome {
-        let (tree, diagnostics) = check(source: source)
+        let (tree, checked) = check(source: source)
+        var diagnostics = checked
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, summary: nil) }
         let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let databasePath = output + "/" + DatabaseFormat.fileName
-        // Encoded before anything is written, so a failure leaves both files as they were.
-        let pack = try SearchPackWriter.encode(model)
-        let size = try DatabaseWriter.write(model, to: databasePath)
         let packPath = output + "/" + SearchPackFormat.fileName
-        let packSize = try SearchPackWriter.write(pack, to: packPath)
+        // Everything is encoded and measured before anything is replaced, so a
+        // failure (or an artifact over its budget) leaves both files as they were.
+        let pack = try SearchPackWriter.encode(model)
+        let database = try DatabaseWriter.writeTemporary(model, for: databasePath)
+        let artifacts = [
+            Artifact(path: databasePath, bytes: database.bytes, budget: budget(DatabaseFormat.fileName, tree)),
+            Artifact(path: packPath, bytes: pack.count, budget: budget(SearchPackFormat.fileName, tree)),
+        ]
+        diagnostics += overBudget(artifacts, tree)
+        guard !diagnostics.hasErrors else {
+            try? FileManager.default.removeItem(atPath: database.temporary)
+            return Outcome(diagnostics: diagnostics, summary: nil)
+        }
+        do {
+            try AtomicFile.replace(databasePath, with: database.temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: database.temporary)
+            throw error
+        }
+        _ = try SearchPackWriter.write(pack, to: packPath)
         let summary = Summary(
             units: model.units.count, categories: model.categories.count,
             languages: model.languages.map(\.code), sourceFiles: tree.files.count,
             sourceBytes: tree.files.reduce(0) { $0 + $1.bytes.count },
-            artifacts: [Artifact(path: databasePath, bytes: size), Artifact(path: packPath, bytes: packSize)], sourceHash: model.sourceHash)
+            artifacts: artifacts, sourceHash: model.sourceHash)
         return Outcome(diagnostics: diagnostics, summary: summary)
+    }
+
+    /// For `check`: when the sources have budgets and no errors, builds the
+    /// artifacts in a scratch directory (deleted after) and reports those over
+    /// budget. Nothing in `dist/` is touched.
+    public static func checkBudgets(_ tree: SourceTree, diagnostics: [Diagnostic]) throws -> [Diagnostic] {
+        guard !tree.budgets.isEmpty, !diagnostics.hasErrors else { return [] }
+        let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "unitpack-check-\(ProcessInfo.processInfo.processIdentifier)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let database = try DatabaseWriter.writeTemporary(model, for: scratch + "/" + DatabaseFormat.fileName)
+        let pack = try SearchPackWriter.encode(model)
+        return overBudget(
+            [
+                Artifact(path: DatabaseFormat.fileName, bytes: database.bytes, budget: budget(DatabaseFormat.fileName, tree)),
+                Artifact(path: SearchPackFormat.fileName, bytes: pack.count, budget: budget(SearchPackFormat.fileName, tree)),
+            ], tree)
+    }
+
+    static func budget(_ artifact: String, _ tree: SourceTree) -> Int? {
+        tree.budgets.first { $0.artifact == artifact }?.bytes
+    }
+
+    static func overBudget(_ artifacts: [Artifact], _ tree: SourceTree) -> [Diagnostic] {
+        artifacts.compactMap { artifact in
+            let name = artifact.path.split(separator: "/").last.map(String.init) ?? artifact.path
+            guard let budget = tree.budgets.first(where: { $0.artifact == name }), artifact.bytes > budget.bytes else {
+                return nil
+            }
+            return Diagnostic(
+                .overBudget,
+                "\(name) would take \(artifact.bytes) bytes, over its budget of \(budget.bytes) (by \(artifact.bytes - budget.bytes))",
+                at: budget.location,
+                hint: "make the data smaller, or raise the budget here if the growth is intended")
+        }
     }
 }

@@ -11,17 +11,29 @@ public enum DatabaseWriter {
     /// - Returns: the size of the written file in bytes.
     @discardableResult
     public static func write(_ model: CompiledModel, to path: String) throws -> Int {
+        let written = try writeTemporary(model, for: path)
+        do {
+            try AtomicFile.replace(path, with: written.temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: written.temporary)
+            throw error
+        }
+        return written.bytes
+    }
+
+    /// Writes the database beside `path` under a temporary name, for the
+    /// caller to measure and then move over `path` (or delete).
+    static func writeTemporary(_ model: CompiledModel, for path: String) throws -> (temporary: String, bytes: Int) {
         let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.removeItem(atPath: temporary)
         do {
             try fill(model, at: temporary)
-            try AtomicFile.replace(path, with: temporary)
+            let attributes = try FileManager.default.attributesOfItem(atPath: temporary)
+            return (temporary, (attributes[.size] as? NSNumber)?.intValue ?? 0)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return (attributes[.size] as? NSNumber)?.intValue ?? 0
     }
 
     private static func fill(_ model: CompiledModel, at path: String) throws {

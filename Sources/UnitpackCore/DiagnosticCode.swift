@@ -64,6 +64,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case incompleteLanguage = "E719"
     case missingFallbackLanguage = "E720"
 
+    // E8xx: size budgets of the artifacts (budgets.tsv)
+    case invalidBudget = "E801"
+    case overBudget = "E802"
+
     public var severity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error
     }

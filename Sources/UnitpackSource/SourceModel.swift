@@ -75,6 +75,9 @@ public struct SourceTree: Sendable {
     /// One per directory of `locales/`, by code.
     public var languages: [LanguageSource] = []
     public var localesPath: String = ""
+    /// The artifacts' size budgets (`budgets.tsv`; empty without one).
+    public var budgets: [ArtifactBudget] = []
+    public var budgetsPath: String = ""
     /// Reading diagnostics (syntax); the checks add the semantic ones.
     public var diagnostics: [Diagnostic] = []
     /// Every file read, with its bytes, in path order: the build hashes them.

@@ -9,6 +9,7 @@ public enum SourceReader {
     public static let categoriesFile = "categories.tsv"
     public static let idsFile = "ids.tsv"
     public static let localesDirectory = "locales"
+    public static let budgetsFile = "budgets.tsv"
 
     /// - Parameter directory: the directory holding `units-src/`.
     public static func read(directory: String) -> SourceTree {
@@ -45,7 +46,23 @@ public enum SourceReader {
             tree.categoryFiles.append(CategoryFile(key: key, path: path, units: units))
         }
         readLocales(directory: directory, into: &tree)
+        readBudgets(directory: directory, into: &tree)
         return tree
+    }
+
+    /// `budgets.tsv`, when there is one. Read aside from the data files: it is
+    /// not hashed (see BudgetFileParser).
+    static func readBudgets(directory: String, into tree: inout SourceTree) {
+        let path = displayPath(directory, budgetsFile)
+        tree.budgetsPath = path
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            tree.diagnostics.append(Diagnostic(.unreadableFile, "cannot read file", at: .file(path), hint: unreadableHint(path)))
+            return
+        }
+        let text = TextLines(bytes: [UInt8](data), path: path)
+        tree.diagnostics += text.diagnostics
+        tree.budgets = BudgetFileParser.parse(text.lines, diagnostics: &tree.diagnostics)
     }
 
     /// `units-src/x.tsv` when reading `.`, `DIR/units-src/x.tsv` otherwise.

@@ -33,7 +33,11 @@ struct BuildCommand: ParsableCommand {
         }
         print("  sources     \(summary.sourceFiles) files, \(grouped(summary.sourceBytes)) bytes, sha256 \(summary.sourceHash.prefix(12))")
         for artifact in summary.artifacts {
-            print("  wrote       \(artifact.path)  \(grouped(artifact.bytes)) bytes")
+            var line = "  wrote       \(artifact.path)  \(grouped(artifact.bytes)) bytes"
+            if let budget = artifact.budget {
+                line += " of \(grouped(budget)) budgeted (\(artifact.bytes * 100 / budget)%)"
+            }
+            print(line)
         }
         print("  time        \(DecimalFormatting.format(milliseconds, significantDigits: 3)) ms")
     }

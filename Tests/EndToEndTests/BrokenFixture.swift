@@ -49,6 +49,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("base-unit-not-one", .missingBaseUnit, "categories.tsv names minute (coefficient 60) as time's base"),
         .init("invalid-category-row", .invalidCategoryRow, "display order 'ten', and a row without a base unit"),
         .init("duplicate-category", .duplicateCategory, "two categories with order 10, and length listed twice"),
+        .init("invalid-dimension", .invalidDimension, "speed's dimension written m/s2 (a digit in a name)"),
         // Formulas
         .init("formula-syntax", .formulaSyntax, "× instead of * in a formula"),
         .init("not-inverse-pair", .notInversePair, "°F from-base multiplies by 5/9 instead of 9/5"),
@@ -56,6 +57,9 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("inverse-not-decreasing", .inverseUnitNotDecreasing, "a pace without ^, and a ^ unit that increases"),
         // Cross-checks
         .init("dimension-mismatch", .dimensionMismatch, "meter per minute m/min declared 60 (inverted)"),
+        // Size budgets
+        .init("invalid-budget", .invalidBudget, "a size 1MB, an unknown artifact search.db, units.sqlite twice"),
+        .init("over-budget", .overBudget, "units.sqlite budgeted at 1000 bytes"),
         // Stable ids
         .init("duplicate-id", .duplicateID, "minute and hour both have id 5"),
         .init("missing-id", .missingID, "km/h has no registry line; foot's line is retired"),

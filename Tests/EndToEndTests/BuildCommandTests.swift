@@ -30,6 +30,24 @@ import Testing
         #expect(try Files.list(output) == ["search.pack", "units.sqlite"])
     }
 
+    @Test func theSummaryShowsEachArtifactAgainstItsBudget() throws {
+        try Files.write(Array("units.sqlite\t100000000\nsearch.pack\t50000000\n".utf8), to: sources + "/budgets.tsv")
+        defer { try? FileManager.default.removeItem(atPath: sources + "/budgets.tsv") }
+        let output = temporary.path("dist-budget")
+        let result = try CLI.run(["build", "--source", sources, "--output", output])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains(" bytes of 100,000,000 budgeted (0%)\n"), "\(result)")
+        #expect(result.stdout.contains(" bytes of 50,000,000 budgeted (0%)\n"), "\(result)")
+    }
+
+    @Test func theRepositorysBudgetsHold() throws {
+        // The committed budgets.tsv: check measures the artifacts against it.
+        let budgets = try Files.text(RepositoryData.root + "/budgets.tsv")
+        #expect(budgets.contains("units.sqlite\t") && budgets.contains("search.pack\t"))
+        let result = try CLI.run(["check"], in: RepositoryData.root)
+        #expect(result.status == 0, "\(result)")
+    }
+
     @Test func theRepositorysDataChecksClean() throws {
         let result = try CLI.run(["check", "--source", "."], in: sources)
         #expect(result.status == 0, "\(result)")
