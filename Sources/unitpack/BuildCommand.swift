@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import UnitpackCompiler
 import UnitpackCore
+import UnitpackReview
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,17 +18,63 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Directory to write the artifacts to.", valueName: "dir"))
     var output: String = "dist"
 
+    @Flag(name: .long, help: "After building, rebuild whenever a source file changes, printing only what changed (stop with Ctrl-C).")
+    var watch = false
+
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
         let outcome = try BuildPipeline.build(source: source.source, output: output)
         DiagnosticPrinter.print(outcome.diagnostics)
+        if watch { try watchSources(first: outcome) }
         guard let summary = outcome.summary else {
             printError("build failed: \(output)/ was left unchanged")
             throw ExitCode.failure
         }
-        let elapsed = clock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        printSummary(summary, milliseconds: (clock.now - start).seconds * 1000)
+    }
+
+    /// Rebuilds on every settled change. After a good build it prints the
+    /// units that changed since the last good build (`unitpack diff`'s lines);
+    /// after a failed one, its diagnostics. The last good `dist/` stays.
+    private func watchSources(first: BuildPipeline.Outcome) throws -> Never {
+        let watcher = SourceWatcher(directory: source.source)
+        var stamps = watcher.snapshot()
+        var previous: DatabaseSnapshot?
+        if let summary = first.summary {
+            previous = try? DatabaseSnapshot.read(output)
+            print("unitpack build: \(summary.units) units in \(summary.categories) categories; watching \(source.source) for changes")
+        } else {
+            printError("build failed: \(output)/ was left unchanged; watching \(source.source) for changes")
+        }
+        fflush(nil)
+        let clock = ContinuousClock()
+        while true {
+            stamps = watcher.waitForChange(after: stamps)
+            let start = clock.now
+            let outcome: BuildPipeline.Outcome
+            do {
+                outcome = try BuildPipeline.build(source: source.source, output: output)
+            } catch {
+                printError("error: \(error)")
+                continue
+            }
+            DiagnosticPrinter.print(outcome.diagnostics)
+            let milliseconds = DecimalFormatting.format((clock.now - start).seconds * 1000, significantDigits: 3)
+            guard let summary = outcome.summary else {
+                printError("build failed: \(output)/ was left unchanged")
+                continue
+            }
+            let current = try? DatabaseSnapshot.read(output)
+            var report = "rebuilt in \(milliseconds) ms: \(summary.units) units in \(summary.categories) categories\n"
+            if let previous, let current { report += SnapshotDiff(old: previous, new: current).render() }
+            print(report, terminator: "")
+            fflush(nil)
+            previous = current
+        }
+    }
+
+    private func printSummary(_ summary: BuildPipeline.Summary, milliseconds: Double) {
         print("unitpack build: \(summary.units) units in \(summary.categories) categories")
         if !summary.languages.isEmpty {
             print("  languages   \(summary.languages.joined(separator: ", "))")

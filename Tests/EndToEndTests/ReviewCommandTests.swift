@@ -136,3 +136,52 @@ import Testing
         #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format 2: rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
     }
 }
+
+/// `unitpack build --watch`: a running watcher rebuilds on an edit and prints
+/// only what changed, or the errors of a bad edit.
+@Suite struct WatchTests {
+    /// Waits (up to 30 s: the machine may be busy) until the file at `path`
+    /// contains `marker`. The watcher writes to files, not pipes: nothing to drain.
+    func wait(for marker: String, in path: String) -> Bool {
+        for _ in 0..<300 {
+            if let text = try? Files.text(path), text.contains(marker) { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
+
+    @Test func rebuildsOnAnEditAndPrintsWhatChanged() throws {
+        let directory = try TemporaryDirectory(prefix: "unitpack-watch")
+        defer { directory.remove() }
+        let source = directory.path("src")
+        try Files.copyTree(Paths.fixture("valid"), to: source)
+        let out = directory.path("stdout.txt"), err = directory.path("stderr.txt")
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["build", "--watch", "--source", source, "--output", directory.path("dist")]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        try process.run()
+        defer {
+            // SIGKILL, not terminate(): the child inherits the test thread's
+            // signal mask, in which SIGTERM is blocked.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        func both() -> String { ((try? Files.text(out)) ?? "") + ((try? Files.text(err)) ?? "") }
+        #expect(wait(for: "watching", in: out), "\(both())")
+
+        let length = source + "/units-src/length.tsv"
+        let text = try Files.text(length)
+        try Files.write(Array(text.replacingOccurrences(of: "foot\tft\t0.3048\t", with: "foot\tft\t0.3047\t").utf8), to: length)
+        #expect(wait(for: "1 changed, 0 id errors\n", in: out), "\(both())")
+        #expect(try Files.text(out).contains("~ unit 3 length/foot: definition \"factor 0.3048\" -> \"factor 0.3047\"\n"))
+
+        try Files.write(Array(text.replacingOccurrences(of: "foot\tft\t0.3048\t3\t", with: "foot\tft\t0.3048\t3x\t").utf8), to: length)
+        #expect(wait(for: "build failed:", in: err), "\(both())")
+        #expect(try Files.text(err).contains("error: invalid priority '3x' [E206]"))
+    }
+}
