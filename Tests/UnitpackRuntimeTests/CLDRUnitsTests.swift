@@ -7,7 +7,9 @@ import UnitpackTestSupport
 
 /// CLDR's unit conversion test data (testData/units/unitsTest.txt): every
 /// case whose two units the repository has must agree, at the precision the
-/// file gives. A CLDR unit id is found by its words (`square-meter` is the
+/// file gives or to 1e-6 relative, whichever is looser (the file rounds to
+/// about seven significant digits: `1000 acre = 4046856.0` for 4046856.4224;
+/// ICU's own test of this file allows 1e-6 relative). A CLDR unit id is found by its words (`square-meter` is the
 /// unit named or also called "square meter") in the category of that name.
 @Suite struct CLDRUnitsTests {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -24,6 +26,14 @@ import UnitpackTestSupport
         "celsius": "degree Celsius", "fahrenheit": "degree Fahrenheit", "rankine": "degree Rankine",
         "g-force": "standard gravity", "revolution": "turn", "metric-ton": "tonne", "ton": "short ton",
         "100-kilometer": "", "british-thermal-unit": "British thermal unit",
+    ]
+    /// CLDR ids that name a different unit than ours of the same name, or a
+    /// different value of it, and why ours stands. Checked to disagree, so an
+    /// entry goes stale loudly.
+    static let disagreements = [
+        "solar-mass": "ours is IAU 2015's nominal GM divided by CODATA 2018's G (1.98841e30 kg); CLDR keeps the older 1.98847e30",
+        "drop": "CLDR's drop is 1/576 US fl oz (0.0513 mL); ours is the metric drop of 0.05 mL used in medicine",
+        "dessert-spoon": "CLDR's is 1/16 US fl oz (1.85 mL); ours is the 10 mL dessert spoon of British and Australian recipes",
     ]
 
     struct Case {
@@ -75,10 +85,15 @@ import UnitpackTestSupport
             covered += 1
             let expected = try #require(Double(testCase.expected.replacingOccurrences(of: ",", with: "")))
             let actual = try database.convert(1000, from: source, to: target)
-            #expect(abs(actual - expected) <= Self.allowance(testCase.expected) * 1.000001 + abs(expected) * 1e-12,
+            let tolerance = max(Self.allowance(testCase.expected) * 1.000001, abs(expected) * 1e-6)
+            if let reason = Self.disagreements[testCase.source] {
+                #expect(abs(actual - expected) > tolerance, "unitsTest.txt:\(testCase.line): \(testCase.source) now agrees; drop its entry (\(reason))")
+                continue
+            }
+            #expect(abs(actual - expected) <= tolerance,
                     "unitsTest.txt:\(testCase.line): 1000 \(testCase.source) = \(testCase.expected) \(testCase.target), got \(actual) (\(source.key) -> \(target.key))")
         }
         // Raise this as the data grows: the cases the repository's units cover.
-        #expect(covered >= 67, "only \(covered) CLDR cases covered")
+        #expect(covered >= 109, "only \(covered) CLDR cases covered")
     }
 }
