@@ -23,6 +23,8 @@ public enum Checker {
         LocaleReferenceRule(),
         LocaleAmbiguityRule(),
         LanguageCompletenessRule(),
+        ClusterRule(),
+        ClusterCoverageRule(),
     ]
 
     /// The reading diagnostics plus every rule's, sorted by location.

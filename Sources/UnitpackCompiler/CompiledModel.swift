@@ -47,7 +47,21 @@ public struct CompiledModel: Sendable {
         public var names: [UnitNames]
     }
 
+    /// One unit of a preference list (`units-src/clusters.tsv`), for one
+    /// region: a row naming several regions becomes one entry per region.
+    public struct ClusterEntry: Sendable, Hashable {
+        public var category: String
+        public var usage: String
+        public var region: String
+        /// Position in the (category, usage, region) list, from 0.
+        public var rank: Int
+        public var unit: Int
+        public var atLeast: Double
+    }
+
     public var categories: [Category]
+    /// Sorted by category, usage, region, rank.
+    public var clusters: [ClusterEntry]
     /// Sorted by id.
     public var units: [Unit]
     /// Sorted by code.
@@ -113,6 +127,7 @@ public enum ModelCompiler {
         }
 
         let languages = try compileLanguages(tree, unitIDs: ids)
+        let clusters = try compileClusters(tree, unitIDs: ids)
 
         var hash = SHA256()
         for file in tree.files.sorted(by: { $0.path < $1.path }) {
@@ -124,8 +139,30 @@ public enum ModelCompiler {
         }
         let digest = hash.finalize()
         return CompiledModel(
-            categories: categories, units: units, languages: languages,
+            categories: categories, clusters: clusters, units: units, languages: languages,
             sourceHash: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+    }
+
+    private static func compileClusters(_ tree: SourceTree, unitIDs: [String: Int]) throws(CompileError)
+        -> [CompiledModel.ClusterEntry]
+    {
+        var entries: [CompiledModel.ClusterEntry] = []
+        var ranks: [String: Int] = [:]
+        for row in tree.clusters {
+            guard let unit = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()] else {
+                throw .sourcesHaveErrors(count: 1)
+            }
+            for region in row.regions {
+                let list = row.category.value + "\t" + row.usage.value + "\t" + region.value
+                let rank = ranks[list, default: 0]
+                ranks[list] = rank + 1
+                entries.append(
+                    CompiledModel.ClusterEntry(
+                        category: row.category.value, usage: row.usage.value, region: region.value, rank: rank,
+                        unit: unit, atLeast: row.atLeast.value))
+            }
+        }
+        return entries.sorted { ($0.category, $0.usage, $0.region, $0.rank) < ($1.category, $1.usage, $1.region, $1.rank) }
     }
 
     private static func compileLanguages(_ tree: SourceTree, unitIDs: [String: Int]) throws(CompileError)

@@ -1,4 +1,4 @@
-/// The schema of `units.sqlite`, format 2. `docs/database.md` documents every
+/// The schema of `units.sqlite`, format 3. `docs/database.md` documents every
 /// table and column; change both together and bump `DatabaseFormat.version`.
 enum DatabaseSchema {
     static let statements = [
@@ -62,6 +62,17 @@ enum DatabaseSchema {
             form TEXT NOT NULL,
             text TEXT NOT NULL,
             PRIMARY KEY (unit, lang, form)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE clusters (
+            category INTEGER NOT NULL,
+            usage TEXT NOT NULL,
+            region TEXT NOT NULL,
+            rank INTEGER NOT NULL,
+            unit INTEGER NOT NULL,
+            at_least REAL NOT NULL,
+            PRIMARY KEY (category, usage, region, rank)
         ) WITHOUT ROWID
         """,
         "CREATE INDEX units_by_category ON units (category, priority)",

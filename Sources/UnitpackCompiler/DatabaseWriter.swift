@@ -55,6 +55,7 @@ public enum DatabaseWriter {
         }
         try insertMeta(model, db)
         try insertCategories(model, db)
+        try insertClusters(model, db)
         try insertUnits(model, db)
         try insertLanguages(model, db)
         try db.execute("COMMIT")
@@ -83,6 +84,21 @@ public enum DatabaseWriter {
             try insert.run([
                 .integer(Int64(category.id)), .text(category.key), .integer(Int64(category.displayOrder)),
                 .integer(Int64(category.baseUnit)), .text(category.dimension),
+            ])
+        }
+    }
+
+    private static func insertClusters(_ model: CompiledModel, _ db: Connection) throws {
+        let categoryIDs = Dictionary(uniqueKeysWithValues: model.categories.map { ($0.key, $0.id) })
+        let insert = try db.prepare(
+            "INSERT INTO clusters (category, usage, region, rank, unit, at_least) VALUES (?, ?, ?, ?, ?, ?)")
+        // In primary-key order, like every table (see insertUnits).
+        let rows = model.clusters.map { (category: categoryIDs[$0.category] ?? 0, entry: $0) }
+            .sorted { ($0.category, $0.entry.usage, $0.entry.region, $0.entry.rank) < ($1.category, $1.entry.usage, $1.entry.region, $1.entry.rank) }
+        for (category, entry) in rows {
+            try insert.run([
+                .integer(Int64(category)), .text(entry.usage), .text(entry.region),
+                .integer(Int64(entry.rank)), .integer(Int64(entry.unit)), .real(entry.atLeast),
             ])
         }
     }

@@ -68,6 +68,13 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case invalidBudget = "E801"
     case overBudget = "E802"
 
+    // Clusters (units-src/clusters.tsv)
+    case invalidClusterRow = "E901"
+    case unknownClusterCategory = "E902"
+    case unknownClusterUnit = "E903"
+    case clusterOrder = "E904"
+    case missingCluster = "E905"
+
     public var severity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error
     }

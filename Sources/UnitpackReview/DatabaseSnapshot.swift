@@ -54,6 +54,9 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var isInverse: Bool
         /// By language code, in code order.
         public var words: [(language: String, words: Words)]
+        /// The preference lists the unit is in: `default US #2, at least 10`,
+        /// sorted.
+        public var clusters: [String] = []
 
         public var key: String { category + "/" + name }
 
@@ -61,6 +64,7 @@ public struct DatabaseSnapshot: Sendable, Equatable {
             a.id == b.id && a.category == b.category && a.name == b.name && a.symbols == b.symbols
                 && a.factor == b.factor && a.toBase == b.toBase && a.fromBase == b.fromBase
                 && a.priority == b.priority && a.system == b.system && a.tier == b.tier && a.isInverse == b.isInverse
+                && a.clusters == b.clusters
                 && a.words.elementsEqual(b.words) { $0.language == $1.language && $0.words == $1.words }
         }
     }
@@ -167,6 +171,15 @@ public struct DatabaseSnapshot: Sendable, Equatable {
             }
         }
 
+        var clusters: [Int: [String]] = [:]
+        let clusterRows = try connection.prepare("SELECT unit, usage, region, rank, at_least FROM clusters ORDER BY usage, region, rank")
+        while try clusterRows.step() {
+            let atLeast = clusterRows.double(at: 4)
+            clusters[clusterRows.int(at: 0), default: []].append(
+                "\(clusterRows.text(at: 1) ?? "") \(clusterRows.text(at: 2) ?? "") #\(clusterRows.int(at: 3) + 1)"
+                    + (atLeast == 1 ? "" : ", at least \(Dump.number(atLeast))"))
+        }
+
         var units: [Unit] = []
         let unitRows = try connection.prepare(
             """
@@ -190,7 +203,7 @@ public struct DatabaseSnapshot: Sendable, Equatable {
                     toBase: unitRows.isNull(at: 5) ? nil : unitRows.text(at: 5),
                     fromBase: unitRows.isNull(at: 6) ? nil : unitRows.text(at: 6),
                     priority: unitRows.double(at: 7), system: unitRows.text(at: 8) ?? "", tier: unitRows.int(at: 9),
-                    isInverse: unitRows.int(at: 10) & 1 != 0, words: byLanguage))
+                    isInverse: unitRows.int(at: 10) & 1 != 0, words: byLanguage, clusters: clusters[id] ?? []))
         }
         return DatabaseSnapshot(
             path: file, formatVersion: version, languages: languages, categories: categories, units: units)

@@ -31,6 +31,7 @@ public enum Dump {
         for line in definition(unit) { out += "  \(line)\n" }
         out += "  priority \(number(unit.priority)), \(unit.system) tier \(unit.tier)\n"
         if !unit.symbols.isEmpty { out += "  symbols \(unit.symbols.joined(separator: ", "))\n" }
+        for cluster in unit.clusters { out += "  cluster \(cluster)\n" }
         for (language, words) in unit.words {
             if !words.forms.isEmpty {
                 out += "  \(language) " + words.forms.map { "\($0.form) \($0.text)" }.joined(separator: "; ") + "\n"

@@ -67,6 +67,7 @@ public struct SnapshotDiff: Sendable {
         note("priority", Dump.number(a.priority), Dump.number(b.priority))
         note("system", "\(a.system) tier \(a.tier)", "\(b.system) tier \(b.tier)")
         note("symbols", a.symbols.joined(separator: ", "), b.symbols.joined(separator: ", "))
+        note("clusters", a.clusters.joined(separator: "; "), b.clusters.joined(separator: "; "))
         let languages = Set(a.words.map(\.language)).union(b.words.map(\.language)).sorted()
         for language in languages {
             let x = a.words.first { $0.language == language }?.words ?? .init()

@@ -75,6 +75,12 @@ public struct SourceTree: Sendable {
     /// One per directory of `locales/`, by code.
     public var languages: [LanguageSource] = []
     public var localesPath: String = ""
+    /// `units-src/clusters.tsv`: preference lists, in file order (empty without the file).
+    public var clusters: [ClusterRow] = []
+    public var clustersPath: String = ""
+    /// Whether `clusters.tsv` exists: without it the tree has no preferred
+    /// units, and the checks do not ask for them.
+    public var hasClustersFile = false
     /// The artifacts' size budgets (`budgets.tsv`; empty without one).
     public var budgets: [ArtifactBudget] = []
     public var budgetsPath: String = ""

@@ -8,6 +8,7 @@ public enum SourceReader {
     public static let unitsDirectory = "units-src"
     public static let categoriesFile = "categories.tsv"
     public static let idsFile = "ids.tsv"
+    public static let clustersFile = "clusters.tsv"
     public static let localesDirectory = "locales"
     public static let budgetsFile = "budgets.tsv"
 
@@ -17,6 +18,7 @@ public enum SourceReader {
         let unitsPath = displayPath(directory, unitsDirectory)
         tree.categoriesPath = unitsPath + "/" + categoriesFile
         tree.idsPath = unitsPath + "/" + idsFile
+        tree.clustersPath = unitsPath + "/" + clustersFile
 
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: unitsPath, isDirectory: &isDirectory), isDirectory.boolValue
@@ -38,7 +40,14 @@ public enum SourceReader {
         {
             tree.ids = lines.compactMap { IDRowParser.parse($0, diagnostics: &tree.diagnostics) }
         }
-        for name in names where name.hasSuffix(".tsv") && name != categoriesFile && name != idsFile {
+        tree.hasClustersFile = FileManager.default.fileExists(atPath: tree.clustersPath)
+        if tree.hasClustersFile,
+            let lines = readLines(tree.clustersPath, relative: unitsDirectory + "/" + clustersFile, into: &tree)
+        {
+            tree.clusters = lines.compactMap { ClusterRowParser.parse($0, diagnostics: &tree.diagnostics) }
+        }
+        let special = [categoriesFile, idsFile, clustersFile]
+        for name in names where name.hasSuffix(".tsv") && !special.contains(name) {
             let path = unitsPath + "/" + name
             let key = String(name.dropLast(4))
             guard let lines = readLines(path, relative: unitsDirectory + "/" + name, into: &tree) else { continue }

@@ -48,6 +48,7 @@ struct CheckCommand: ParsableCommand {
         if coverage {
             print(CoverageReport.render(LanguageCoverage.report(tree)), terminator: "")
             print(CoverageReport.render(DimensionalCoverage.report(tree)), terminator: "")
+            print(CoverageReport.render(ClusterCoverage.report(tree)), terminator: "")
         }
         if diagnostics.hasErrors { throw ExitCode.failure }
         let units = DiagnosticPrinter.plural(tree.units.count, "unit")

@@ -11,6 +11,10 @@ struct ConvertCommand: ParsableCommand {
             Symbols are case-sensitive (M is Mach, m is metre); names are not. \
             For a negative value put -- first: unitpack convert -- -40 °C °F
 
+            Without TO, --region or --system picks the unit that reads best for the value \
+            (units-src/clusters.tsv, CLDR's preferences): unitpack convert 10 km --region US \
+            gives miles; --usage narrows the choice (person-height, road, weather, ...).
+
             --batch reads lines of VALUE<TAB>FROM<TAB>TO from standard input and prints one \
             result a line (15 significant digits unless --precision), or "error: ..." for that \
             line; FROM and TO may also be unit keys, category/name (temperature/degree Celsius).
@@ -24,8 +28,17 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The unit to convert from (name or symbol).")
     var from: String?
 
-    @Argument(help: "The unit to convert to (name or symbol).")
+    @Argument(help: "The unit to convert to (name or symbol); omit it with --region or --system.")
     var to: String?
+
+    @Option(name: .long, help: "Without TO: convert to the unit that reads best in this region (a CLDR code: US, GB, DE, 001).")
+    var region: String?
+
+    @Option(name: .long, help: "Without TO: convert to the unit that reads best in this system (metric, us, imperial).")
+    var system: String?
+
+    @Option(name: .long, help: "With --region or --system: what the value measures (CLDR's usages: default, person-height, road, weather, ...).")
+    var usage: String = "default"
 
     @Option(name: .long, help: "Significant digits of the result (1-17; default 6, 15 with --batch).")
     var precision: Int?
@@ -53,19 +66,27 @@ struct ConvertCommand: ParsableCommand {
             guard value == nil else { throw ValidationError("--batch reads its conversions from standard input: give no VALUE FROM TO") }
             return
         }
-        let missing = value == nil ? "<value>" : from == nil ? "<from>" : to == nil ? "<to>" : nil
-        if let missing { throw ValidationError("Missing expected argument '\(missing)' (give VALUE FROM TO, e.g. 1 km mi)") }
+        if region != nil && system != nil { throw ValidationError("give --region or --system, not both") }
+        if let system, MeasurementSystem(rawValue: system) == nil {
+            throw ValidationError("unknown system '\(system)': use metric, us or imperial")
+        }
+        let picksTarget = region != nil || system != nil
+        if picksTarget && to != nil { throw ValidationError("--region and --system choose the target unit: give VALUE FROM without TO") }
+        let missing = value == nil ? "<value>" : from == nil ? "<from>" : to == nil && !picksTarget ? "<to>" : nil
+        if let missing {
+            throw ValidationError("Missing expected argument '\(missing)' (give VALUE FROM TO, e.g. 1 km mi, or VALUE FROM --region US)")
+        }
         guard let value else { return }
         guard value.isFinite else { throw ValidationError("the value must be a finite number") }
     }
 
     func run() throws {
         if batch { return try runBatch() }
-        guard let value, let from, let to else { return }
+        guard let value, let from else { return }
         let precision = self.precision ?? 6
         do {
             let database = try UnitDatabase(directory: data.data)
-            let result = try database.convert(value, from: from, to: to)
+            let result = try convert(value, from: from, in: database)
             let plain = DecimalFormatting.format(result.value, significantDigits: precision)
             if terse && lang == nil {
                 // For scripts: the plain number, whatever languages the database has.
@@ -89,9 +110,36 @@ struct ConvertCommand: ParsableCommand {
                 value, result.from, language: language, options: .init(significantDigits: 17, grouping: groupDigits))
             print(symbols ? "\(input.short) = \(output.short)" : "\(input.long) = \(output.long)")
         } catch {
-            printError("error: \(error.description)")
+            printError("error: \(error)")
             throw ExitCode.failure
         }
+    }
+
+    /// To TO, or to the best unit for `--region`/`--system`.
+    private func convert(_ value: Double, from: String, in database: UnitDatabase) throws -> (
+        value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit
+    ) {
+        if let to { return try database.convert(value, from: from, to: to) }
+        func best(_ source: UnitpackRuntime.Unit) throws -> (unit: UnitpackRuntime.Unit, value: Double)? {
+            if let system, let measurement = MeasurementSystem(rawValue: system) {
+                return try database.bestTarget(for: value, in: source, system: measurement, usage: usage)
+            }
+            return try database.bestTarget(for: value, in: source, region: region ?? "001", usage: usage)
+        }
+        let sources = try database.candidates(for: from)
+        guard !sources.isEmpty else { throw UnitDatabaseError.unknownUnit(from) }
+        // `cm` is a length and a typographic unit: of the readings that have
+        // preferred units, the unit with the higher priority is the one meant.
+        let readings = try sources.compactMap { source in try best(source).map { (source, $0) } }
+            .sorted { $0.0.priority > $1.0.priority }
+        guard let (source, target) = readings.first else {
+            if sources.count > 1 { throw UnitDatabaseError.ambiguousUnit(from, candidates: sources.map(\.key)) }
+            throw ConvertError("no preferred units for \(sources[0].category) (units-src/clusters.tsv): give the target unit")
+        }
+        if readings.count > 1 && readings[1].0.priority == source.priority {
+            throw UnitDatabaseError.ambiguousUnit(from, candidates: readings.map(\.0.key))
+        }
+        return (target.value, source, target.unit)
     }
 
     /// `--lang`, else English when the database has languages, else nil.
@@ -137,4 +185,9 @@ struct ConvertCommand: ParsableCommand {
         }
         if failures > 0 { throw ExitCode.failure }
     }
+}
+
+struct ConvertError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

@@ -29,6 +29,18 @@ enum CoverageReport {
             + "that spells their definition (\(share / 10).\(share % 10)%)\n"
     }
 
+    /// The lines about preferred units: how many categories of several
+    /// systems have a list for each, and which regions the others lack.
+    static func render(_ clusters: ClusterCoverage) -> String {
+        let complete = clusters.categories - clusters.missing.count
+        var text = "preferred units (clusters.tsv): \(complete)/\(clusters.categories) categories with units of several systems have a list for each\n"
+        if !clusters.missing.isEmpty {
+            text += "      no list for: " + clusters.missing.map { "\($0.category) (\($0.regions.joined(separator: " ")))" }
+                .joined(separator: ", ") + "\n"
+        }
+        return text
+    }
+
     /// 100% only when every unit is named: 99.95% must not round up to it.
     static func percent(_ language: LanguageCoverage) -> String {
         if language.namedUnits == language.totalUnits { return "100%" }

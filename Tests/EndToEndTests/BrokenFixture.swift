@@ -60,6 +60,12 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         // Size budgets
         .init("invalid-budget", .invalidBudget, "a size 1MB, an unknown artifact search.db, units.sqlite twice"),
         .init("over-budget", .overBudget, "units.sqlite budgeted at 1000 bytes"),
+        // Clusters
+        .init("invalid-cluster-row", .invalidClusterRow, "regions written US,GB, and a threshold of 0"),
+        .init("unknown-cluster-category", .unknownClusterCategory, "a cluster for category 'lenght'"),
+        .init("unknown-cluster-unit", .unknownClusterUnit, "kilometre for kilometer, and the symbol m for meter"),
+        .init("cluster-order", .clusterOrder, "kilometer after meter: never chosen"),
+        .init("missing-cluster", .missingCluster, "length has imperial units but no list for GB"),
         // Stable ids
         .init("duplicate-id", .duplicateID, "minute and hour both have id 5"),
         .init("missing-id", .missingID, "km/h has no registry line; foot's line is retired"),

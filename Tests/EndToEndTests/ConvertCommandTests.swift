@@ -17,6 +17,31 @@ import Testing
         #expect(result.stderr == "")
     }
 
+    /// Without TO, the region's or system's preferred unit for the magnitude
+    /// (units-src/clusters.tsv).
+    @Test func theRegionPicksTheTarget() throws {
+        let cases: [([String], String)] = [
+            (["1", "m", "--region", "US"], "1 meter = 3.28084 feet\n"),
+            (["2", "km", "--region", "US"], "2 kilometers = 1.24274 miles\n"),
+            (["5", "mi", "--region", "DE"], "5 miles = 8.04672 kilometers\n"),
+            (["5", "mi", "--system", "metric"], "5 miles = 8.04672 kilometers\n"),
+            (["30", "mpg", "--region", "FR", "--usage", "vehicle-fuel"], "30 miles per US gallon = 7.84049 liters per 100 kilometers\n"),
+            // cm is also a typographic unit, of lower priority: length is meant.
+            (["180", "cm", "--region", "US", "--usage", "person-height"], "180 centimeters = 5.90551 feet\n"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try database.convert(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(result.stdout == expected, "\(arguments)")
+        }
+        let none = try database.convert(["1", "sievert", "--region", "US"])
+        #expect(none.status == 1)
+        #expect(none.stderr == "error: no preferred units for equivalent-dose (units-src/clusters.tsv): give the target unit\n")
+        let both = try database.convert(["1", "m", "ft", "--region", "US"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--region and --system choose the target unit: give VALUE FROM without TO"))
+    }
+
     @Test func terseFlagPrintsOnlyTheNumber() throws {
         for flag in ["-t", "--terse"] {
             let result = try database.convert([flag, "1", "knot", "meter per second"])

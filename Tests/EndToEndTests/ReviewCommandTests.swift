@@ -81,6 +81,8 @@ import Testing
             try replace("foot\tfeet\tfoot\tfeet", with: "mile\tmiles\tmile\tmiles", in: source + "/locales/en/length.tsv")
             try replace("foot\tфуты\tфут\tфута\tфутов\tфута", with: "mile\tмили\tмиля\tмили\tмиль\tмили", in: source + "/locales/ru/length.tsv")
             try replace("3\tlength\tfoot", with: "3\tlength\tmile", in: source + "/units-src/ids.tsv")
+            try replace("US\tfoot", with: "US\tmile", in: source + "/units-src/clusters.tsv")
+            try replace("GB\tfoot", with: "GB\tmile", in: source + "/units-src/clusters.tsv")
         }
         let result = try CLI.run(["diff", old, reused])
         #expect(result.status == 1, "\(result)")
@@ -133,7 +135,7 @@ import Testing
         let incompatible = try CLI.run(["diff", oldFormat, dist])
         #expect(incompatible.status == 1)
         #expect(incompatible.stdout == "")
-        #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format 2: rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
+        #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format 3: rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
     }
 }
 

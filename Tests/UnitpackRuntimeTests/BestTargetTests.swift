@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import UnitpackCompiler
+import UnitpackCore
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+/// `bestTarget` on the repository's preference lists (units-src/clusters.tsv).
+@Suite struct BestTargetTests {
+    static let database: UnitDatabase = {
+        let directory = NSTemporaryDirectory() + "unitpack-best-target-" + UUID().uuidString
+        _ = try! BuildPipeline.build(source: CLDRUnitsTests.repository, output: directory)
+        return try! UnitDatabase(directory: directory)
+    }()
+
+    func best(_ value: Double, _ key: String, region: String, usage: String = "default") throws -> (String, Double)? {
+        let unit = try Self.database.unit(key: key)
+        return try Self.database.bestTarget(for: value, in: unit, region: region, usage: usage).map { ($0.unit.key, $0.value) }
+    }
+
+    func expect(_ found: (String, Double)?, _ key: String, _ value: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(found?.0 == key, sourceLocation: sourceLocation)
+        #expect(abs((found?.1 ?? .nan) - value) <= abs(value) * 1e-9, "\(String(describing: found))", sourceLocation: sourceLocation)
+    }
+
+    @Test func theMagnitudePicksTheUnit() throws {
+        expect(try best(1, "length/meter", region: "US"), "length/foot", 1 / 0.3048)
+        expect(try best(2, "length/kilometer", region: "US"), "length/mile", 2000 / 1609.344)
+        expect(try best(5, "length/mile", region: "001"), "length/kilometer", 8.04672)
+        expect(try best(0.5, "length/meter", region: "001"), "length/centimeter", 50)
+        expect(try best(10_000, "area/square meter", region: "001"), "area/hectare", 1)
+    }
+
+    @Test func aRegionWithoutAListUsesTheWorldsAndAUsageFallsBack() throws {
+        expect(try best(5, "length/mile", region: "DE"), "length/kilometer", 8.04672)
+        // road-bike is no CLDR usage: it falls back to road, then default.
+        expect(try best(500, "length/meter", region: "GB", usage: "road-bike"), "length/yard", 500 / 0.9144)
+        expect(try best(500, "length/meter", region: "GB", usage: "road"), "length/yard", 500 / 0.9144)
+    }
+
+    @Test func inverseScalesOrderCorrectly() throws {
+        // 30 mpg and 7.84 L/100 km are the same consumption, in opposite directions.
+        let litres = try #require(try best(30, "fuel-consumption/mile per US gallon", region: "FR", usage: "vehicle-fuel"))
+        #expect(litres.0 == "fuel-consumption/liter per 100 kilometers")
+        #expect(abs(litres.1 - 7.84049) < 1e-5)
+        let miles = try #require(try best(litres.1, litres.0, region: "US", usage: "vehicle-fuel"))
+        #expect(miles.0 == "fuel-consumption/mile per US gallon")
+        #expect(abs(miles.1 - 30) < 1e-9)
+    }
+
+    @Test func aSystemReadsAsItsRegion() throws {
+        let meter = try Self.database.unit(key: "length/meter")
+        let us = try Self.database.bestTarget(for: 1, in: meter, system: .us)
+        #expect(us?.unit.key == "length/foot")
+        let metric = try Self.database.bestTarget(for: 3, in: try Self.database.unit(key: "length/foot"), system: .metric)
+        #expect(metric?.unit.key == "length/centimeter")
+    }
+
+    @Test func aCategoryWithoutListsHasNoBestTarget() throws {
+        #expect(try best(12, "data-size/byte", region: "US") == nil)
+    }
+}
