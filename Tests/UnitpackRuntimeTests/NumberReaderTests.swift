@@ -1,0 +1,93 @@
+import Testing
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+/// Numbers in digits as people type them: every reading of the longest
+/// number at the start of the text, best first.
+@Suite struct NumberReaderTests {
+    func read(_ text: String, decimal: Character = ".", options: NumberReader.Options = []) -> [Double] {
+        NumberReader(decimalSeparator: decimal, options: options).readings(Substring(text)).map(\.value)
+    }
+
+    func length(_ text: String, options: NumberReader.Options = []) -> Int? {
+        NumberReader(options: options).readings(Substring(text)).first?.length
+    }
+
+    @Test(arguments: [
+        ("1.5", 1.5), ("1,5", 1.5), ("0.25", 0.25), (".5", 0.5), (",5", 0.5), ("42", 42), ("-40", -40),
+        ("−40", -40), ("+3", 3), ("1 234", 1234), ("1 234,5", 1234.5), ("1,234.5", 1234.5), ("1.234.567", 1_234_567),
+        ("1 234 567", 1_234_567), ("12'345", 12345), ("1\u{202F}000", 1000), ("1e3", 1000), ("2.5E-3", 0.0025),
+        ("1×10^3", 1000), ("1 x 10^-3", 0.001), ("6.022*10^23", 6.022e23), ("1·10³", 1000), ("5×10⁻²", 0.05),
+        ("1/2", 0.5), ("3/4", 0.75), ("½", 0.5), ("1½", 1.5), ("1 ½", 1.5), ("3 1/2", 3.5), ("2-1/4", 2.25),
+        ("-¾", -0.75), ("１２", 12),
+    ])
+    func readsTheNumber(text: String, value: Double) {
+        let found = read(text)
+        #expect(found.first == value, "\(text): \(found)")
+        #expect(length(text) == text.unicodeScalars.count, "\(text) is read whole")
+    }
+
+    @Test func aLoneSeparatorBeforeThreeDigitsIsBothAndTheLanguageDecides() {
+        #expect(read("1,234") == [1234, 1.234])
+        #expect(read("1,234", decimal: ",") == [1.234, 1234])
+        #expect(read("1.234") == [1.234, 1234])
+        #expect(read("1.234", decimal: ",") == [1234, 1.234])
+        // Two groups, or a fraction after the groups: only one reading.
+        #expect(read("1,234,567") == [1_234_567])
+        #expect(read("1 234,5", decimal: ",") == [1234.5])
+    }
+
+    @Test func theNumberEndsWhereTheUnitBegins() {
+        #expect(length("5km") == 1)
+        #expect(length("5 km") == 1)
+        #expect(length("27 psi") == 2)
+        #expect(length("1e") == 1)
+        #expect(length("2 x 10 m") == 1, "× 10 without a power is a second number, not an exponent")
+        #expect(length("60/min") == 2)
+        #expect(length("5'8\"") == 1, "5 feet 8 inches: the reader stops at the foot mark")
+        #expect(length("1,5 метра") == 3)
+    }
+
+    @Test func notANumber() {
+        for text in ["", "km", "in", "-", ".", ",", "e3", "/2", "x10^3"] {
+            #expect(read(text).isEmpty, "\(text)")
+        }
+    }
+
+    @Test func hexadecimalAndRomanOnlyWhenAsked() {
+        #expect(read("0x1F", options: .hexadecimal) == [31])
+        #expect(read("0X1f", options: .hexadecimal) == [31])
+        #expect(read("0x1F") == [0], "without the option, 0 then x1F")
+        #expect(read("XIV", options: .roman) == [14])
+        #expect(read("MCMXCIX", options: .roman) == [1999])
+        #expect(read("XIV").isEmpty)
+        for text in ["IIII", "IC", "cm", "mix", "XIVth", "MMMM"] {
+            #expect(read(text, options: .roman).isEmpty, "\(text)")
+        }
+    }
+
+    @Test func seededRandomNumbersRoundTrip() {
+        var rng = SeededGenerator(seed: SeededGenerator.seed())
+        for _ in 0..<2000 {
+            let integer = Int.random(in: 0...9_999_999, using: &rng)
+            let fraction = Int.random(in: 0...999, using: &rng)
+            let value = Double("\(integer).\(fraction)")!
+            let grouped = Self.grouped(integer, separator: [" ", "\u{A0}", "'"].randomElement(using: &rng)!)
+            for (text, decimal) in [("\(grouped).\(fraction)", Character(".")), ("\(grouped),\(fraction)", Character(","))] {
+                let found = read(text, decimal: decimal)
+                #expect(found.first == value, "\(text): \(found)")
+            }
+        }
+    }
+
+    static func grouped(_ value: Int, separator: String) -> String {
+        let digits = Array(String(value))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += separator }
+            text.append(digit)
+        }
+        return text
+    }
+}
