@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(
             name: "UnitpackRuntimeTests",
             dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackTestSupport"],
-            exclude: ["CLDR"]),
+            exclude: ["CLDR", "Phrases"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["UnitpackCore", "unitpack"],
             resources: [.copy("Fixtures")]),

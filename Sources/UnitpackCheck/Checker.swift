@@ -23,6 +23,7 @@ public enum Checker {
         LocaleReferenceRule(),
         LocaleAmbiguityRule(),
         LanguageCompletenessRule(),
+        PhraseWordRule(),
         ClusterRule(),
         ClusterCoverageRule(),
     ]

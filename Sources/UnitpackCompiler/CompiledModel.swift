@@ -45,6 +45,14 @@ public struct CompiledModel: Sendable {
         public var plurals: PluralRules
         /// Sorted by unit id; a partial language leaves units out.
         public var names: [UnitNames]
+        /// `words.tsv`: folded word, kind, value (nil for kinds without one).
+        public var phraseWords: [PhraseWord] = []
+    }
+
+    public struct PhraseWord: Sendable, Hashable {
+        public var word: String
+        public var kind: PhraseWordKind
+        public var value: Double?
     }
 
     /// One unit of a preference list (`units-src/clusters.tsv`), for one
@@ -189,10 +197,13 @@ public enum ModelCompiler {
                 }
             }
             names.sort { $0.unit < $1.unit }
+            let words = source.phraseWords.map {
+                CompiledModel.PhraseWord(word: TextFolding.fold($0.word.value), kind: $0.kind.value, value: $0.value?.value)
+            }
             languages.append(
                 CompiledModel.Language(
                     code: source.code, name: settings.name, isComplete: source.isComplete, numbers: settings.numbers,
-                    plurals: plurals, names: names))
+                    plurals: plurals, names: names, phraseWords: words))
         }
         return languages
     }

@@ -75,6 +75,15 @@ enum DatabaseSchema {
             PRIMARY KEY (category, usage, region, rank)
         ) WITHOUT ROWID
         """,
+        """
+        CREATE TABLE phrase_words (
+            lang TEXT NOT NULL,
+            word TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            value REAL,
+            PRIMARY KEY (lang, word, kind)
+        ) WITHOUT ROWID
+        """,
         "CREATE INDEX units_by_category ON units (category, priority)",
     ]
 }

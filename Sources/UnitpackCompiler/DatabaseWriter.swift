@@ -56,6 +56,7 @@ public enum DatabaseWriter {
         try insertMeta(model, db)
         try insertCategories(model, db)
         try insertClusters(model, db)
+        try insertPhraseWords(model, db)
         try insertUnits(model, db)
         try insertLanguages(model, db)
         try db.execute("COMMIT")
@@ -85,6 +86,15 @@ public enum DatabaseWriter {
                 .integer(Int64(category.id)), .text(category.key), .integer(Int64(category.displayOrder)),
                 .integer(Int64(category.baseUnit)), .text(category.dimension),
             ])
+        }
+    }
+
+    private static func insertPhraseWords(_ model: CompiledModel, _ db: Connection) throws {
+        let insert = try db.prepare("INSERT OR IGNORE INTO phrase_words (lang, word, kind, value) VALUES (?, ?, ?, ?)")
+        for language in model.languages {
+            for word in language.phraseWords.sorted(by: { ($0.word, $0.kind.rawValue) < ($1.word, $1.kind.rawValue) }) {
+                try insert.run([.text(language.code), .text(word.word), .text(word.kind.rawValue), word.value.map { .real($0) } ?? .null])
+            }
         }
     }
 

@@ -63,6 +63,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unitNamedTwice = "E718"
     case incompleteLanguage = "E719"
     case missingFallbackLanguage = "E720"
+    case invalidPhraseWord = "E721"
+    case duplicatePhraseWord = "E722"
 
     // E8xx: size budgets of the artifacts (budgets.tsv)
     case invalidBudget = "E801"

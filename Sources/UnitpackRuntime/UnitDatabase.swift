@@ -18,6 +18,8 @@ import UnitpackSQLite
 public final class UnitDatabase: Sendable {
     public let path: String
     private let state: Mutex<State>
+    /// Number and marker words by language list (`parse`): a few KB each.
+    let phraseWordCache = Mutex<[String: NumberWords]>([:])
 
     final class State {
         let connection: Connection
@@ -53,7 +55,7 @@ public final class UnitDatabase: Sendable {
                 FROM units u JOIN categories c ON c.id = u.category WHERE u.id = ?
                 """)
             unitsByFoldedName = try connection.prepare(
-                "SELECT unit, kind, text FROM names WHERE folded = ? ORDER BY unit, kind")
+                "SELECT unit, kind, text, lang FROM names WHERE folded = ? ORDER BY unit, kind")
             languageByCode = try connection.prepare(
                 """
                 SELECT name, complete, decimal_separator, group_separator, primary_grouping, secondary_grouping,
@@ -162,6 +164,14 @@ public final class UnitDatabase: Sendable {
     /// symbol (case-sensitive, so `M` is Mach and `m` metre) before an exact
     /// name, before a match that ignores case; then by priority.
     public func candidates(for text: String) throws(UnitDatabaseError) -> [Unit] {
+        try candidates(for: text, preferring: nil)
+    }
+
+    /// `candidates(for:)`, where a match in one of `languages` (or in every
+    /// language: the symbols of `units-src/`) beats a match only in another
+    /// language: in a Russian phrase `год` is the year, not the Ukrainian
+    /// symbol of the hour.
+    func candidates(for text: String, preferring languages: [String]?) throws(UnitDatabaseError) -> [Unit] {
         try withState { state throws(UnitDatabaseError) in
             var scored: [UnitID: Int] = [:]
             try sqlite { () throws(SQLiteError) in
@@ -172,7 +182,11 @@ public final class UnitDatabase: Sendable {
                     let id = UnitID(rawValue: query.int(at: 0))
                     let exact = query.text(at: 2) == text
                     let isSymbol = query.int(at: 1) == NameKind.symbol.rawValue
-                    let score = exact ? (isSymbol ? 3 : 2) : 1
+                    var score = exact ? (isSymbol ? 3 : 2) : 1
+                    if let languages {
+                        let language = query.text(at: 3) ?? ""
+                        if language.isEmpty || languages.contains(language) { score += 10 }
+                    }
                     scored[id] = max(scored[id] ?? 0, score)
                 }
             }

@@ -58,6 +58,8 @@ public struct LanguageSource: Sendable {
     public var pluralsPath: String
     /// By category key.
     public var nameFiles: [NameFile]
+    /// `words.tsv`: number words and marker words, in file order (empty without the file).
+    public var phraseWords: [PhraseWordRow] = []
 
     public var isComplete: Bool { settings?.status.value == .complete }
 }

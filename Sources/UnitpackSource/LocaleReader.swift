@@ -54,7 +54,13 @@ extension SourceReader {
         }
 
         let names = listDirectory(directory, into: &tree) ?? []
-        for name in names where name.hasSuffix(".tsv") && name != languageFile {
+        if names.contains(PhraseWordParser.fileName) {
+            let path = directory + "/" + PhraseWordParser.fileName
+            if let lines = readLines(path, relative: relative + "/" + PhraseWordParser.fileName, into: &tree) {
+                language.phraseWords = PhraseWordParser.parse(lines, diagnostics: &tree.diagnostics)
+            }
+        }
+        for name in names where name.hasSuffix(".tsv") && name != languageFile && name != PhraseWordParser.fileName {
             let path = directory + "/" + name
             guard let lines = readLines(path, relative: relative + "/" + name, into: &tree) else { continue }
             language.nameFiles.append(

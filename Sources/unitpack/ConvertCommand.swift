@@ -22,8 +22,14 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Argument(help: "The value to convert, e.g. 1.5 or 1e3.")
-    var value: Double?
+    @Argument(help: ArgumentHelp("The value to convert (1.5, 1e3), or a whole phrase in quotes: \"27 psi in bar\", \"тридцать четыре фута в метрах\".", valueName: "value-or-phrase"))
+    var input: String?
+
+    /// The value when `input` is a plain number (VALUE FROM TO).
+    var value: Double? { input.flatMap { Double($0) } }
+
+    @Flag(name: .long, help: "With a phrase: print the value, the units (ids, keys, names) and the result as JSON.")
+    var json = false
 
     @Argument(help: "The unit to convert from (name or symbol).")
     var from: String?
@@ -63,30 +69,52 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("--precision must be between 1 and 17, got \(precision)")
         }
         if batch {
-            guard value == nil else { throw ValidationError("--batch reads its conversions from standard input: give no VALUE FROM TO") }
+            guard input == nil else { throw ValidationError("--batch reads its conversions from standard input: give no VALUE FROM TO") }
             return
         }
+        if let input, from == nil, value == nil {
+            // A phrase: "27 psi in bar".
+            guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the phrase is empty") }
+            return
+        }
+        if json { throw ValidationError("--json is for phrases: unitpack convert --json \"27 psi in bar\"") }
         if region != nil && system != nil { throw ValidationError("give --region or --system, not both") }
         if let system, MeasurementSystem(rawValue: system) == nil {
             throw ValidationError("unknown system '\(system)': use metric, us or imperial")
         }
         let picksTarget = region != nil || system != nil
         if picksTarget && to != nil { throw ValidationError("--region and --system choose the target unit: give VALUE FROM without TO") }
-        let missing = value == nil ? "<value>" : from == nil ? "<from>" : to == nil && !picksTarget ? "<to>" : nil
+        let missing = input == nil ? "<value>" : from == nil ? "<from>" : to == nil && !picksTarget ? "<to>" : nil
         if let missing {
             throw ValidationError("Missing expected argument '\(missing)' (give VALUE FROM TO, e.g. 1 km mi, or VALUE FROM --region US)")
         }
-        guard let value else { return }
+        guard let value else { throw ValidationError("'\(input ?? "")' is not a number: give VALUE FROM TO, or the whole phrase in quotes") }
         guard value.isFinite else { throw ValidationError("the value must be a finite number") }
     }
 
     func run() throws {
         if batch { return try runBatch() }
-        guard let value, let from else { return }
-        let precision = self.precision ?? 6
+        guard let input else { return }
         do {
             let database = try UnitDatabase(directory: data.data)
-            let result = try convert(value, from: from, in: database)
+            if let from, let value {
+                try show(value, try convert(value, from: from, in: database), database)
+            } else {
+                try convertPhrase(input, database)
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Prints `value FROM = result TO` in the language asked for.
+    private func show(
+        _ value: Double, _ result: (value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit), _ database: UnitDatabase
+    ) throws {
+            let precision = self.precision ?? 6
             let plain = DecimalFormatting.format(result.value, significantDigits: precision)
             if terse && lang == nil {
                 // For scripts: the plain number, whatever languages the database has.
@@ -109,10 +137,52 @@ struct ConvertCommand: ParsableCommand {
             let input = try database.format(
                 value, result.from, language: language, options: .init(significantDigits: 17, grouping: groupDigits))
             print(symbols ? "\(input.short) = \(output.short)" : "\(input.long) = \(output.long)")
-        } catch {
-            printError("error: \(error)")
+    }
+
+    /// A phrase: its first reading, converted to the unit it names or to the
+    /// best unit for `--region`/`--system` (the world's when neither is given).
+    private func convertPhrase(_ phrase: String, _ database: UnitDatabase) throws {
+        var languages: [String] = []
+        if let lang { languages.append(try database.language(lang).code) }
+        for code in try database.phraseLanguages() where !languages.contains(code) { languages.append(code) }
+        let readings: [PhraseReading]
+        switch try database.parse(phrase, languages: languages) {
+        case .notUnderstood(let reason):
+            if json {
+                print(#"{"understood": false, "reason": \#(JSON.string(reason))}"#)
+            } else {
+                printError("error: not understood: \(reason)")
+            }
             throw ExitCode.failure
+        case .understood(let found):
+            readings = found
         }
+        let reading = readings[0]
+        let result: (value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit)
+        if let to = reading.to {
+            result = (try database.convert(reading.value, from: reading.from, to: to), reading.from, to)
+        } else {
+            var best: (unit: UnitpackRuntime.Unit, value: Double)?
+            if let system, let measurement = MeasurementSystem(rawValue: system) {
+                best = try database.bestTarget(for: reading.value, in: reading.from, system: measurement, usage: usage)
+            } else {
+                best = try database.bestTarget(for: reading.value, in: reading.from, region: region ?? "001", usage: usage)
+            }
+            guard let best else {
+                throw ConvertError("\(reading.from.name) has no preferred units to convert to (units-src/clusters.tsv): name the target in the phrase")
+            }
+            result = (best.value, reading.from, best.unit)
+        }
+        if json {
+            func unit(_ unit: UnitpackRuntime.Unit) -> String {
+                #"{"id": \#(unit.id.rawValue), "key": \#(JSON.string(unit.key)), "name": \#(JSON.string(unit.name))}"#
+            }
+            let others = readings.count - 1
+            print(
+                #"{"understood": true, "value": \#(JSON.number(reading.value)), "from": \#(unit(result.from)), "to": \#(unit(result.to)), "result": \#(JSON.number(result.value)), "otherReadings": \#(others)}"#)
+            return
+        }
+        try show(reading.value, result, database)
     }
 
     /// To TO, or to the best unit for `--region`/`--system`.
@@ -184,6 +254,33 @@ struct ConvertCommand: ParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode.failure }
+    }
+}
+
+/// Just enough JSON for `convert --json`.
+enum JSON {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// The shortest text that reads back as the same double.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 }
 

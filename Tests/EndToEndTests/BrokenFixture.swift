@@ -60,6 +60,9 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         // Size budgets
         .init("invalid-budget", .invalidBudget, "a size 1MB, an unknown artifact search.db, units.sqlite twice"),
         .init("over-budget", .overBudget, "units.sqlite budgeted at 1000 bytes"),
+        // Phrase words
+        .init("invalid-phrase-word", .invalidPhraseWord, "two words in a row, a kind misspelt, a connector with a value, a fraction without one"),
+        .init("duplicate-phrase-word", .duplicatePhraseWord, "one twice (as One), in twice"),
         // Clusters
         .init("invalid-cluster-row", .invalidClusterRow, "regions written US,GB, and a threshold of 0"),
         .init("unknown-cluster-category", .unknownClusterCategory, "a cluster for category 'lenght'"),

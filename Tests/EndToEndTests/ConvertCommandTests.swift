@@ -159,7 +159,7 @@ import Testing
         (["--precision", "0", "1", "knot", "m/s"], "--precision must be between 1 and 17, got 0"),
         (["--precision", "18", "1", "knot", "m/s"], "--precision must be between 1 and 17, got 18"),
         (["inf", "knot", "m/s"], "the value must be a finite number"),
-        (["abc", "knot", "m/s"], "The value 'abc' is invalid for '<value>'"),
+        (["abc", "knot", "m/s"], "'abc' is not a number: give VALUE FROM TO, or the whole phrase in quotes"),
         (["1", "knot"], "Missing expected argument '<to>'"),
     ])
     func wrongUsageExits64(arguments: [String], message: String) throws {
@@ -169,5 +169,50 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr.contains(message), "\(result)")
         #expect(result.stderr.contains("Usage: unitpack convert"))
+    }
+}
+
+/// `unitpack convert "PHRASE"`: a whole phrase in one argument.
+@Suite struct ConvertPhraseTests {
+    let database: BuiltRepositoryDatabase
+
+    init() throws {
+        database = try BuiltRepositoryDatabase()
+    }
+
+    @Test func phrasesInEnglishAndRussian() throws {
+        let cases: [([String], String)] = [
+            (["27 psi in bar"], "27 pounds-force per square inch = 1.86158 bars\n"),
+            (["тридцать четыре фута в метрах"], "34 feet = 10.3632 meters\n"),
+            (["--lang", "ru", "тридцать четыре фута в метрах"], "34 фута = 10,3632 метра\n"),
+            (["12 in"], "12 inches = 30.48 centimeters\n"),
+            (["--region", "US", "2 km"], "2 kilometers = 1.24274 miles\n"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try database.convert(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(result.stdout == expected, "\(arguments)")
+            #expect(result.stderr == "")
+        }
+    }
+
+    @Test func jsonForScripts() throws {
+        let result = try database.convert(["--json", "27 psi in bar"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix(#"{"understood": true, "value": 27, "from": {"id": "#))
+        #expect(result.stdout.contains(#""key": "pressure/pound-force per square inch", "name": "pound-force per square inch"}"#))
+        #expect(result.stdout.contains(#""to": {"id": "#) && result.stdout.contains(#""key": "pressure/bar""#))
+        #expect(result.stdout.contains(#""result": 1.86158"#))
+
+        let refused = try database.convert(["--json", "5 flurbs"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout == #"{"understood": false, "reason": "no unit named 'flurbs'"}"# + "\n")
+    }
+
+    @Test func notUnderstoodIsAnErrorWithTheReason() throws {
+        let result = try database.convert(["5 kg in m"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: not understood: kilogram (mass) cannot be converted to meter (length)\n")
     }
 }

@@ -5,7 +5,7 @@ import Testing
     @Test(arguments: [
         ("build", ["--source <dir>", "--output <dir>"]),
         ("check", ["--source <dir>"]),
-        ("convert", ["--data <dir>", "--precision <precision>", "-t, --terse", "<value>", "<from>", "<to>"]),
+        ("convert", ["--data <dir>", "--precision <precision>", "-t, --terse", "<value-or-phrase>", "<from>", "<to>", "--json", "--region <region>", "--system <system>", "--usage <usage>"]),
         ("assign-ids", ["--source <dir>", "--dry-run"]),
     ])
     func helpMentionsEveryOption(subcommand: String, options: [String]) throws {

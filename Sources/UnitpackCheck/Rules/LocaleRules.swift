@@ -143,3 +143,27 @@ struct LanguageCompletenessRule: CheckRule {
         return diagnostics
     }
 }
+
+/// `words.tsv`: a word has one meaning of each kind (E722); `four` twice as
+/// a number with two values would make a phrase's reading depend on row order.
+struct PhraseWordRule: CheckRule {
+    func check(_ tree: SourceTree) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for language in tree.languages {
+            var first: [String: PhraseWordRow] = [:]
+            for row in language.phraseWords {
+                let key = TextFolding.fold(row.word.value) + "\t" + row.kind.value.rawValue
+                if let earlier = first[key] {
+                    diagnostics.append(
+                        Diagnostic(
+                            .duplicatePhraseWord, "'\(row.word.value)' is a \(row.kind.value.rawValue) twice",
+                            at: row.word.location, notes: [.init("first given here", at: earlier.word.location)],
+                            hint: "keep one row per word and kind"))
+                } else {
+                    first[key] = row
+                }
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+import UnitpackCore
+
+@testable import UnitpackRuntime
+
+/// Number words read as one number, with the repository's English and
+/// Russian words (locales/*/words.tsv) loaded through a built database.
+@Suite struct NumberWordsTests {
+    static let words: NumberWords = try! BestTargetTests.database.phraseWords(["en", "ru"])
+
+    func value(_ text: String) -> Double? {
+        Self.words.value(of: text.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init))
+    }
+
+    @Test(arguments: [
+        ("zero", 0.0), ("four", 4), ("twelve", 12), ("thirty-four", 34), ("thirty four", 34), ("one hundred", 100),
+        ("a hundred", 100), ("hundred", 100), ("one hundred and five", 105), ("two hundred fifty", 250),
+        ("two thousand", 2000), ("two thousand and twelve", 2012), ("three million two hundred thousand", 3_200_000),
+        ("a dozen", 12), ("two dozen", 24), ("one and a half", 1.5), ("a half", 0.5), ("half", 0.5), ("half a", 0.5),
+        ("тридцать четыре", 34), ("пятьсот", 500), ("две тысячи", 2000), ("двести тридцать один", 231),
+        ("полтора", 1.5), ("полторы тысячи", 1500), ("три с половиной", 3.5), ("тысяча", 1000),
+        ("сто пять", 105), ("двадцать одна", 21), ("миллион", 1_000_000), ("дюжина", 12),
+    ])
+    func readsTheWords(text: String, expected: Double) {
+        #expect(value(text) == expected, "\(text)")
+    }
+
+    @Test(arguments: ["four twenty", "twenty twelve", "thousand million", "one and", "a", "and one", "half half", "in",
+                      "пять пять", "тридцать двести", "с половиной", "одна a"])
+    func refusesWhatIsNotOneNumber(text: String) {
+        #expect(value(text) == nil, "\(text)")
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+import UnitpackCore
+
+@testable import UnitpackRuntime
+
+/// `parse` on the repository's data: the tricky cases by name. The corpus
+/// (Phrases/corpus.tsv) checks hundreds more.
+@Suite struct PhraseParserTests {
+    var database: UnitDatabase { BestTargetTests.database }
+
+    /// `value from -> to` of the first reading, or what was not understood.
+    func first(_ text: String, _ languages: [String] = ["en", "ru"]) throws -> String {
+        switch try database.parse(text, languages: languages) {
+        case .understood(let readings):
+            let reading = readings[0]
+            return "\(reading.value) \(reading.from.key)" + (reading.to.map { " -> \($0.key)" } ?? "")
+        case .notUnderstood(let reason):
+            return "not understood: \(reason)"
+        }
+    }
+
+    @Test func inIsAMarkerWhenAUnitFollowsAndTheInchOtherwise() throws {
+        #expect(try first("5 feet in meters") == "5.0 length/foot -> length/meter")
+        #expect(try first("12 in") == "12.0 length/inch")
+        #expect(try first("12 in to cm") == "12.0 length/inch -> length/centimeter")
+        #expect(try first("12 in in cm") == "12.0 length/inch -> length/centimeter")
+    }
+
+    @Test func secondAfterANumberIsTheTimeUnit() throws {
+        #expect(try first("1 second in milliseconds") == "1.0 time/second -> time/millisecond")
+        #expect(try first("a second in ms") == "1.0 time/second -> time/millisecond")
+    }
+
+    @Test func feetAndInches() throws {
+        #expect(try first("5'8\"") == "\(68.0 / 12) length/foot")
+        #expect(try first("5' 8\" in cm") == "\(68.0 / 12) length/foot -> length/centimeter")
+    }
+
+    @Test func numbersInWordsInBothLanguages() throws {
+        #expect(try first("thirty-four feet in meters") == "34.0 length/foot -> length/meter")
+        #expect(try first("тридцать четыре фута в метрах") == "34.0 length/foot -> length/meter")
+        #expect(try first("пятьсот квадратных футов") == "500.0 area/square foot")
+        #expect(try first("полторы тысячи метров в милях") == "1500.0 length/meter -> length/mile")
+        #expect(try first("one and a half miles in km") == "1.5 length/mile -> length/kilometer")
+        #expect(try first("a dozen inches") == "12.0 length/inch")
+    }
+
+    @Test func theDecimalSeparatorFollowsTheFirstLanguage() throws {
+        #expect(try first("1,5 метра", ["ru", "en"]) == "1.5 length/meter")
+        #expect(try first("1,234 m", ["en"]) == "1234.0 length/meter")
+        #expect(try first("1,234 m", ["ru"]) == "1.234 length/meter")
+        let both = try database.parse("1,234 m", languages: ["en"]).readings.map(\.value)
+        #expect(both == [1234, 1.234], "both readings, the language's first")
+    }
+
+    @Test func compoundSpellings() throws {
+        #expect(try first("5 ft^2 in m^2") == "5.0 area/square foot -> area/square meter")
+        #expect(try first("5 sq ft to m²") == "5.0 area/square foot -> area/square meter")
+        #expect(try first("100 km/h in m/s") == "100.0 speed/kilometer per hour -> speed/meter per second")
+        #expect(try first("5km") == "5.0 length/kilometer")
+        #expect(try first("27psi in bar") == "27.0 pressure/pound-force per square inch -> pressure/bar")
+    }
+
+    @Test func notUnderstoodSaysWhy() throws {
+        #expect(try first("meters") == "not understood: no number at the start of 'meters'")
+        #expect(try first("5 flurbs") == "not understood: no unit named 'flurbs'")
+        #expect(try first("5 kg in m") == "not understood: kilogram (mass) cannot be converted to meter (length)")
+        #expect(try first("   ") == "not understood: the phrase is empty")
+        #expect(try first("5") == "not understood: no unit after the number")
+    }
+}
