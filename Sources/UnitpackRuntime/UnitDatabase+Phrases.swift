@@ -33,20 +33,24 @@ extension UnitDatabase {
     /// while the interface is English when both are given). Units are found
     /// by any of their names, forms, symbols and synonyms in any language.
     /// A marker such as `in` is a marker when a unit follows it, and the
-    /// inch only when nothing does.
-    public func parse(_ text: String, languages: [String]) throws(UnitDatabaseError) -> PhraseResult {
+    /// inch only when nothing does. `numbers` turns on `0x1F` and Roman
+    /// numerals for front ends that want them.
+    public func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [])
+        throws(UnitDatabaseError) -> PhraseResult
+    {
         let words = try phraseWords(languages)
         var decimal: Character = "."
         if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
         let phrase = Phrase(text)
         guard !phrase.words.isEmpty else { return .notUnderstood(reason: "the phrase is empty") }
 
-        let numbers = phrase.numbers(words: words, reader: NumberReader(decimalSeparator: decimal))
+        let numbers = phrase.numbers(words: words, reader: NumberReader(decimalSeparator: decimal, options: options))
         guard !numbers.isEmpty else {
             return .notUnderstood(reason: "no number at the start of '\(text)'")
         }
         var readings: [PhraseReading] = []
         var failure: String?
+        var memo: [String: Found?] = [:]
         for number in numbers {
             if let unit = number.unit {
                 // 5'8": the unit came with the number.
@@ -56,7 +60,7 @@ extension UnitDatabase {
                     continue
                 }
                 guard rest.count >= 2, words.isMarker(phrase.text(rest[0])),
-                    let target = try lookup(phrase.text(rest[1], rest.last!), languages: languages)
+                    let target = try lookup(phrase.text(rest[1], rest.last!), languages: languages, stems: true, memo: &memo)
                 else { continue }
                 let sources = try candidates(for: unit, preferring: languages)
                 for source in sources {
@@ -66,7 +70,12 @@ extension UnitDatabase {
                 }
                 continue
             }
-            switch try units(after: number.end, in: phrase, words: words, languages: languages) {
+            // Names as written first; case endings dropped only when they do not parse.
+            var outcome = try units(after: number.end, in: phrase, words: words, languages: languages, stems: false, memo: &memo)
+            if case .failure = outcome {
+                outcome = try units(after: number.end, in: phrase, words: words, languages: languages, stems: true, memo: &memo)
+            }
+            switch outcome {
             case .success(let pairs):
                 readings += pairs.map { PhraseReading(value: number.value, from: $0.from, to: $0.to) }
             case .failure(let reason):
@@ -115,13 +124,15 @@ extension UnitDatabase {
 
     /// The unit after the number, then nothing, or a marker and a unit, or a
     /// unit: the widest first unit that lets the rest parse wins.
-    func units(after position: Int, in phrase: Phrase, words: NumberWords, languages: [String]) throws(UnitDatabaseError)
-        -> UnitsAfterNumber
-    {
+    func units(
+        after position: Int, in phrase: Phrase, words: NumberWords, languages: [String], stems: Bool,
+        memo: inout [String: Found?]
+    ) throws(UnitDatabaseError) -> UnitsAfterNumber {
         let rest = phrase.words(from: position)
         guard !rest.isEmpty else { return .failure("no unit after the number") }
         for count in stride(from: min(rest.count, Self.longestUnitName), through: 1, by: -1) {
-            guard let source = try lookup(phrase.text(rest[0], rest[count - 1]), languages: languages) else { continue }
+            guard let source = try lookup(phrase.text(rest[0], rest[count - 1]), languages: languages, stems: stems, memo: &memo)
+            else { continue }
             let after = Array(rest[count...])
             if after.isEmpty {
                 return .success(source.units.map { ($0, nil) })
@@ -131,7 +142,8 @@ extension UnitDatabase {
                 guard after.count > 1 else { continue }
                 targetWords = Array(after.dropFirst())
             }
-            guard let target = try lookup(phrase.text(targetWords[0], targetWords.last!), languages: languages) else { continue }
+            guard let target = try lookup(phrase.text(targetWords[0], targetWords.last!), languages: languages, stems: stems, memo: &memo)
+            else { continue }
             let pairs = source.units.flatMap { from in target.units.filter { $0.category == from.category }.map { (from, Optional($0)) } }
             if pairs.isEmpty {
                 let from = source.units[0], to = target.units[0]
@@ -150,22 +162,35 @@ extension UnitDatabase {
         var exact: Bool
     }
 
-    /// The units a span of the phrase names: as written, with `^2` as `²`,
-    /// else with a case ending dropped from one word (`в метрах` -> `метра`),
-    /// which only counts when that makes a name the database has.
-    func lookup(_ text: String, languages: [String]) throws(UnitDatabaseError) -> Found? {
-        // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
-        if !text.isEmpty {
-            let found = try candidates(for: text, preferring: languages)
-            if !found.isEmpty { return Found(units: found, exact: true) }
-        }
+    /// The units a span of the phrase names: as written, without trailing
+    /// punctuation, with `^2` as `²`; with `stems`, else with a case ending
+    /// dropped from one word (`в метрах` -> `метра`), which only counts when
+    /// that makes a name the database has. `memo` keeps the answers of one
+    /// parse: the same span is asked about for each reading of the number.
+    func lookup(_ text: String, languages: [String], stems: Bool, memo: inout [String: Found?]) throws(UnitDatabaseError)
+        -> Found?
+    {
+        let key = (stems ? "1" : "0") + text
+        if let known = memo[key] { return known }
+        let found = try lookupUncached(text, languages: languages, stems: stems)
+        memo[key] = found
+        return found
+    }
+
+    private func lookupUncached(_ text: String, languages: [String], stems: Bool) throws(UnitDatabaseError) -> Found? {
         var trimmed = text
         while let last = trimmed.last, ["?", "!", ".", ","].contains(last) { trimmed.removeLast() }
-        guard !trimmed.isEmpty else { return nil }
-        for variant in [trimmed, trimmed.replacing("^2", with: "²").replacing("^3", with: "³")] {
+        // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
+        var variants: [String] = []
+        for variant in [text, trimmed, trimmed.replacing("^2", with: "²").replacing("^3", with: "³")]
+        where !variant.isEmpty && !variants.contains(variant) {
+            variants.append(variant)
+        }
+        for variant in variants {
             let found = try candidates(for: variant, preferring: languages)
             if !found.isEmpty { return Found(units: found, exact: true) }
         }
+        guard stems else { return nil }
         let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard words.count <= 3 else { return nil }
         for index in words.indices.reversed() {

@@ -61,6 +61,14 @@ import UnitpackCore
         #expect(try first("27psi in bar") == "27.0 pressure/pound-force per square inch -> pressure/bar")
     }
 
+    @Test func hexadecimalAndRomanNumbersWhenTheFrontEndAsks() throws {
+        let roman = try database.parse("XIV km in mi", languages: ["en"], numbers: .roman).readings.first
+        #expect(roman?.value == 14 && roman?.from.key == "length/kilometer")
+        let hex = try database.parse("0x1F m", languages: ["en"], numbers: .hexadecimal).readings.first
+        #expect(hex?.value == 31)
+        #expect(try first("XIV km") == "not understood: no number at the start of 'XIV km'")
+    }
+
     @Test func notUnderstoodSaysWhy() throws {
         #expect(try first("meters") == "not understood: no number at the start of 'meters'")
         #expect(try first("5 flurbs") == "not understood: no unit named 'flurbs'")

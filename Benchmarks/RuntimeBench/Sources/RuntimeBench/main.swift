@@ -14,6 +14,10 @@
 //   format_ru_ms         N format(value, unit, language: "ru") of the pairs' target
 //                        units, names cached after the first (median of R runs);
 //                        "-" when the database has no Russian
+//   parse_median_us      median time of one parse(phrase, languages: ["en", "ru"]) over
+//                        typical phrases, warm (each parsed once before); "-" when
+//                        the database has no phrase words
+//   parse_p90_us         its 90th percentile
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
 //
 // Uses no Foundation, like the runtime.
@@ -196,6 +200,29 @@ func run(_ options: Options) {
         }
     }
 
+    // MARK: Parse phrases (numbers in digits and words, one and two units)
+
+    var parseTimes: [Double] = []
+    let phrases = [
+        "27 psi in bar", "thirty-four feet in meters", "тридцать четыре фута в метрах", "5 km", "100 km/h in mph",
+        "пятьсот квадратных футов", "12 in to cm", "1,5 метра в футах", "one hundred and five pounds in kg",
+        "две тысячи метров в милях", "5'8\"", "3 1/2 cups in ml",
+    ]
+    if let languages = try? database.phraseLanguages(), languages.contains("en") {
+        do {
+            for phrase in phrases { _ = try database.parse(phrase, languages: ["en", "ru"]) }
+            for i in 0..<(conversions / 4) {
+                let phrase = phrases[i % phrases.count]
+                let start = clock.now
+                let result = try database.parse(phrase, languages: ["en", "ru"])
+                parseTimes.append(microseconds(clock.now - start))
+                checksum += Double(result.readings.count)
+            }
+        } catch {
+            fail("parse: \(error)")
+        }
+    }
+
     var usage = rusage()
     #if canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -226,6 +253,14 @@ func run(_ options: Options) {
     } else {
         report("format_ru_ms", rounded(median(formatTimes) / 1000))
         report("format_ru_ns_per_op", rounded(median(formatTimes) * 1000 / Double(conversions), 1))
+    }
+    if parseTimes.isEmpty {
+        report("parse_median_us", "-")
+        report("parse_p90_us", "-")
+    } else {
+        let sorted = parseTimes.sorted()
+        report("parse_median_us", rounded(median(parseTimes), 2))
+        report("parse_p90_us", rounded(sorted[sorted.count * 9 / 10], 2))
     }
     report("peak_rss_kib", String(peakKiB))
     report("checksum", String(checksum))
