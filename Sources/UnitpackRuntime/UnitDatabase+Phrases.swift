@@ -182,8 +182,9 @@ extension UnitDatabase {
         while let last = trimmed.last, ["?", "!", ".", ","].contains(last) { trimmed.removeLast() }
         // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
         var variants: [String] = []
-        for variant in [text, trimmed, trimmed.replacing("^2", with: "²").replacing("^3", with: "³")]
-        where !variant.isEmpty && !variants.contains(variant) {
+        // `replacing` is slow (string processing): only when there is a `^`.
+        let powers = trimmed.contains("^") ? trimmed.replacing("^2", with: "²").replacing("^3", with: "³") : trimmed
+        for variant in [text, trimmed, powers] where !variant.isEmpty && !variants.contains(variant) {
             variants.append(variant)
         }
         for variant in variants {
