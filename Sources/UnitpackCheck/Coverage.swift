@@ -51,36 +51,21 @@ public struct DimensionalCoverage: Sendable, Hashable {
 /// preference list (`units-src/clusters.tsv`) for one of them: metric needs
 /// a list for `001`, US customary one for `US`, imperial (and UK) one for `GB`.
 public struct ClusterCoverage: Sendable, Hashable {
+    public struct Missing: Sendable, Hashable {
+        public var category: String
+        /// The regions it has no list for, sorted.
+        public var regions: [String]
+    }
+
     /// Categories with units of at least two of metric, US and imperial.
     public var categories: Int
-    /// `category: the regions it lacks`, in category order.
-    public var missing: [(category: String, regions: [String])]
-
-    public static func == (a: ClusterCoverage, b: ClusterCoverage) -> Bool {
-        a.categories == b.categories
-            && a.missing.elementsEqual(b.missing) { $0.category == $1.category && $0.regions == $1.regions }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(categories)
-        for entry in missing { hasher.combine(entry.category); hasher.combine(entry.regions) }
-    }
-
-    /// The region whose list serves a system's readers, nil for systems
-    /// that have no everyday readers (historic units, units of no system).
-    static func region(of system: MeasurementSystem) -> String? {
-        switch system {
-        case .metric: "001"
-        case .us: "US"
-        case .imperial, .uk: "GB"
-        case .historic, .none: nil
-        }
-    }
+    /// In category order.
+    public var missing: [Missing]
 
     public static func report(_ tree: SourceTree) -> ClusterCoverage {
         var needed: [String: Set<String>] = [:]
         for unit in tree.units {
-            guard let system = unit.system?.value.system, let region = region(of: system) else { continue }
+            guard let region = unit.system?.value.system.preferenceRegion else { continue }
             needed[unit.category, default: []].insert(region)
         }
         var listed: [String: Set<String>] = [:]
@@ -89,12 +74,12 @@ public struct ClusterCoverage: Sendable, Hashable {
         }
         let order = tree.categories.sorted { ($0.order?.value ?? 0, $0.key.value) < ($1.order?.value ?? 0, $1.key.value) }
         var count = 0
-        var missing: [(category: String, regions: [String])] = []
+        var missing: [Missing] = []
         for category in order.map(\.key.value) {
             guard let regions = needed[category], regions.count > 1 else { continue }
             count += 1
             let lacking = regions.subtracting(listed[category] ?? []).sorted()
-            if !lacking.isEmpty { missing.append((category, lacking)) }
+            if !lacking.isEmpty { missing.append(Missing(category: category, regions: lacking)) }
         }
         return ClusterCoverage(categories: count, missing: missing)
     }

@@ -1,6 +1,18 @@
 /// The measurement system a unit belongs to.
 public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
     case metric, imperial, us, uk, historic, none
+
+    /// The CLDR region whose preferred units (`units-src/clusters.tsv`) serve
+    /// this system's readers: metric the world (`001`), US customary `US`,
+    /// imperial and UK `GB`; nil for systems nobody reads in every day.
+    public var preferenceRegion: String? {
+        switch self {
+        case .metric: "001"
+        case .us: "US"
+        case .imperial, .uk: "GB"
+        case .historic, .none: nil
+        }
+    }
 }
 
 /// A source file's system tag (`si`, `impAdd`, ...): a system plus a tier that says

@@ -33,13 +33,7 @@ extension UnitDatabase {
     public func bestTarget(for value: Double, in unit: Unit, system: MeasurementSystem, usage: String = "default")
         throws(UnitDatabaseError) -> (unit: Unit, value: Double)?
     {
-        let region: String
-        switch system {
-        case .us: region = "US"
-        case .imperial, .uk: region = "GB"
-        case .metric, .historic, .none: region = "001"
-        }
-        return try bestTarget(for: value, in: unit, region: region, usage: usage)
+        try bestTarget(for: value, in: unit, region: system.preferenceRegion ?? "001", usage: usage)
     }
 
     struct PreferenceEntry: Sendable {

@@ -210,11 +210,13 @@ extension UnitDatabase {
 /// A phrase cut into words (by white space), kept as Unicode scalars so that
 /// a number read from the middle of a word (`5km`) leaves the rest as a word.
 struct Phrase {
+    let original: String
     let scalars: [Unicode.Scalar]
     /// Scalar ranges of the words.
     let words: [Range<Int>]
 
     init(_ text: String) {
+        original = text
         scalars = Array(text.unicodeScalars)
         var words: [Range<Int>] = []
         var start: Int?
@@ -271,8 +273,7 @@ struct Phrase {
     func numbers(words dictionary: NumberWords, reader: NumberReader) -> [Number] {
         if let feet = feetAndInches() { return [feet] }
         var found: [Number] = []
-        let whole = Substring(String(String.UnicodeScalarView(scalars)))
-        for reading in reader.readings(whole) {
+        for reading in reader.readings(Substring(original)) {
             var number = Number(value: reading.value, end: reading.length)
             // 1.5 million, 2 тысячи, 3 dozen.
             if let next = self.words(from: reading.length).first, next.lowerBound > reading.length,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import UnitpackCore
 import UnitpackRuntime
 
@@ -114,29 +115,29 @@ struct ConvertCommand: ParsableCommand {
     private func show(
         _ value: Double, _ result: (value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit), _ database: UnitDatabase
     ) throws {
-            let precision = self.precision ?? 6
-            let plain = DecimalFormatting.format(result.value, significantDigits: precision)
-            if terse && lang == nil {
-                // For scripts: the plain number, whatever languages the database has.
-                print(plain)
-                return
-            }
-            guard let language = try language(in: database) else {
-                // A database built without locales/: plain numbers, units-src names.
-                let input = DecimalFormatting.format(value, significantDigits: 17)
-                print("\(input) \(result.from.name) = \(plain) \(result.to.name)")
-                return
-            }
-            let output = try database.format(
-                result.value, result.to, language: language,
-                options: .init(significantDigits: precision, grouping: groupDigits))
-            if terse {
-                print(output.number)
-                return
-            }
-            let input = try database.format(
-                value, result.from, language: language, options: .init(significantDigits: 17, grouping: groupDigits))
-            print(symbols ? "\(input.short) = \(output.short)" : "\(input.long) = \(output.long)")
+        let precision = self.precision ?? 6
+        let plain = DecimalFormatting.format(result.value, significantDigits: precision)
+        if terse && lang == nil {
+            // For scripts: the plain number, whatever languages the database has.
+            print(plain)
+            return
+        }
+        guard let language = try language(in: database) else {
+            // A database built without locales/: plain numbers, units-src names.
+            let input = DecimalFormatting.format(value, significantDigits: 17)
+            print("\(input) \(result.from.name) = \(plain) \(result.to.name)")
+            return
+        }
+        let output = try database.format(
+            result.value, result.to, language: language,
+            options: .init(significantDigits: precision, grouping: groupDigits))
+        if terse {
+            print(output.number)
+            return
+        }
+        let input = try database.format(
+            value, result.from, language: language, options: .init(significantDigits: 17, grouping: groupDigits))
+        print(symbols ? "\(input.short) = \(output.short)" : "\(input.long) = \(output.long)")
     }
 
     /// A phrase: its first reading, converted to the unit it names or to the
@@ -149,7 +150,7 @@ struct ConvertCommand: ParsableCommand {
         switch try database.parse(phrase, languages: languages) {
         case .notUnderstood(let reason):
             if json {
-                print(#"{"understood": false, "reason": \#(JSON.string(reason))}"#)
+                print(PhraseReport(understood: false, reason: reason).json)
             } else {
                 printError("error: not understood: \(reason)")
             }
@@ -162,27 +163,31 @@ struct ConvertCommand: ParsableCommand {
         if let to = reading.to {
             result = (try database.convert(reading.value, from: reading.from, to: to), reading.from, to)
         } else {
-            var best: (unit: UnitpackRuntime.Unit, value: Double)?
-            if let system, let measurement = MeasurementSystem(rawValue: system) {
-                best = try database.bestTarget(for: reading.value, in: reading.from, system: measurement, usage: usage)
-            } else {
-                best = try database.bestTarget(for: reading.value, in: reading.from, region: region ?? "001", usage: usage)
-            }
-            guard let best else {
+            guard let best = try bestTarget(reading.value, reading.from, database) else {
                 throw ConvertError("\(reading.from.name) has no preferred units to convert to (units-src/clusters.tsv): name the target in the phrase")
             }
             result = (best.value, reading.from, best.unit)
         }
         if json {
-            func unit(_ unit: UnitpackRuntime.Unit) -> String {
-                #"{"id": \#(unit.id.rawValue), "key": \#(JSON.string(unit.key)), "name": \#(JSON.string(unit.name))}"#
-            }
-            let others = readings.count - 1
             print(
-                #"{"understood": true, "value": \#(JSON.number(reading.value)), "from": \#(unit(result.from)), "to": \#(unit(result.to)), "result": \#(JSON.number(result.value)), "otherReadings": \#(others)}"#)
+                PhraseReport(
+                    understood: true, value: reading.value, from: .init(result.from), to: .init(result.to),
+                    result: result.value, otherReadings: readings.count - 1
+                ).json)
             return
         }
         try show(reading.value, result, database)
+    }
+
+    /// The unit that reads best for `value` of `unit` in `--system`, else
+    /// `--region`, else the world (`001`).
+    private func bestTarget(_ value: Double, _ unit: UnitpackRuntime.Unit, _ database: UnitDatabase) throws
+        -> (unit: UnitpackRuntime.Unit, value: Double)?
+    {
+        if let system, let measurement = MeasurementSystem(rawValue: system) {
+            return try database.bestTarget(for: value, in: unit, system: measurement, usage: usage)
+        }
+        return try database.bestTarget(for: value, in: unit, region: region ?? "001", usage: usage)
     }
 
     /// To TO, or to the best unit for `--region`/`--system`.
@@ -190,17 +195,11 @@ struct ConvertCommand: ParsableCommand {
         value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit
     ) {
         if let to { return try database.convert(value, from: from, to: to) }
-        func best(_ source: UnitpackRuntime.Unit) throws -> (unit: UnitpackRuntime.Unit, value: Double)? {
-            if let system, let measurement = MeasurementSystem(rawValue: system) {
-                return try database.bestTarget(for: value, in: source, system: measurement, usage: usage)
-            }
-            return try database.bestTarget(for: value, in: source, region: region ?? "001", usage: usage)
-        }
         let sources = try database.candidates(for: from)
         guard !sources.isEmpty else { throw UnitDatabaseError.unknownUnit(from) }
         // `cm` is a length and a typographic unit: of the readings that have
         // preferred units, the unit with the higher priority is the one meant.
-        let readings = try sources.compactMap { source in try best(source).map { (source, $0) } }
+        let readings = try sources.compactMap { source in try bestTarget(value, source, database).map { (source, $0) } }
             .sorted { $0.0.priority > $1.0.priority }
         guard let (source, target) = readings.first else {
             if sources.count > 1 { throw UnitDatabaseError.ambiguousUnit(from, candidates: sources.map(\.key)) }
@@ -257,30 +256,32 @@ struct ConvertCommand: ParsableCommand {
     }
 }
 
-/// Just enough JSON for `convert --json`.
-enum JSON {
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+/// The JSON line of `convert --json PHRASE`, for scripts.
+struct PhraseReport: Encodable {
+    struct UnitRef: Encodable {
+        let id: Int
+        let key: String
+        let name: String
+        init(_ unit: UnitpackRuntime.Unit) {
+            id = unit.id.rawValue
+            key = unit.key
+            name = unit.name
         }
-        return out + "\""
     }
+    var understood: Bool
+    var reason: String?
+    var value: Double?
+    var from: UnitRef?
+    var to: UnitRef?
+    var result: Double?
+    /// Other ways to read the phrase (`1,234`: 1234 or 1.234); the first is shown.
+    var otherReadings: Int?
 
-    /// The shortest text that reads back as the same double.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Plain strings, integers and finite doubles cannot fail to encode.
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 }
 

@@ -197,16 +197,29 @@ import Testing
     }
 
     @Test func jsonForScripts() throws {
+        struct Report: Decodable {
+            struct UnitRef: Decodable { let id: Int; let key: String; let name: String }
+            let understood: Bool
+            let reason: String?
+            let value: Double?
+            let from: UnitRef?
+            let to: UnitRef?
+            let result: Double?
+        }
         let result = try database.convert(["--json", "27 psi in bar"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix(#"{"understood": true, "value": 27, "from": {"id": "#))
-        #expect(result.stdout.contains(#""key": "pressure/pound-force per square inch", "name": "pound-force per square inch"}"#))
-        #expect(result.stdout.contains(#""to": {"id": "#) && result.stdout.contains(#""key": "pressure/bar""#))
-        #expect(result.stdout.contains(#""result": 1.86158"#))
+        #expect(result.stdout.hasSuffix("}\n") && result.stdout.filter { $0 == "\n" }.count == 1, "one line")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.understood && report.value == 27)
+        #expect(report.from?.key == "pressure/pound-force per square inch" && report.from?.name == "pound-force per square inch")
+        #expect(report.from.map { $0.id > 0 } == true)
+        #expect(report.to?.key == "pressure/bar")
+        #expect(abs((report.result ?? 0) - 1.86158) < 1e-5)
 
         let refused = try database.convert(["--json", "5 flurbs"])
         #expect(refused.status == 1)
-        #expect(refused.stdout == #"{"understood": false, "reason": "no unit named 'flurbs'"}"# + "\n")
+        let why = try JSONDecoder().decode(Report.self, from: Data(refused.stdout.utf8))
+        #expect(!why.understood && why.reason == "no unit named 'flurbs'" && why.value == nil)
     }
 
     @Test func notUnderstoodIsAnErrorWithTheReason() throws {
