@@ -11,10 +11,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RuntimeBench",
-            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack")]),
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "BenchPhrases"]),
         .executableTarget(
             name: "SearchBench",
-            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport"]),
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport", "BenchPhrases"]),
+        .target(name: "BenchPhrases"),
         .target(name: "CBenchSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
     ],
     swiftLanguageModes: [.v6]

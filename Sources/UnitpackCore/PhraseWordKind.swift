@@ -15,12 +15,23 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     case article
     /// Stands between the value's unit and the target unit: `in`, `to`, `в`, `=`.
     case marker
+    /// Asks or commands, and is skipped before the number and around a target
+    /// named first: `how many` in `how many feet in a mile`, `convert`, `сколько`.
+    case filler
 
     /// Whether the kind carries a value (the `value` column).
     public var hasValue: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction: true
-        case .connector, .article, .marker: false
+        case .connector, .article, .marker, .filler: false
+        }
+    }
+
+    /// Whether the kind is read as part of a number (all but markers and fillers).
+    public var isPartOfNumbers: Bool {
+        switch self {
+        case .number, .multiplier, .scale, .fraction, .connector, .article: true
+        case .marker, .filler: false
         }
     }
 }

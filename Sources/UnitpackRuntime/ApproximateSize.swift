@@ -70,4 +70,21 @@ enum ApproximateSize {
         return allocation(objectHeader + MemoryLayout<Language>.stride) + of(language.code) + of(language.name) + of(language.numbers.decimal)
             + of(language.numbers.group) + rules
     }
+
+    static func of(_ words: NumberWords) -> Int {
+        var bytes = allocation(objectHeader + MemoryLayout<NumberWords>.stride)
+            + dictionary(count: words.meanings.count, keyStride: 16, valueStride: 8)
+        for (word, meanings) in words.meanings {
+            bytes += of(word.string) + allocation(objectHeader + MemoryLayout<NumberWords.Meaning>.stride * meanings.count)
+        }
+        return bytes
+    }
+
+    /// A cached lookup: its key's string, the boxed value and its id array
+    /// (the language code is short enough to be inline).
+    static func ofCandidates(_ key: CachedKey, count: Int) -> Int {
+        guard case .candidates(let text) = key else { return 0 }
+        return of(text.string) + allocation(objectHeader + MemoryLayout<([UnitID], String?)>.stride)
+            + (count == 0 ? 0 : allocation(objectHeader + 8 * count))
+    }
 }

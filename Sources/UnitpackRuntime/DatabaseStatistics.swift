@@ -13,7 +13,8 @@ public struct DatabaseStatistics: Sendable, Hashable {
     /// The connection's lookaside pool, allocated at open.
     public var lookasideBytes: Int
     public var objectBudget: Int
-    /// Decoded units, languages and names (approximate, see `ApproximateSize`).
+    /// Decoded units, languages, names, phrase words and what names found
+    /// (approximate, see `ApproximateSize`).
     public var objectBytes: Int
     public var objectsHeld: Int
     public var hits: Int
@@ -30,6 +31,11 @@ enum CachedKey: Hashable {
     case unit(UnitID)
     case language(String)
     case names(NamesKey)
+    /// Number and marker words of a list of languages, joined by commas.
+    case phraseWords(String)
+    /// What a name or symbol finds: the preferred languages (`*` for none),
+    /// a tab, the text as written.
+    case candidates(ByteString)
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -38,4 +44,7 @@ indirect enum CachedObject {
     case unit(Unit)
     case language(Language)
     case names(LocalizedNames)
+    case phraseWords(NumberWords)
+    /// The units a name finds, best first, and the language of the match.
+    case candidates([UnitID], String?)
 }

@@ -12,27 +12,37 @@ public struct NumberWords: Sendable {
 
     /// Folded word -> its meanings (a word may be a number in one language
     /// and a marker in another).
-    var meanings: [String: [Meaning]] = [:]
+    var meanings: [ByteString: [Meaning]] = [:]
 
     public init(_ entries: [(word: String, meaning: Meaning)]) {
-        for (word, meaning) in entries where !(meanings[word]?.contains(meaning) ?? false) {
-            meanings[word, default: []].append(meaning)
+        for (word, meaning) in entries {
+            let key = ByteString(word)
+            if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
         }
     }
 
-    public func meanings(of word: String) -> [Meaning] { meanings[TextFolding.fold(word)] ?? [] }
+    public func meanings(of word: String) -> [Meaning] { meanings(folded: TextFolding.fold(word)) }
 
-    public func isMarker(_ word: String) -> Bool { meanings(of: word).contains { $0.kind == .marker } }
+    /// `meanings(of:)` of a word already folded (a phrase folds each word once).
+    func meanings(folded word: String) -> [Meaning] { meanings[ByteString(word)] ?? [] }
+
+    public func isMarker(_ word: String) -> Bool { isMarker(folded: TextFolding.fold(word)) }
+
+    func isMarker(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .marker } }
 
     /// Whether the word can be part of a number.
-    public func isNumberWord(_ word: String) -> Bool {
-        meanings(of: word).contains { $0.kind != .marker }
-    }
+    public func isNumberWord(_ word: String) -> Bool { isNumberWord(folded: TextFolding.fold(word)) }
+
+    func isFiller(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .filler } }
+
+    func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
 
     /// The value of `words`, all of them read as one number, or nil when they
     /// do not make one (`four twenty`, `hundred and`, `a`).
-    public func value(of words: [String]) -> Double? {
-        let meanings = words.map { self.meanings(of: $0).filter { $0.kind != .marker } }
+    public func value(of words: [String]) -> Double? { value(ofFolded: words.map(TextFolding.fold)) }
+
+    func value(ofFolded words: [String]) -> Double? {
+        let meanings = words.map { self.meanings(folded: $0).filter { $0.kind.isPartOfNumbers } }
         guard !meanings.isEmpty, meanings.allSatisfy({ !$0.isEmpty }) else { return nil }
         // `half a (mile)`: a fraction, then an optional article.
         if let first = meanings[0].first(where: { $0.kind == .fraction }),
@@ -100,7 +110,7 @@ public struct NumberWords: Sendable {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .marker:
+            case .marker, .filler:
                 return false
             }
             pendingArticle = false

@@ -8,6 +8,10 @@ public struct PhraseReading: Sendable {
     public var value: Double
     public var from: Unit
     public var to: Unit?
+    /// The language of the unit names the phrase used (`фута`: ru), the
+    /// first asked language that has them; nil when it used symbols of
+    /// every language only (`5 km`). A front end can answer in it.
+    public var language: String?
 }
 
 /// What `parse` made of a phrase.
@@ -28,13 +32,15 @@ extension UnitDatabase {
     /// Reads a typed, pasted or dictated phrase: a number (digits or words),
     /// its unit, and optionally a marker word and the unit to convert to:
     /// `27 psi in bar`, `thirty-four feet in meters`, `пятьсот квадратных
-    /// футов`, `5'8"`. `languages` say whose number words, marker words and
-    /// decimal separator count, the first preferred (a Russian phrase parses
-    /// while the interface is English when both are given). Units are found
-    /// by any of their names, forms, symbols and synonyms in any language.
-    /// A marker such as `in` is a marker when a unit follows it, and the
-    /// inch only when nothing does. `numbers` turns on `0x1F` and Roman
-    /// numerals for front ends that want them.
+    /// футов`, `5'8"`; or the target first: `how many feet in a mile`,
+    /// `в метрах 34 фута`, `сколько футов в метре` (a question without a
+    /// number asks about one). `languages` say whose number, marker and
+    /// filler words and decimal separator count, the first preferred (a
+    /// Russian phrase parses while the interface is English when both are
+    /// given). Units are found by any of their names, forms, symbols and
+    /// synonyms in any language. A marker such as `in` is a marker when a
+    /// unit follows it, and the inch only when nothing does. `numbers` turns
+    /// on `0x1F` and Roman numerals for front ends that want them.
     public func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [])
         throws(UnitDatabaseError) -> PhraseResult
     {
@@ -42,58 +48,155 @@ extension UnitDatabase {
         var decimal: Character = "."
         if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
         let phrase = Phrase(text)
-        guard !phrase.words.isEmpty else { return .notUnderstood(reason: "the phrase is empty") }
+        // `convert`, `how much is`, `сколько будет`.
+        var start = 0
+        while start < phrase.words.count, words.isFiller(folded: phrase.words[start].folded) { start += 1 }
+        guard start < phrase.words.count else {
+            return .notUnderstood(reason: phrase.words.isEmpty ? "the phrase is empty" : "no number in '\(text)'")
+        }
+        var reader = Reader(phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options), languages: languages)
 
-        let numbers = phrase.numbers(words: words, reader: NumberReader(decimalSeparator: decimal, options: options))
-        guard !numbers.isEmpty else {
-            return .notUnderstood(reason: "no number at the start of '\(text)'")
-        }
-        var readings: [PhraseReading] = []
-        var failure: String?
-        var memo: [String: Found?] = [:]
-        for number in numbers {
-            if let unit = number.unit {
-                // 5'8": the unit came with the number.
-                let rest = phrase.words(from: number.end)
-                if rest.isEmpty {
-                    for candidate in try candidates(for: unit, preferring: languages) { readings.append(PhraseReading(value: number.value, from: candidate, to: nil)) }
-                    continue
-                }
-                guard rest.count >= 2, words.isMarker(phrase.text(rest[0])),
-                    let target = try lookup(phrase.text(rest[1], rest.last!), languages: languages, stems: true, memo: &memo)
-                else { continue }
-                let sources = try candidates(for: unit, preferring: languages)
-                for source in sources {
-                    for to in target.units where to.category == source.category {
-                        readings.append(PhraseReading(value: number.value, from: source, to: to))
-                    }
-                }
-                continue
-            }
-            // Names as written first; case endings dropped only when they do not parse.
-            var outcome = try units(after: number.end, in: phrase, words: words, languages: languages, stems: false, memo: &memo)
-            if case .failure = outcome {
-                outcome = try units(after: number.end, in: phrase, words: words, languages: languages, stems: true, memo: &memo)
-            }
-            switch outcome {
-            case .success(let pairs):
-                readings += pairs.map { PhraseReading(value: number.value, from: $0.from, to: $0.to) }
-            case .failure(let reason):
-                failure = failure ?? reason
-            }
-        }
+        let numbers = reader.phrase.numbers(at: start, words: words, reader: reader.numbers)
+        let (readings, failure) =
+            numbers.isEmpty
+            ? try targetFirst(from: start, askedBy: start > 0, &reader)
+            : try numberFirst(numbers, &reader)
         guard !readings.isEmpty else {
             return .notUnderstood(reason: failure ?? "no unit after the number in '\(text)'")
         }
         return .understood(readings)
     }
 
-    /// The number words and markers of `languages`, loaded once per list.
+    /// What one parse reads with, and what its lookups found so far.
+    struct Reader {
+        let phrase: Phrase
+        let words: NumberWords
+        let numbers: NumberReader
+        let languages: [String]
+        var memo = LookupMemo()
+    }
+
+    /// `27 psi in bar`: the number, its unit, then nothing, or a marker and
+    /// the target, or the target.
+    private func numberFirst(_ numbers: [Phrase.Number], _ reader: inout Reader) throws(UnitDatabaseError)
+        -> ([PhraseReading], String?)
+    {
+        var readings: [PhraseReading] = []
+        var failure: String?
+        let languages = reader.languages
+        for number in numbers {
+            let rest = reader.phrase.words(from: number.end)
+            if let unit = number.unit {
+                // 5'8": the unit came with the number.
+                if rest.isEmpty {
+                    for candidate in try candidates(for: unit, preferring: languages) { readings.append(PhraseReading(value: number.value, from: candidate, to: nil, language: nil)) }
+                    continue
+                }
+                guard rest.count >= 2, reader.words.isMarker(folded: rest[0].folded),
+                    let target = try lookup(rest[1...], languages: languages, stems: true, memo: &reader.memo)
+                else { continue }
+                readings += pairs(number.value, Found(units: try candidates(for: unit, preferring: languages)), target)
+                continue
+            }
+            // Names as written first; case endings dropped only when they do not parse.
+            var outcome = try units(in: rest, words: reader.words, languages: languages, stems: false, memo: &reader.memo)
+            if case .failure = outcome {
+                outcome = try units(in: rest, words: reader.words, languages: languages, stems: true, memo: &reader.memo)
+            }
+            switch outcome {
+            case .success(let pairs, let language):
+                readings += pairs.map { PhraseReading(value: number.value, from: $0.from, to: $0.to, language: language) }
+            case .failure(let reason):
+                failure = failure ?? reason
+            }
+        }
+        return (readings, failure)
+    }
+
+    /// `how many feet in a mile`, `в метрах 34 фута`: the target, markers or
+    /// fillers, then the number and its unit, which end the phrase. Without
+    /// a number, a question (`asked`: it opened with a filler) asks about
+    /// one: `сколько футов в метре`.
+    private func targetFirst(from start: Int, askedBy asked: Bool, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> ([PhraseReading], String?)
+    {
+        let phrase = reader.phrase
+        let text = phrase.original
+        for index in (start + 1)..<max(start + 1, phrase.words.count) {
+            let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers)
+            guard !numbers.isEmpty else { continue }
+            guard let target = try target(phrase.words[start..<index], &reader) else {
+                return ([], "no unit named '\(Phrase.joined(trimmed(phrase.words[start..<index], reader.words)).text)'")
+            }
+            var readings: [PhraseReading] = []
+            for number in numbers {
+                let rest = phrase.words(from: number.end)
+                if let unit = number.unit {
+                    if rest.isEmpty { readings += pairs(number.value, Found(units: try candidates(for: unit, preferring: reader.languages)), target) }
+                    continue
+                }
+                guard !rest.isEmpty else { continue }
+                // As written, else with a case ending dropped.
+                guard let sources = try lookup(rest[...], languages: reader.languages, stems: true, memo: &reader.memo)
+                else { continue }
+                readings += pairs(number.value, sources, target)
+            }
+            return (readings, readings.isEmpty ? "no unit after the number in '\(text)'" : nil)
+        }
+        // A question without a number: the target, a marker, the unit of one.
+        if asked {
+            for index in (start + 1)..<max(start + 1, phrase.words.count - 1)
+            where reader.words.isMarker(folded: phrase.words[index].folded) {
+                guard let target = try target(phrase.words[start..<index], &reader) else { continue }
+                let rest = phrase.words[(index + 1)...]
+                guard let sources = try lookup(rest, languages: reader.languages, stems: true, memo: &reader.memo)
+                else { continue }
+                let readings = pairs(1, sources, target)
+                if !readings.isEmpty { return (readings, nil) }
+            }
+        }
+        return ([], "no number in '\(text)'")
+    }
+
+    /// The units a target named first is: its words without the markers and
+    /// fillers around them, as written, else with a case ending dropped.
+    private func target(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> Found? {
+        let span = trimmed(words, reader.words)
+        // A lone marker is no target: `in 34 feet` is not a question about inches.
+        guard let only = span.first, span.count > 1 || words.count > 1 || !reader.words.isMarker(folded: only.folded)
+        else { return nil }
+        return try lookup(span, languages: reader.languages, stems: true, memo: &reader.memo)
+    }
+
+    /// `words` without the markers and fillers around them (`в метрах`, `feet are in`).
+    private func trimmed(_ words: ArraySlice<Phrase.Word>, _ dictionary: NumberWords) -> ArraySlice<Phrase.Word> {
+        func isGlue(_ word: Phrase.Word) -> Bool {
+            dictionary.isMarker(folded: word.folded) || dictionary.isFiller(folded: word.folded)
+        }
+        var span = words
+        while span.count > 1, let last = span.last, isGlue(last) { span = span.dropLast() }
+        // A word is kept: `how many in in a foot` asks about `in`, the inch.
+        while span.count > 1, let first = span.first, isGlue(first) { span = span.dropFirst() }
+        return span
+    }
+
+    /// Every reading of `value` from a source to a target of its category.
+    private func pairs(_ value: Double, _ sources: Found, _ targets: Found) -> [PhraseReading] {
+        let language = sources.language ?? targets.language
+        return sources.units.flatMap { from in
+            targets.units.filter { $0.category == from.category }.map {
+                PhraseReading(value: value, from: from, to: $0, language: language)
+            }
+        }
+    }
+
+    /// The number words and markers of `languages`, kept in the object cache
+    /// (within its budget) by language list.
     func phraseWords(_ languages: [String]) throws(UnitDatabaseError) -> NumberWords {
-        let key = languages.joined(separator: ",")
-        if let cached = phraseWordCache.withLock({ $0[key] }) { return cached }
-        let entries = try withState { state throws(UnitDatabaseError) in
-            try sqlite { () throws(SQLiteError) -> [(word: String, meaning: NumberWords.Meaning)] in
+        let key = CachedKey.phraseWords(languages.joined(separator: ","))
+        return try withState { state throws(UnitDatabaseError) in
+            if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
+            let entries = try sqlite { () throws(SQLiteError) -> [(word: String, meaning: NumberWords.Meaning)] in
                 let query = try state.connection.prepare("SELECT word, kind, value FROM phrase_words WHERE lang = ?")
                 var entries: [(word: String, meaning: NumberWords.Meaning)] = []
                 for language in languages {
@@ -106,240 +209,137 @@ extension UnitDatabase {
                 }
                 return entries
             }
+            let words = NumberWords(entries)
+            state.objects.insert(.phraseWords(words), for: key, cost: ApproximateSize.of(words))
+            return words
         }
-        let words = NumberWords(entries)
-        phraseWordCache.withLock { cache in
-            // A handful of language lists in practice; a front end asking for
-            // many different ones should not grow this without bound.
-            if cache.count >= 8 { cache.removeAll() }
-            cache[key] = words
-        }
-        return words
     }
 
     enum UnitsAfterNumber {
-        case success([(from: Unit, to: Unit?)])
+        case success([(from: Unit, to: Unit?)], language: String?)
         case failure(String)
     }
 
-    /// The unit after the number, then nothing, or a marker and a unit, or a
-    /// unit: the widest first unit that lets the rest parse wins.
+    /// The unit after the number (`rest`: the words after it), then nothing,
+    /// or a marker and a unit, or a unit: the widest first unit that lets the
+    /// rest parse wins.
     func units(
-        after position: Int, in phrase: Phrase, words: NumberWords, languages: [String], stems: Bool,
-        memo: inout [String: Found?]
+        in rest: [Phrase.Word], words: NumberWords, languages: [String], stems: Bool, memo: inout LookupMemo
     ) throws(UnitDatabaseError) -> UnitsAfterNumber {
-        let rest = phrase.words(from: position)
         guard !rest.isEmpty else { return .failure("no unit after the number") }
         for count in stride(from: min(rest.count, Self.longestUnitName), through: 1, by: -1) {
-            guard let source = try lookup(phrase.text(rest[0], rest[count - 1]), languages: languages, stems: stems, memo: &memo)
+            guard let source = try lookup(rest[..<count], languages: languages, stems: stems, memo: &memo)
             else { continue }
-            let after = Array(rest[count...])
-            if after.isEmpty {
-                return .success(source.units.map { ($0, nil) })
+            var target = rest[count...]
+            if target.isEmpty {
+                return .success(source.units.map { ($0, nil) }, language: source.language)
             }
-            var targetWords = after
-            if words.isMarker(phrase.text(after[0])) {
-                guard after.count > 1 else { continue }
-                targetWords = Array(after.dropFirst())
+            if words.isMarker(folded: target[target.startIndex].folded) {
+                guard target.count > 1 else { continue }
+                target = target.dropFirst()
             }
-            guard let target = try lookup(phrase.text(targetWords[0], targetWords.last!), languages: languages, stems: stems, memo: &memo)
-            else { continue }
-            let pairs = source.units.flatMap { from in target.units.filter { $0.category == from.category }.map { (from, Optional($0)) } }
+            guard let to = try lookup(target, languages: languages, stems: stems, memo: &memo) else { continue }
+            let pairs = source.units.flatMap { from in to.units.filter { $0.category == from.category }.map { (from, Optional($0)) } }
             if pairs.isEmpty {
-                let from = source.units[0], to = target.units[0]
+                let from = source.units[0], to = to.units[0]
                 return .failure("\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))")
             }
-            return .success(pairs)
+            return .success(pairs, language: source.language ?? to.language)
         }
-        return .failure("no unit named '\(phrase.text(rest[0], rest.last!))'")
+        return .failure("no unit named '\(Phrase.joined(rest[...]).text)'")
     }
 
     /// Unit names run to a few words (`pound-force per square inch`, `метр водяного столба`).
     static let longestUnitName = 6
 
+    /// The units a span names, and the language of the name.
     struct Found {
         var units: [Unit]
-        var exact: Bool
+        var language: String? = nil
+    }
+
+    /// What the lookups of one parse found, by span: the same span is asked
+    /// about for each reading of the number, and as written before stemmed.
+    struct LookupMemo {
+        var written: [Phrase.Span: Found?] = [:]
+        var stemmed: [Phrase.Span: Found?] = [:]
     }
 
     /// The units a span of the phrase names: as written, without trailing
     /// punctuation, with `^2` as `²`; with `stems`, else with a case ending
     /// dropped from one word (`в метрах` -> `метра`), which only counts when
-    /// that makes a name the database has. `memo` keeps the answers of one
-    /// parse: the same span is asked about for each reading of the number.
-    func lookup(_ text: String, languages: [String], stems: Bool, memo: inout [String: Found?]) throws(UnitDatabaseError)
-        -> Found?
+    /// that makes a name the database has.
+    func lookup(_ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, memo: inout LookupMemo)
+        throws(UnitDatabaseError) -> Found?
     {
-        let key = (stems ? "1" : "0") + text
-        if let known = memo[key] { return known }
-        let found = try lookupUncached(text, languages: languages, stems: stems)
-        memo[key] = found
-        return found
+        let key = Phrase.Span(span)
+        let written: Found?
+        if let known = memo.written[key] {
+            written = known
+        } else {
+            written = try lookupWritten(span, languages: languages)
+            memo.written[key] = .some(written)
+        }
+        if written != nil || !stems { return written }
+        if let known = memo.stemmed[key] { return known }
+        let stemmed = try lookupStemmed(span, languages: languages)
+        memo.stemmed[key] = .some(stemmed)
+        return stemmed
     }
 
-    private func lookupUncached(_ text: String, languages: [String], stems: Bool) throws(UnitDatabaseError) -> Found? {
-        var trimmed = text
-        while let last = trimmed.last, ["?", "!", ".", ","].contains(last) { trimmed.removeLast() }
+    private func lookupWritten(_ span: ArraySlice<Phrase.Word>, languages: [String]) throws(UnitDatabaseError) -> Found? {
+        let (text, folded) = Phrase.joined(span)
         // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
-        var variants: [String] = []
+        var variants = [(text, folded)]
+        var trimmed = (text, folded)
+        if let last = text.unicodeScalars.last, Self.isPunctuation(last) {
+            trimmed = (Self.trimmingPunctuation(text), Self.trimmingPunctuation(folded))
+            if !trimmed.0.isEmpty { variants.append(trimmed) }
+        }
         // `replacing` is slow (string processing): only when there is a `^`.
-        let powers = trimmed.contains("^") ? trimmed.replacing("^2", with: "²").replacing("^3", with: "³") : trimmed
-        for variant in [text, trimmed, powers] where !variant.isEmpty && !variants.contains(variant) {
-            variants.append(variant)
+        if trimmed.0.utf8.contains(UInt8(ascii: "^")) {
+            let powers = trimmed.0.replacing("^2", with: "²").replacing("^3", with: "³")
+            if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
         }
-        for variant in variants {
-            let found = try candidates(for: variant, preferring: languages)
-            if !found.isEmpty { return Found(units: found, exact: true) }
+        for (text, folded) in variants {
+            let found = try candidates(for: text, folded: folded, preferring: languages)
+            if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
         }
-        guard stems else { return nil }
-        let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard words.count <= 3 else { return nil }
-        for index in words.indices.reversed() {
-            let word = words[index]
-            for drop in 1...2 where word.count - drop >= 3 && word.last!.isLetter {
-                var stemmed = words
-                stemmed[index] = String(word.dropLast(drop))
-                let found = try candidates(for: stemmed.joined(separator: " "), preferring: languages)
-                if !found.isEmpty { return Found(units: found, exact: false) }
+        return nil
+    }
+
+    private func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String]) throws(UnitDatabaseError) -> Found? {
+        guard span.count <= 3 else { return nil }
+        var texts = span.map(\.text)
+        var folds = span.map(\.folded)
+        texts[texts.count - 1] = Self.trimmingPunctuation(texts[texts.count - 1])
+        folds[folds.count - 1] = Self.trimmingPunctuation(folds[folds.count - 1])
+        for index in texts.indices.reversed() {
+            let text = texts[index].unicodeScalars, folded = folds[index].unicodeScalars
+            guard let last = folded.last, last.properties.isAlphabetic else { continue }
+            for drop in 1...2 where folded.count - drop >= 3 {
+                var stemmedTexts = texts, stemmedFolds = folds
+                stemmedTexts[index] = String(text.dropLast(drop))
+                stemmedFolds[index] = String(folded.dropLast(drop))
+                let found = try candidates(
+                    for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
+                    preferring: languages)
+                if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
             }
         }
         return nil
     }
-}
 
-/// A phrase cut into words (by white space), kept as Unicode scalars so that
-/// a number read from the middle of a word (`5km`) leaves the rest as a word.
-struct Phrase {
-    let original: String
-    let scalars: [Unicode.Scalar]
-    /// Scalar ranges of the words.
-    let words: [Range<Int>]
-
-    init(_ text: String) {
-        original = text
-        scalars = Array(text.unicodeScalars)
-        var words: [Range<Int>] = []
-        var start: Int?
-        for (index, scalar) in scalars.enumerated() {
-            if scalar.properties.isWhitespace {
-                if let begin = start { words.append(begin..<index) }
-                start = nil
-            } else if start == nil {
-                start = index
-            }
-        }
-        if let begin = start { words.append(begin..<scalars.count) }
-        self.words = words
+    /// `text` without the sentence's punctuation at its end (`in meters?`, `in kilograms:`).
+    static func trimmingPunctuation(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        var end = scalars.endIndex
+        while end > scalars.startIndex, isPunctuation(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return String(scalars[..<end])
     }
 
-    func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-
-    /// From the start of `first` to the end of `last`, spaces as one.
-    func text(_ first: Range<Int>, _ last: Range<Int>) -> String {
-        var text = String.UnicodeScalarView()
-        var space = false
-        for scalar in scalars[first.lowerBound..<last.upperBound] {
-            if scalar.properties.isWhitespace {
-                space = true
-                continue
-            }
-            if space { text.append(" ") }
-            space = false
-            text.append(scalar)
-        }
-        return String(text)
-    }
-
-    /// The words from scalar `position` on; a word cut by it starts there.
-    func words(from position: Int) -> [Range<Int>] {
-        words.compactMap { word in
-            if word.lowerBound >= position { return word }
-            if word.upperBound > position { return position..<word.upperBound }
-            return nil
-        }
-    }
-
-    struct Number {
-        var value: Double
-        /// The scalar where the number ends.
-        var end: Int
-        /// Set when the number carries its unit (`5'8"`: feet).
-        var unit: String?
-    }
-
-    /// The ways to read a number at the start, best first: feet and inches,
-    /// digits (with a scale word after them: `2 тысячи`), number words
-    /// (the widest run that makes a number), `a`/`an` before a unit.
-    func numbers(words dictionary: NumberWords, reader: NumberReader) -> [Number] {
-        if let feet = feetAndInches() { return [feet] }
-        var found: [Number] = []
-        for reading in reader.readings(Substring(original)) {
-            var number = Number(value: reading.value, end: reading.length)
-            // 1.5 million, 2 тысячи, 3 dozen.
-            if let next = self.words(from: reading.length).first, next.lowerBound > reading.length,
-                let scale = dictionary.meanings(of: self.text(next)).first(where: { $0.kind == .scale || $0.kind == .multiplier })
-            {
-                number = Number(value: reading.value * scale.value, end: next.upperBound)
-            }
-            found.append(number)
-        }
-        if !found.isEmpty { return found }
-
-        // Number words: split at hyphens (thirty-four), widest run first.
-        var parts: [(text: String, end: Int)] = []
-        for word in words {
-            let pieces = text(word).split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-            guard pieces.allSatisfy({ !$0.isEmpty && dictionary.isNumberWord($0) }) else { break }
-            for piece in pieces { parts.append((piece, word.upperBound)) }
-        }
-        for count in stride(from: parts.count, through: 1, by: -1) {
-            if let value = dictionary.value(of: parts.prefix(count).map(\.text)) {
-                // A run that ends inside a hyphenated word leaves no clean rest.
-                let end = parts[count - 1].end
-                if count < parts.count && parts[count].end == end { continue }
-                return [Number(value: value, end: end)]
-            }
-        }
-        // `a mile`, `an inch`: the article alone is one.
-        if let first = words.first, dictionary.meanings(of: text(first)).contains(where: { $0.kind == .article }) {
-            return [Number(value: 1, end: first.upperBound)]
-        }
-        return []
-    }
-
-    /// `5'8"`, `5' 8"`, `5′8″`, `5 ' 8.5 "`: feet and inches as feet.
-    func feetAndInches() -> Number? {
-        var index = 0
-        func skipSpaces() { while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 } }
-        func integer() -> Double? {
-            var digits = ""
-            while index < scalars.count, let digit = NumberReader.digit(scalars[index]) {
-                digits.append(Character(Unicode.Scalar(UInt8(48 + digit))))
-                index += 1
-            }
-            if index < scalars.count, scalars[index] == ".", index + 1 < scalars.count,
-                NumberReader.digit(scalars[index + 1]) != nil
-            {
-                digits.append(".")
-                index += 1
-                while index < scalars.count, let digit = NumberReader.digit(scalars[index]) {
-                    digits.append(Character(Unicode.Scalar(UInt8(48 + digit))))
-                    index += 1
-                }
-            }
-            return Double(digits)
-        }
-        guard let feet = integer() else { return nil }
-        skipSpaces()
-        guard index < scalars.count, ["'", "′", "’"].contains(scalars[index]) else { return nil }
-        index += 1
-        skipSpaces()
-        guard let inches = integer() else { return nil }
-        skipSpaces()
-        guard index < scalars.count, ["\"", "″", "”"].contains(scalars[index]) else { return nil }
-        index += 1
-        guard inches < 12 else { return nil }
-        return Number(value: feet + inches / 12, end: index, unit: "foot")
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "?" || scalar == "!" || scalar == "." || scalar == "," || scalar == ":" || scalar == ";"
     }
 }
 

@@ -18,8 +18,6 @@ import UnitpackSQLite
 public final class UnitDatabase: Sendable {
     public let path: String
     private let state: Mutex<State>
-    /// Number and marker words by language list (`parse`): a few KB each.
-    let phraseWordCache = Mutex<[String: NumberWords]>([:])
 
     final class State {
         let connection: Connection
@@ -172,33 +170,66 @@ public final class UnitDatabase: Sendable {
     /// language: in a Russian phrase `год` is the year, not the Ukrainian
     /// symbol of the hour.
     func candidates(for text: String, preferring languages: [String]?) throws(UnitDatabaseError) -> [Unit] {
-        try withState { state throws(UnitDatabaseError) in
-            var scored: [UnitID: Int] = [:]
+        try candidates(for: text, folded: TextFolding.fold(text), preferring: languages).units
+    }
+
+    /// `candidates(for:preferring:)` with the folding done by the caller (a
+    /// phrase folds each word once, not each span it tries), and the language
+    /// of the best match: the first of `languages` that has it, nil when a
+    /// symbol of every language (`units-src/`) matches as well.
+    func candidates(for text: String, folded: String, preferring languages: [String]?) throws(UnitDatabaseError)
+        -> (units: [Unit], language: String?)
+    {
+        // Kept in the object cache: typing re-reads the same words, a phrase
+        // is parsed again at each key, and front ends convert the same units.
+        let key = CachedKey.candidates(ByteString((languages?.joined(separator: ",") ?? "*") + "\t" + text))
+        return try withState { state throws(UnitDatabaseError) in
+            if case .candidates(let ids, let language)? = state.objects.value(for: key) {
+                var units: [Unit] = []
+                for id in ids { units.append(try load(id, state)) }
+                return (units, language)
+            }
+            // A name matches a handful of units at most: arrays beat dictionaries.
+            var scored: [(id: UnitID, score: Int)] = []
+            var matched: [(language: Int, score: Int)] = []
             try sqlite { () throws(SQLiteError) in
                 let query = state.unitsByFoldedName
                 try query.reset()
-                try query.bind(.text(TextFolding.fold(text)), at: 1)
+                try query.bind(.text(folded), at: 1)
                 while try query.step() {
                     let id = UnitID(rawValue: query.int(at: 0))
-                    let exact = query.text(at: 2) == text
+                    let exact = query.textEquals(at: 2, text)
                     let isSymbol = query.int(at: 1) == NameKind.symbol.rawValue
                     var score = exact ? (isSymbol ? 3 : 2) : 1
                     if let languages {
-                        let language = query.text(at: 3) ?? ""
-                        if language.isEmpty || languages.contains(language) { score += 10 }
+                        let everyLanguage = query.isNull(at: 3) || query.textEquals(at: 3, "")
+                        let asked = everyLanguage ? -1 : languages.firstIndex(where: { query.textEquals(at: 3, $0) })
+                        if let asked {
+                            score += 10
+                            matched.append((asked, score))
+                        }
                     }
-                    scored[id] = max(scored[id] ?? 0, score)
+                    if let index = scored.firstIndex(where: { $0.id == id }) {
+                        scored[index].score = max(scored[index].score, score)
+                    } else {
+                        scored.append((id, score))
+                    }
                 }
             }
-            var units: [(Unit, Int)] = []
-            for (id, score) in scored {
-                units.append((try load(id, state), score))
+            guard let best = scored.map(\.score).max() else {
+                state.objects.insert(.candidates([], nil), for: key, cost: ApproximateSize.ofCandidates(key, count: 0))
+                return ([], nil)
             }
-            units.sort { ($0.1, $0.0.priority, -$0.0.id.rawValue) > ($1.1, $1.0.priority, -$1.0.id.rawValue) }
             // Drop weaker matches when a stronger one exists: `M` (exact symbol)
             // must not be ambiguous with `m` (case-folded).
-            let best = units.first?.1 ?? 0
-            return units.filter { $0.1 == best }.map(\.0)
+            var units: [Unit] = []
+            for (id, score) in scored where score == best { units.append(try load(id, state)) }
+            units.sort { ($0.priority, -$0.id.rawValue) > ($1.priority, -$1.id.rawValue) }
+            // A symbol of every language (-1) says nothing of the phrase's language.
+            let language = matched.filter { $0.score == best }.map(\.language).min().flatMap { $0 < 0 ? nil : languages?[$0] }
+            state.objects.insert(
+                .candidates(units.map(\.id), language), for: key, cost: ApproximateSize.ofCandidates(key, count: units.count))
+            return (units, language)
         }
     }
 

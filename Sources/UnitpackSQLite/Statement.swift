@@ -116,4 +116,16 @@ public final class Statement {
         // Decode with the byte count rather than as a C string: text may contain NUL.
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
+
+    /// Whether the column's text is `text`, byte for byte (no String made).
+    public func textEquals(at column: Int32, _ text: String) -> Bool {
+        guard let pointer = sqlite3_column_text(handle, column) else { return false }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == count else { return false }
+            for index in 0..<count where bytes[index] != pointer[index] { return false }
+            return true
+        }
+    }
 }

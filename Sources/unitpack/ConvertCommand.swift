@@ -10,7 +10,8 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             FROM and TO are unit names or symbols ("knot", "kn", "meter per second", "m/s"). \
             Symbols are case-sensitive (M is Mach, m is metre); names are not. \
-            For a negative value put -- first: unitpack convert -- -40 °C °F
+            A phrase is answered in the language of its unit names unless --lang says otherwise. \
+            A negative value needs no --: unitpack convert -40 °C °F, unitpack convert "-40 °C in °F".
 
             Without TO, --region or --system picks the unit that reads best for the value \
             (units-src/clusters.tsv, CLDR's preferences): unitpack convert 10 km --region US \
@@ -27,7 +28,33 @@ struct ConvertCommand: ParsableCommand {
     var input: String?
 
     /// The value when `input` is a plain number (VALUE FROM TO).
-    var value: Double? { input.flatMap { Double($0) } }
+    var value: Double? {
+        guard let input else { return nil }
+        return Double(input.hasPrefix(Self.minus) ? "-" + input.dropFirst() : input)
+    }
+
+    /// What `protectingNegativeValues` writes for a leading `-`: the
+    /// phrase reader takes it as a minus sign, `value` turns it back.
+    static let minus = "\u{2212}"
+
+    /// `convert -40 °C °F` and `convert "-40 °C in °F"` without `--`: an
+    /// argument that starts with `-` and a digit is a value, not an option
+    /// (no option is spelled so), so its `-` becomes U+2212 before
+    /// ArgumentParser sees it. Other commands' arguments are left alone.
+    static func protectingNegativeValues(_ arguments: [String]) -> [String] {
+        guard arguments.first == configuration.commandName else { return arguments }
+        var result = arguments
+        for index in result.indices.dropFirst() {
+            let argument = result[index]
+            if argument == "--" { break }
+            let rest = argument.utf8.dropFirst()
+            guard argument.hasPrefix("-"), let next = rest.first,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) || next == UInt8(ascii: ".")
+            else { continue }
+            result[index] = minus + argument.dropFirst()
+        }
+        return result
+    }
 
     @Flag(name: .long, help: "With a phrase: print the value, the units (ids, keys, names) and the result as JSON.")
     var json = false
@@ -111,9 +138,11 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    /// Prints `value FROM = result TO` in the language asked for.
+    /// Prints `value FROM = result TO` in the language asked for, else the
+    /// phrase's (`phraseLanguage`).
     private func show(
-        _ value: Double, _ result: (value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit), _ database: UnitDatabase
+        _ value: Double, _ result: (value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit), _ database: UnitDatabase,
+        phraseLanguage: String? = nil
     ) throws {
         let precision = self.precision ?? 6
         let plain = DecimalFormatting.format(result.value, significantDigits: precision)
@@ -122,7 +151,7 @@ struct ConvertCommand: ParsableCommand {
             print(plain)
             return
         }
-        guard let language = try language(in: database) else {
+        guard let language = try language(in: database, phraseLanguage: phraseLanguage) else {
             // A database built without locales/: plain numbers, units-src names.
             let input = DecimalFormatting.format(value, significantDigits: 17)
             print("\(input) \(result.from.name) = \(plain) \(result.to.name)")
@@ -141,7 +170,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// A phrase: its first reading, converted to the unit it names or to the
-    /// best unit for `--region`/`--system` (the world's when neither is given).
+    /// best unit for `--region`/`--system` (the other system's when neither is given).
     private func convertPhrase(_ phrase: String, _ database: UnitDatabase) throws {
         var languages: [String] = []
         if let lang { languages.append(try database.language(lang).code) }
@@ -172,22 +201,24 @@ struct ConvertCommand: ParsableCommand {
             print(
                 PhraseReport(
                     understood: true, value: reading.value, from: .init(result.from), to: .init(result.to),
-                    result: result.value, otherReadings: readings.count - 1
+                    result: result.value, otherReadings: readings.count - 1, language: reading.language
                 ).json)
             return
         }
-        try show(reading.value, result, database)
+        try show(reading.value, result, database, phraseLanguage: reading.language)
     }
 
     /// The unit that reads best for `value` of `unit` in `--system`, else
-    /// `--region`, else the world (`001`).
+    /// `--region`, else in the other system: a metric unit in US units, any
+    /// other in the world's (`001`, metric).
     private func bestTarget(_ value: Double, _ unit: UnitpackRuntime.Unit, _ database: UnitDatabase) throws
         -> (unit: UnitpackRuntime.Unit, value: Double)?
     {
         if let system, let measurement = MeasurementSystem(rawValue: system) {
             return try database.bestTarget(for: value, in: unit, system: measurement, usage: usage)
         }
-        return try database.bestTarget(for: value, in: unit, region: region ?? "001", usage: usage)
+        let otherSystem = unit.system == .metric ? "US" : "001"
+        return try database.bestTarget(for: value, in: unit, region: region ?? otherSystem, usage: usage)
     }
 
     /// To TO, or to the best unit for `--region`/`--system`.
@@ -211,9 +242,11 @@ struct ConvertCommand: ParsableCommand {
         return (target.value, source, target.unit)
     }
 
-    /// `--lang`, else English when the database has languages, else nil.
-    private func language(in database: UnitDatabase) throws(UnitDatabaseError) -> String? {
+    /// `--lang`, else the language the phrase was written in, else English
+    /// when the database has languages, else nil.
+    private func language(in database: UnitDatabase, phraseLanguage: String? = nil) throws(UnitDatabaseError) -> String? {
         if let lang { return try database.language(lang).code }
+        if let phraseLanguage { return try database.language(phraseLanguage).code }
         do {
             return try database.language(UnitDatabase.fallbackLanguage).code
         } catch .unknownLanguage {
@@ -276,6 +309,8 @@ struct PhraseReport: Encodable {
     var result: Double?
     /// Other ways to read the phrase (`1,234`: 1234 or 1.234); the first is shown.
     var otherReadings: Int?
+    /// The language of the unit names the phrase used; absent for symbols only.
+    var language: String?
 
     var json: String {
         let encoder = JSONEncoder()

@@ -14,6 +14,10 @@ struct Unitpack: ParsableCommand {
             BuildCommand.self, CheckCommand.self, ConvertCommand.self, SearchCommand.self, VerifyCommand.self,
             AssignIDsCommand.self, DumpCommand.self, DiffCommand.self,
         ])
+
+    static func main() {
+        main(ConvertCommand.protectingNegativeValues(Array(CommandLine.arguments.dropFirst())))
+    }
 }
 
 struct SourceOptions: ParsableArguments {

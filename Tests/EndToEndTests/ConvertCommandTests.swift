@@ -183,10 +183,22 @@ import Testing
     @Test func phrasesInEnglishAndRussian() throws {
         let cases: [([String], String)] = [
             (["27 psi in bar"], "27 pounds-force per square inch = 1.86158 bars\n"),
-            (["тридцать четыре фута в метрах"], "34 feet = 10.3632 meters\n"),
-            (["--lang", "ru", "тридцать четыре фута в метрах"], "34 фута = 10,3632 метра\n"),
+            // Answered in the language of the unit names, unless --lang says otherwise.
+            (["тридцать четыре фута в метрах"], "34 фута = 10,3632 метра\n"),
+            (["--lang", "en", "тридцать четыре фута в метрах"], "34 feet = 10.3632 meters\n"),
+            (["в метрах 34 фута"], "34 фута = 10,3632 метра\n"),
+            (["how many feet are there in a mile?"], "1 mile = 5280 feet\n"),
+            (["сколько футов в метре"], "1 метр = 3,28084 фута\n"),
+            (["convert 5 km to miles"], "5 kilometers = 3.10686 miles\n"),
+            // One unit: the other system's best unit, unless --region or --system.
             (["12 in"], "12 inches = 30.48 centimeters\n"),
+            (["5 km"], "5 kilometers = 3.10686 miles\n"),
             (["--region", "US", "2 km"], "2 kilometers = 1.24274 miles\n"),
+            (["--region", "001", "2 km"], "2 kilometers = 2 kilometers\n"),
+            // A negative value needs no `--`.
+            (["-40 °C in °F"], "-40 degrees Celsius = -40 degrees Fahrenheit\n"),
+            (["-40", "°C", "°F"], "-40 degrees Celsius = -40 degrees Fahrenheit\n"),
+            (["--", "-40", "°C", "°F"], "-40 degrees Celsius = -40 degrees Fahrenheit\n"),
         ]
         for (arguments, expected) in cases {
             let result = try database.convert(arguments)

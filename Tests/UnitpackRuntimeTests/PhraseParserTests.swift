@@ -66,14 +66,50 @@ import UnitpackCore
         #expect(roman?.value == 14 && roman?.from.key == "length/kilometer")
         let hex = try database.parse("0x1F m", languages: ["en"], numbers: .hexadecimal).readings.first
         #expect(hex?.value == 31)
-        #expect(try first("XIV km") == "not understood: no number at the start of 'XIV km'")
+        #expect(try first("XIV km") == "not understood: no number in 'XIV km'")
     }
 
     @Test func notUnderstoodSaysWhy() throws {
-        #expect(try first("meters") == "not understood: no number at the start of 'meters'")
+        #expect(try first("meters") == "not understood: no number in 'meters'")
         #expect(try first("5 flurbs") == "not understood: no unit named 'flurbs'")
         #expect(try first("5 kg in m") == "not understood: kilogram (mass) cannot be converted to meter (length)")
         #expect(try first("   ") == "not understood: the phrase is empty")
         #expect(try first("5") == "not understood: no unit after the number")
+    }
+
+    @Test func theTargetMayComeFirst() throws {
+        #expect(try first("в метрах 34 фута") == "34.0 length/foot -> length/meter")
+        #expect(try first("how many feet in a mile") == "1.0 length/mile -> length/foot")
+        #expect(try first("сколько футов в метре") == "1.0 length/meter -> length/foot")
+        // The number's unit ends the phrase: a second target is not read.
+        #expect(try first("in meters 34 feet in yards") == "not understood: no unit after the number in 'in meters 34 feet in yards'")
+        #expect(try first("in flurbs 34 feet") == "not understood: no unit named 'flurbs'")
+        // Without a question word, no number is no number.
+        #expect(try first("feet in meters") == "not understood: no number in 'feet in meters'")
+        #expect(try first("how many") == "not understood: no number in 'how many'")
+        #expect(try first("how many in in a foot") == "1.0 length/foot -> length/inch")
+        #expect(try first("in 34 feet") == "not understood: no unit named 'in'")
+    }
+
+    @Test func fillersOpenAPhraseButAreNotUnits() throws {
+        #expect(try first("convert 5 km to miles") == "5.0 length/kilometer -> length/mile")
+        #expect(try first("сколько будет 5 км в милях") == "5.0 length/kilometer -> length/mile")
+        // `are` is a unit (100 m²) after a number, a filler before one.
+        #expect(try first("5 are in m2") == "5.0 area/are -> area/square meter")
+        #expect(try first("how many m2 are in 5 are") == "5.0 area/are -> area/square meter")
+    }
+
+    @Test func aReadingSaysWhichLanguageItsNamesAreIn() throws {
+        func language(_ text: String) throws -> String? {
+            try database.parse(text, languages: ["en", "ru"]).readings.first?.language
+        }
+        #expect(try language("тридцать четыре фута в метрах") == "ru")
+        #expect(try language("5 км") == "ru")
+        #expect(try language("34 feet in meters") == "en")
+        // Symbols of every language say nothing; a name after them does.
+        #expect(try language("5 km in m") == nil)
+        #expect(try language("27 psi in bar") == nil)  // `bar` is a symbol too
+        #expect(try language("27 psi in bars") == "en")
+        #expect(try language("27 psi в барах") == "ru")
     }
 }

@@ -64,8 +64,20 @@ import UnitpackTestSupport
             minimum = needed
             return true
         }
-        let library = try UnitLibrary(directory: directory, budget: minimum)
-        try exercise(library, rounds: 100, seed: 7)
+        // What opening costs is measured with SQLite's process-wide counter,
+        // which tests running beside this one move by a few KB: the minimum
+        // named by a second refusal is taken, a few times at most.
+        var library: UnitLibrary?
+        for _ in 0..<3 where library == nil {
+            do throws(UnitLibraryError) {
+                library = try UnitLibrary(directory: directory, budget: minimum)
+            } catch .budgetTooSmall(given: _, let needed) {
+                #expect(needed - minimum < 16 << 10, "the minimum moved by more than noise")
+                minimum = needed
+            }
+        }
+        let opened = try #require(library)
+        try exercise(opened, rounds: 100, seed: 7)
     }
 
     @Test func aMissingPackIsTheSearchError() throws {

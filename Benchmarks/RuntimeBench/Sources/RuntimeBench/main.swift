@@ -18,10 +18,13 @@
 //                        typical phrases, warm (each parsed once before); "-" when
 //                        the database has no phrase words
 //   parse_p90_us         its 90th percentile
+//   parse_cold_median_us the same with purge() before each parse: no unit, name,
+//                        lookup or phrase word cached, SQLite's pages re-read
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
 //
 // Uses no Foundation, like the runtime.
 
+import BenchPhrases
 import UnitpackRuntime
 
 #if canImport(Glibc)
@@ -203,11 +206,8 @@ func run(_ options: Options) {
     // MARK: Parse phrases (numbers in digits and words, one and two units)
 
     var parseTimes: [Double] = []
-    let phrases = [
-        "27 psi in bar", "thirty-four feet in meters", "тридцать четыре фута в метрах", "5 km", "100 km/h in mph",
-        "пятьсот квадратных футов", "12 in to cm", "1,5 метра в футах", "one hundred and five pounds in kg",
-        "две тысячи метров в милях", "5'8\"", "3 1/2 cups in ml",
-    ]
+    var coldParseTimes: [Double] = []
+    let phrases = typicalPhrases
     if let languages = try? database.phraseLanguages(), languages.contains("en") {
         do {
             for phrase in phrases { _ = try database.parse(phrase, languages: ["en", "ru"]) }
@@ -216,6 +216,14 @@ func run(_ options: Options) {
                 let start = clock.now
                 let result = try database.parse(phrase, languages: ["en", "ru"])
                 parseTimes.append(microseconds(clock.now - start))
+                checksum += Double(result.readings.count)
+            }
+            for i in 0..<(conversions / 20) {
+                let phrase = phrases[i % phrases.count]
+                database.purge()
+                let start = clock.now
+                let result = try database.parse(phrase, languages: ["en", "ru"])
+                coldParseTimes.append(microseconds(clock.now - start))
                 checksum += Double(result.readings.count)
             }
         } catch {
@@ -257,10 +265,12 @@ func run(_ options: Options) {
     if parseTimes.isEmpty {
         report("parse_median_us", "-")
         report("parse_p90_us", "-")
+        report("parse_cold_median_us", "-")
     } else {
         let sorted = parseTimes.sorted()
         report("parse_median_us", rounded(median(parseTimes), 2))
         report("parse_p90_us", rounded(sorted[sorted.count * 9 / 10], 2))
+        report("parse_cold_median_us", rounded(median(coldParseTimes), 2))
     }
     report("peak_rss_kib", String(peakKiB))
     report("checksum", String(checksum))

@@ -20,7 +20,8 @@
 //                                query, minus before opening
 //   search_counted_bytes         what the pack counts (index + shards) at that point
 //   library_heap_bytes           the same for a UnitLibrary with --library-budget, every
-//                                query followed by a unit lookup, a conversion and a format
+//                                query followed by a unit lookup, a conversion, a format
+//                                and two phrases parsed
 //   library_counted_bytes        RuntimeStatistics.bytesHeld at that point
 //   library_fixed_bytes          what opening the library holds (SQLite connection, pack index)
 //   library_sqlite_bytes         sqlite3_memory_used() after minus before opening
@@ -30,6 +31,7 @@
 // The pack ranks and keeps one match per unit; the baselines return their
 // first 20 rows unranked, so they do less work per query.
 
+import BenchPhrases
 import CBenchSupport
 import UnitpackRuntime
 
@@ -226,6 +228,9 @@ do {
             _ = try? database.convert(Double(index), from: unit, to: other)
         }
         _ = try? database.format(Double(index) / 7, unit, language: language)
+        // A phrase a query: the typical ones in turn, and one naming the unit found.
+        _ = try database.parse(typicalPhrases[index % typicalPhrases.count], languages: ["en", "ru"])
+        _ = try database.parse("\(index % 100) \(unit.name)", languages: [language])
     }
     let after = bench_heap_in_use()
     print("library_budget_bytes", libraryBudget)

@@ -1,0 +1,185 @@
+import UnitpackCore
+
+/// A phrase cut into words (by white space), kept as Unicode scalars so that
+/// a number read from the middle of a word (`5km`) leaves the rest as a word.
+/// Each word is copied and folded once: a parse tries many spans of the same
+/// words, and String work, not the database, was most of its time.
+struct Phrase {
+    let original: String
+    let scalars: [Unicode.Scalar]
+    /// Where each scalar starts in `original`, and its end: words are sliced
+    /// from the string (a copy of bytes), not rebuilt scalar by scalar.
+    let boundaries: [String.Index]
+    let words: [Word]
+
+    struct Word {
+        /// Where the word is, in scalars of the phrase.
+        let range: Range<Int>
+        let text: String
+        /// `TextFolding.fold(text)`.
+        let folded: String
+
+        init(_ range: Range<Int>, text: String) {
+            self.range = range
+            self.text = text
+            folded = TextFolding.fold(text)
+        }
+    }
+
+    init(_ text: String) {
+        original = text
+        var scalars: [Unicode.Scalar] = []
+        var boundaries: [String.Index] = []
+        scalars.reserveCapacity(text.utf8.count)
+        boundaries.reserveCapacity(text.utf8.count + 1)
+        let view = text.unicodeScalars
+        for index in view.indices {
+            scalars.append(view[index])
+            boundaries.append(index)
+        }
+        boundaries.append(view.endIndex)
+        self.scalars = scalars
+        self.boundaries = boundaries
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        for (index, scalar) in scalars.enumerated() {
+            if Self.isSpace(scalar) {
+                if let begin = start { ranges.append(begin..<index) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let begin = start { ranges.append(begin..<scalars.count) }
+        words = ranges.map { range in
+            Word(range, text: String(view[boundaries[range.lowerBound]..<boundaries[range.upperBound]]))
+        }
+    }
+
+    /// White space, with a fast path for ASCII (Unicode's property tables are
+    /// slow next to the rest of a parse).
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20: true
+        case 0..<0x80: false
+        default: scalar.properties.isWhitespace
+        }
+    }
+
+    /// The words from scalar `position` on; a word cut by it starts there.
+    func words(from position: Int) -> [Word] {
+        var rest: [Word] = []
+        for word in words where word.range.upperBound > position {
+            if word.range.lowerBound >= position {
+                rest.append(word)
+            } else {
+                let range = position..<word.range.upperBound
+                rest.append(Word(range, text: String(original.unicodeScalars[boundaries[position]..<boundaries[range.upperBound]])))
+            }
+        }
+        return rest
+    }
+
+    /// Where a run of words is in the phrase: the key of what a lookup found.
+    struct Span: Hashable {
+        let start: Int
+        let end: Int
+
+        init(_ words: ArraySlice<Word>) {
+            start = words.first?.range.lowerBound ?? 0
+            end = words.last?.range.upperBound ?? 0
+        }
+    }
+
+    /// Words side by side, spaces as one, as written and folded.
+    static func joined(_ words: ArraySlice<Word>) -> (text: String, folded: String) {
+        guard words.count > 1 else { return (words.first?.text ?? "", words.first?.folded ?? "") }
+        return (words.map(\.text).joined(separator: " "), words.map(\.folded).joined(separator: " "))
+    }
+
+    struct Number {
+        var value: Double
+        /// The scalar where the number ends.
+        var end: Int
+        /// Set when the number carries its unit (`5'8"`: feet).
+        var unit: String?
+    }
+
+    /// The ways to read a number that starts at word `first`, best first:
+    /// feet and inches, digits (with a scale word after them: `2 тысячи`),
+    /// number words (the widest run that makes a number), `a`/`an` before a unit.
+    func numbers(at first: Int, words dictionary: NumberWords, reader: NumberReader) -> [Number] {
+        guard first < words.count else { return [] }
+        let start = words[first].range.lowerBound
+        if let feet = feetAndInches(from: start) { return [feet] }
+        var found: [Number] = []
+        for reading in reader.readings(Substring(original.unicodeScalars[boundaries[start]...])) {
+            let end = start + reading.length
+            var number = Number(value: reading.value, end: end)
+            // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the number.
+            if let next = words(from: end).first, next.range.lowerBound > end,
+                let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
+            {
+                number = Number(value: reading.value * scale.value, end: next.range.upperBound)
+            }
+            found.append(number)
+        }
+        if !found.isEmpty { return found }
+
+        // Number words: split at hyphens (thirty-four), widest run first.
+        var parts: [(folded: Substring, end: Int)] = []
+        for word in words[first...] {
+            let pieces = word.folded.split(separator: "-", omittingEmptySubsequences: false)
+            guard pieces.allSatisfy({ !$0.isEmpty && dictionary.isNumberWord(folded: String($0)) }) else { break }
+            for piece in pieces { parts.append((piece, word.range.upperBound)) }
+        }
+        for count in stride(from: parts.count, through: 1, by: -1) {
+            if let value = dictionary.value(ofFolded: parts.prefix(count).map { String($0.folded) }) {
+                // A run that ends inside a hyphenated word leaves no clean rest.
+                let end = parts[count - 1].end
+                if count < parts.count && parts[count].end == end { continue }
+                return [Number(value: value, end: end)]
+            }
+        }
+        // `a mile`, `an inch`: the article alone is one.
+        if dictionary.meanings(folded: words[first].folded).contains(where: { $0.kind == .article }) {
+            return [Number(value: 1, end: words[first].range.upperBound)]
+        }
+        return []
+    }
+
+    /// `5'8"`, `5' 8"`, `5′8″`, `5 ' 8.5 "`: feet and inches as feet.
+    func feetAndInches(from start: Int) -> Number? {
+        var index = start
+        func skipSpaces() { while index < scalars.count, Self.isSpace(scalars[index]) { index += 1 } }
+        func integer() -> Double? {
+            var digits = ""
+            while index < scalars.count, let digit = NumberReader.digit(scalars[index]) {
+                digits.append(Character(Unicode.Scalar(UInt8(48 + digit))))
+                index += 1
+            }
+            if index < scalars.count, scalars[index] == ".", index + 1 < scalars.count,
+                NumberReader.digit(scalars[index + 1]) != nil
+            {
+                digits.append(".")
+                index += 1
+                while index < scalars.count, let digit = NumberReader.digit(scalars[index]) {
+                    digits.append(Character(Unicode.Scalar(UInt8(48 + digit))))
+                    index += 1
+                }
+            }
+            return Double(digits)
+        }
+        guard let feet = integer() else { return nil }
+        skipSpaces()
+        guard index < scalars.count, ["'", "′", "’"].contains(scalars[index]) else { return nil }
+        index += 1
+        skipSpaces()
+        guard let inches = integer() else { return nil }
+        skipSpaces()
+        guard index < scalars.count, ["\"", "″", "”"].contains(scalars[index]) else { return nil }
+        index += 1
+        guard inches < 12 else { return nil }
+        return Number(value: feet + inches / 12, end: index, unit: "foot")
+    }
+}
