@@ -16,6 +16,9 @@ struct BoundedCache<Key: Hashable, Value> {
 
     var count: Int { entries.count }
 
+    /// How many keys satisfy `predicate` (for statistics).
+    func count(where predicate: (Key) -> Bool) -> Int { entries.keys.reduce(0) { $0 + (predicate($1) ? 1 : 0) } }
+
     /// The entries' costs and the hash table's slots (a dictionary keeps its
     /// capacity when entries go, so the slots count whether used or not).
     var bytesHeld: Int { costs + storageBytes }

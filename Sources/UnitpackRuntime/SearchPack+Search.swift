@@ -11,6 +11,10 @@ extension SearchPack {
     {
         let query = Array(SearchKey.normalize(text).utf8)
         guard !query.isEmpty, limit > 0, !shards.isEmpty else { return [] }
+        // A short prefix of many keys ranks thousands of postings; its result
+        // is kept (within the budget) because typing asks it again and again.
+        let resultKey = ResultKey(query: query, languages: wanted, limit: limit)
+        if let kept = cachedResults(resultKey) { return kept }
         // Language byte -> rank (0 best); symbols of units-src/ rank after every asked language.
         var languageRank = [Int16](repeating: wanted == nil ? 0 : -1, count: 256)
         if let wanted {
@@ -33,7 +37,7 @@ extension SearchPack {
             loaded.append(shard)
             shard.collect(query, shard: index, languageRank: languageRank, into: &top)
         }
-        return top.entries.map { entry in
+        let matches = top.entries.map { entry in
             let shard = loaded[Int(entry.shard) - range.lowerBound]
             let posting = Int(entry.posting)
             let key = shard.key(Int(entry.position))
@@ -44,7 +48,13 @@ extension SearchPack {
                 form: shard.forms[posting], isExact: entry.score >> 63 == 1,
                 priority: Double(shard.priorities[posting]) / 100)
         }
+        if top.ranked > Self.rankedWorthKeeping { keep(matches, for: resultKey) }
+        return matches
     }
+
+    /// Postings ranked by a query above which its result is kept: a few
+    /// microseconds of work, against a few hundred bytes held.
+    static let rankedWorthKeeping = 256
 
     /// The shards that can hold keys starting with `query`: from the last one
     /// whose first key is not after it, through those whose first key starts with it.

@@ -26,12 +26,17 @@ public struct SearchMatch: Sendable, Hashable {
 public struct SearchStatistics: Sendable, Hashable {
     /// The number given at open: the index and the shards together.
     public var budget: Int
-    /// The cached shards (at most `budget - indexBytes`).
+    /// The cached shards and results (at most `budget - indexBytes`).
     public var bytesHeld: Int
     public var shardsHeld: Int
+    /// Results of expensive queries kept (short prefixes of many keys).
+    public var resultsHeld: Int
     public var shardsLoaded: Int
+    /// Lookups in the cache (shards and results) that found and did not find.
     public var hits: Int
     public var misses: Int
+    /// Queries answered from a kept result.
+    public var resultHits: Int
     public var evictions: Int
     /// The bytes of the header, language table and shard index, held from open.
     public var indexBytes: Int
@@ -73,11 +78,31 @@ public final class SearchPack: Sendable {
         return firstKeys[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
+    /// What the cache keeps: decoded shards, and the results of queries
+    /// that were expensive to rank (see `SearchPack.search`).
+    enum CacheKey: Hashable {
+        case shard(Int)
+        case results(ResultKey)
+    }
+
+    struct ResultKey: Hashable {
+        let query: [UInt8]
+        let languages: [String]?
+        let limit: Int
+    }
+
+    enum CacheEntry {
+        case shard(SearchShard)
+        case results([SearchMatch])
+    }
+
     struct Cache {
-        var shards: BoundedCache<Int, SearchShard>
+        /// One LRU for shards and results, so that one budget bounds both.
+        var shards: BoundedCache<CacheKey, CacheEntry>
         /// The number given: index and shards together.
         var budget: Int
         var loaded = 0
+        var resultHits = 0
     }
 
     public init(path: String, budget: Int) throws(SearchPackError) {
@@ -326,11 +351,11 @@ public final class SearchPack: Sendable {
 
     /// The shard from the cache, or loaded (and kept if it fits the budget).
     func shard(_ index: Int) throws(SearchPackError) -> SearchShard {
-        if let cached = cache.withLock({ $0.shards.value(for: index) }) { return cached }
+        if case .shard(let cached)? = cache.withLock({ $0.shards.value(for: .shard(index)) }) { return cached }
         let loaded = try loadShard(index)
         cache.withLock { cache in
             cache.loaded += 1
-            cache.shards.insert(loaded, for: index, cost: loaded.heldBytes)
+            cache.shards.insert(.shard(loaded), for: .shard(index), cost: loaded.heldBytes)
         }
         return loaded
     }
@@ -346,7 +371,24 @@ public final class SearchPack: Sendable {
         }
     }
 
-    /// Drops every cached shard (for a memory warning).
+    /// The results kept for `key`, if any (counted as a hit or a miss).
+    func cachedResults(_ key: ResultKey) -> [SearchMatch]? {
+        cache.withLock { cache in
+            guard case .results(let matches)? = cache.shards.value(for: .results(key)) else { return nil }
+            cache.resultHits += 1
+            return matches
+        }
+    }
+
+    func keep(_ matches: [SearchMatch], for key: ResultKey) {
+        let cost = ApproximateSize.allocation(ApproximateSize.objectHeader + key.query.count)
+            + ApproximateSize.of(key.languages ?? [])
+            + ApproximateSize.allocation(ApproximateSize.objectHeader + MemoryLayout<SearchMatch>.stride * matches.count)
+            + matches.reduce(0) { $0 + ApproximateSize.of($1.key) }
+        cache.withLock { $0.shards.insert(.results(matches), for: .results(key), cost: cost) }
+    }
+
+    /// Drops every cached shard and result (for a memory warning).
     public func purge() {
         cache.withLock { $0.shards.removeAll() }
     }
@@ -354,9 +396,11 @@ public final class SearchPack: Sendable {
     public var statistics: SearchStatistics {
         cache.withLock { cache in
             SearchStatistics(
-                budget: cache.budget, bytesHeld: cache.shards.bytesHeld, shardsHeld: cache.shards.count,
+                budget: cache.budget, bytesHeld: cache.shards.bytesHeld,
+                shardsHeld: cache.shards.count(where: { if case .shard = $0 { true } else { false } }),
+                resultsHeld: cache.shards.count(where: { if case .results = $0 { true } else { false } }),
                 shardsLoaded: cache.loaded, hits: cache.shards.hits, misses: cache.shards.misses,
-                evictions: cache.shards.evictions, indexBytes: indexBytes)
+                resultHits: cache.resultHits, evictions: cache.shards.evictions, indexBytes: indexBytes)
         }
     }
 

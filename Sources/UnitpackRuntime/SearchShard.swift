@@ -236,6 +236,7 @@ final class SearchShard: Sendable {
                     for position in start..<end {
                         let keyLength = Int(keyStarts[position + 1] &- keyStarts[position])
                         let exact = keyLength == query.count
+                        top.ranked += Int(postingStarts[position + 1] &- postingStarts[position])
                         for posting in Int(postingStarts[position])..<Int(postingStarts[position + 1]) {
                             let rank = languageRank[Int(languages[posting])]
                             guard rank >= 0 else { continue }
@@ -271,6 +272,8 @@ struct TopMatches {
 
     let limit: Int
     private(set) var entries: [Entry] = []
+    /// The postings looked at (what the query cost).
+    var ranked = 0
 
     init(limit: Int) {
         self.limit = limit

@@ -70,7 +70,7 @@ struct SearchCommand: ParsableCommand {
               page cache      \(database.pageCacheBytes) of \(database.pageCacheBudget)
               objects         \(database.objectBytes) of \(database.objectBudget)  (\(database.objectsHeld) held, \(database.hits) hits, \(database.misses) misses, \(database.evictions) evictions)
               search index    \(search.indexBytes)
-              search shards   \(search.bytesHeld) of \(search.budget)  (\(search.shardsHeld) held, \(search.shardsLoaded) loaded, \(search.hits) hits, \(search.misses) misses, \(search.evictions) evictions)
+              search shards   \(search.bytesHeld) of \(search.budget)  (\(search.shardsHeld) shards and \(search.resultsHeld) results held, \(search.shardsLoaded) loaded, \(search.hits) hits, \(search.misses) misses, \(search.evictions) evictions)
             """
     }
 }

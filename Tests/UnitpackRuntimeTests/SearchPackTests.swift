@@ -95,6 +95,28 @@ import UnitpackCore
         #expect(pack.statistics.bytesHeld == 0 && pack.statistics.shardsHeld == 0)
     }
 
+    @Test func anExpensiveQueryIsKeptAndAnsweredTheSameFromTheCache() throws {
+        let pack = try open()
+        // `m` ranks hundreds of postings; `knot` a handful.
+        let computed = try pack.search("m", languages: ["ru"], limit: 20)
+        #expect(pack.statistics.resultsHeld == 1)
+        _ = try pack.search("knot", limit: 20)
+        #expect(pack.statistics.resultsHeld == 1)
+        let kept = try pack.search("M", languages: ["ru"], limit: 20)
+        #expect(kept == computed)
+        #expect(pack.statistics.resultHits == 1)
+        // Another language list or limit is another result.
+        #expect(try pack.search("m", limit: 20) != computed)
+        #expect(try pack.search("m", languages: ["ru"], limit: 5) == Array(computed.prefix(5)))
+        #expect(pack.statistics.resultHits == 1 && pack.statistics.resultsHeld == 3)
+        pack.purge()
+        #expect(pack.statistics.resultsHeld == 0)
+        // And the same with nothing cached at all.
+        let uncached = try open(budget: 0)
+        #expect(try uncached.search("m", languages: ["ru"], limit: 20) == computed)
+        #expect(uncached.statistics.resultsHeld == 0)
+    }
+
     @Test func concurrentSearchesAgreeWithSequentialOnes() throws {
         let pack = try open(budget: 6_000)
         let queries = ["m", "мет", "km", "ft", "°", "deg", "мил", "s", "year", "т", "knot", "узл"]
