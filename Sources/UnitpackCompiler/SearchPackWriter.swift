@@ -74,16 +74,22 @@ public enum SearchPackWriter {
         tables.u32(UInt32(unitTable.bytes.count))
         tables.append(unitTable.bytes)
 
-        let compressed = try shards.map { try deflate($0.raw).bytes }
-        let indexLength = shards.reduce(0) { $0 + SearchPackFormat.indexEntryFixedBytes + $1.firstKey.count }
+        let dictionary = makeDictionary(shards.map(\.raw))
+        let packedDictionary = try deflate(dictionary)
+        tables.u32(UInt32(packedDictionary.raw))
+        tables.u32(UInt32(packedDictionary.bytes.count))
+        tables.append(packedDictionary.bytes)
+
+        let compressed = try shards.map { try deflateShard($0.raw, dictionary: dictionary) }
+        let indexLength = shards.reduce(0) { $0 + SearchPackFormat.indexEntryFixedBytes + $1.separator.count }
         var offset = SearchPackFormat.headerLength + tables.bytes.count + indexLength
         for (shard, data) in zip(shards, compressed) {
             tables.u32(UInt32(offset))
             tables.u32(UInt32(data.count))
             tables.u32(UInt32(shard.raw.count))
             tables.u32(CRC32.checksum(data))
-            tables.u16(UInt16(shard.firstKey.count))
-            tables.append(shard.firstKey)
+            tables.u16(UInt16(shard.separator.count))
+            tables.append(shard.separator)
             offset += data.count
         }
 
@@ -118,62 +124,132 @@ public enum SearchPackWriter {
 
     /// Cuts the sorted entries into shards of about `targetShardBytes`, each
     /// laid out in columns (docs/pack-format.md): zlib finds more in a run of
-    /// like values than in interleaved records.
-    static func cutShards(_ entries: [(key: [UInt8], postings: [Posting])]) -> [(firstKey: [UInt8], raw: [UInt8])] {
-        var shards: [(firstKey: [UInt8], raw: [UInt8])] = []
-        var slice: ArraySlice<(key: [UInt8], postings: [Posting])> = []
-        var size = 0
-        var last: [UInt8] = []
-        func flush() {
-            guard let first = slice.first else { return }
-            // The shard's units, ascending: postings name them by index (one
-            // byte while a shard has under 128 units, whatever the ids).
-            let palette = Set(slice.flatMap { $0.postings.map(\.unit) }).sorted()
-            let indexOf = Dictionary(uniqueKeysWithValues: palette.enumerated().map { ($1, $0) })
-            var shared = ByteWriter(), suffixes = ByteWriter(), tags = ByteWriter(), units = ByteWriter()
-            var previous: [UInt8] = []
-            var previousUnit: Int?
-            for entry in slice {
-                let common = zip(previous, entry.key).prefix { $0 == $1 }.count
-                shared.varint(UInt64(common))
-                suffixes.append(entry.key[common...])
-                suffixes.u8(0)
-                for (index, posting) in entry.postings.enumerated() {
-                    let same = posting.unit == previousUnit
-                    tags.varint(SearchPackFormat.tag(language: posting.language, form: posting.form, sameUnit: same,
-                                                     more: index + 1 < entry.postings.count))
-                    if !same { units.varint(UInt64(indexOf[posting.unit]!)) }
-                    previousUnit = posting.unit
-                }
-                previous = entry.key
-            }
-            var raw = ByteWriter()
-            raw.varint(UInt64(slice.count))
-            raw.varint(UInt64(palette.count))
-            var lastUnit = 0
-            for unit in palette {
-                raw.varint(UInt64(unit - lastUnit))
-                lastUnit = unit
-            }
-            raw.append(shared.bytes)
-            raw.append(suffixes.bytes)
-            raw.append(tags.bytes)
-            raw.append(units.bytes)
-            shards.append((first.key, raw.bytes))
-            slice = []
-            size = 0
+    /// like values than in interleaved records. Each shard carries its
+    /// separator: the shortest prefix of its first key that sorts after the
+    /// previous shard's last key.
+    static func cutShards(_ entries: [(key: [UInt8], postings: [Posting])]) -> [(separator: [UInt8], raw: [UInt8])] {
+        var shards: [(separator: [UInt8], raw: [UInt8])] = []
+        var start = 0
+        while start < entries.count {
+            let end = cutPoint(entries, from: start)
+            let separator = start == 0
+                ? Array(entries[0].key.prefix(1))
+                : Array(entries[start].key.prefix(commonPrefix(entries[start - 1].key, entries[start].key) + 1))
+            shards.append((separator, encodeShard(entries[start..<end])))
+            start = end
         }
-        for (index, entry) in entries.enumerated() {
-            if slice.isEmpty { slice = entries[index..<index] }
-            slice = entries[slice.startIndex...index]
-            // The raw bytes this entry adds, near enough: suffix, NUL, shared, postings.
-            let common = slice.count == 1 ? 0 : zip(last, entry.key).prefix { $0 == $1 }.count
-            size += entry.key.count - common + 2 + 3 * entry.postings.count
-            last = entry.key
-            if size >= SearchPackFormat.targetShardBytes { flush() }
-        }
-        flush()
         return shards
+    }
+
+    /// Where the shard that starts at `start` ends: between 0.6 and 1.4 times
+    /// `targetShardBytes`, at the pair of neighbouring keys that share the
+    /// fewest leading bytes (the nearest the target on a tie). A cut inside
+    /// a run of keys with a long common prefix makes every query for that
+    /// prefix read two shards; a cut between `m…` and `n…` makes none do.
+    static func cutPoint(_ entries: [(key: [UInt8], postings: [Posting])], from start: Int) -> Int {
+        let target = SearchPackFormat.targetShardBytes
+        var size = 0
+        var best: (shared: Int, distance: Int, end: Int)?
+        var index = start
+        while index < entries.count {
+            let entry = entries[index]
+            // The raw bytes this entry adds, near enough: suffix, NUL, shared, postings.
+            let common = index == start ? 0 : commonPrefix(entries[index - 1].key, entry.key)
+            size += entry.key.count - common + 2 + 3 * entry.postings.count
+            index += 1
+            guard index < entries.count else { return index }
+            if 10 * size >= 6 * target {
+                let candidate = (shared: commonPrefix(entry.key, entries[index].key), distance: abs(size - target), end: index)
+                if best.map({ (candidate.shared, candidate.distance) < ($0.shared, $0.distance) }) ?? true { best = candidate }
+            }
+            if 10 * size >= 14 * target { break }
+        }
+        return best?.end ?? index
+    }
+
+    static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        zip(a, b).prefix { $0 == $1 }.count
+    }
+
+    /// One shard's raw bytes: key count, the shard's units, then the columns.
+    static func encodeShard(_ slice: ArraySlice<(key: [UInt8], postings: [Posting])>) -> [UInt8] {
+        // The shard's units, ascending: postings name them by index (one
+        // byte while a shard has under 128 units, whatever the ids).
+        let palette = Set(slice.flatMap { $0.postings.map(\.unit) }).sorted()
+        let indexOf = Dictionary(uniqueKeysWithValues: palette.enumerated().map { ($1, $0) })
+        var shared = ByteWriter(), suffixes = ByteWriter(), tags = ByteWriter(), units = ByteWriter()
+        var previous: [UInt8] = []
+        var previousUnit: Int?
+        for entry in slice {
+            let common = commonPrefix(previous, entry.key)
+            shared.varint(UInt64(common))
+            suffixes.append(entry.key[common...])
+            suffixes.u8(0)
+            for (index, posting) in entry.postings.enumerated() {
+                let same = posting.unit == previousUnit
+                tags.varint(SearchPackFormat.tag(language: posting.language, form: posting.form, sameUnit: same,
+                                                 more: index + 1 < entry.postings.count))
+                if !same { units.varint(UInt64(indexOf[posting.unit]!)) }
+                previousUnit = posting.unit
+            }
+            previous = entry.key
+        }
+        var raw = ByteWriter()
+        raw.varint(UInt64(slice.count))
+        raw.varint(UInt64(palette.count))
+        var lastUnit = 0
+        for unit in palette {
+            raw.varint(UInt64(unit - lastUnit))
+            lastUnit = unit
+        }
+        raw.append(shared.bytes)
+        raw.append(suffixes.bytes)
+        raw.append(tags.bytes)
+        raw.append(units.bytes)
+        return raw.bytes
+    }
+
+    /// The preset dictionary every shard is compressed with: raw bytes of
+    /// shards spread evenly over the key space, `dictionaryBytes` at most. A
+    /// 1 KiB shard alone is too short for zlib to find much; with words,
+    /// endings and posting runs to refer back to, fixed Huffman codes (no
+    /// code table to send, and none to build when inflating) come out smaller
+    /// than dynamic ones without a dictionary, and inflate in about half the
+    /// time (docs/pack-format.md, "Shard size").
+    static func makeDictionary(_ raws: [[UInt8]]) -> [UInt8] {
+        let budget = SearchPackFormat.dictionaryBytes
+        let perShard = max(1, raws.map(\.count).reduce(0, +) / max(1, raws.count))
+        let wanted = max(1, budget / perShard)
+        guard raws.count > wanted else { return Array(raws.joined().prefix(budget)) }
+        let step = raws.count / wanted
+        return Array(stride(from: 0, to: raws.count, by: step).lazy.map { raws[$0] }.joined().prefix(budget))
+    }
+
+    /// A zlib stream (RFC 1950) with the preset dictionary (FDICT set, DICTID
+    /// its Adler-32) and fixed Huffman codes only.
+    static func deflateShard(_ raw: [UInt8], dictionary: [UInt8]) throws -> [UInt8] {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15, 9, Z_FIXED, ZLIB_VERSION,
+                            Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { throw EncodeError(description: "zlib deflateInit2 failed") }
+        defer { deflateEnd(&stream) }
+        if !dictionary.isEmpty {
+            let status = dictionary.withUnsafeBufferPointer { deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
+            guard status == Z_OK else { throw EncodeError(description: "zlib deflateSetDictionary failed (\(status))") }
+        }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(raw.count))) + 16)
+        let (status, produced) = output.withUnsafeMutableBufferPointer { out in
+            raw.withUnsafeBufferPointer { input in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                let status = CZlib.deflate(&stream, Z_FINISH)
+                return (status, out.count - Int(stream.avail_out))
+            }
+        }
+        guard status == Z_STREAM_END else { throw EncodeError(description: "zlib deflate failed (\(status))") }
+        return Array(output.prefix(produced))
     }
 
     static func deflate(_ raw: [UInt8]) throws -> (bytes: [UInt8], raw: Int) {

@@ -3,18 +3,24 @@
 public enum SearchPackFormat {
     public static let fileName = "search.pack"
     public static let magic: [UInt8] = Array("UPSEARCH".utf8)
-    public static let version: UInt16 = 2
+    public static let version: UInt16 = 3
     public static let headerLength = 32
-    /// The bytes of a shard index entry before its first key.
+    /// The bytes of a shard index entry before its separator.
     public static let indexEntryFixedBytes = 18
-    /// A shard's bytes before compression, as the writer aims for: small
-    /// enough that a cold query inflates and decodes little, large enough
-    /// that zlib finds repetitions. Measured on the repository's 546 units
-    /// (Scripts/bench): 2 KiB shards make a pack of 29.7% of the raw key
-    /// bytes with cold queries at ~37 µs; 2.5 KiB 28.4% at ~44 µs; 4 KiB
-    /// 26.1% at ~60 µs. 2 KiB keeps both targets (≤ 35%, < 50 µs) on ten
-    /// times the data too (32.6%, ~41 µs).
-    public static let targetShardBytes = 2048
+    /// A shard's bytes before compression, as the writer aims for: a cold
+    /// query inflates and decodes a whole shard (zlib inflates ~5 ns a byte
+    /// here), so smaller is faster, and costs size. Measured (Scripts/bench
+    /// and a cold-query probe, docs/pack-format.md "Shard size"): with the
+    /// 8 KiB dictionary, 1,280 bytes make the repository's pack 31.2% of its
+    /// raw key bytes and ten times that data 33.0%, cold queries ~21-25 µs;
+    /// 1,024 bytes were ~10% faster on ten times the data but 35.7% there
+    /// with a 4 KiB dictionary.
+    public static let targetShardBytes = 1280
+    /// The most bytes of the shards' preset zlib dictionary (held by the
+    /// reader from open: part of its index bytes).
+    public static let dictionaryBytes = 8192
+    /// Readers refuse a larger dictionary (zlib uses at most the last 32 KiB).
+    public static let maxDictionaryBytes = 32768
     /// Readers refuse a shard that declares more than this uncompressed (a
     /// damaged length must not become a huge allocation).
     public static let maxShardBytes = 1 << 20

@@ -41,12 +41,11 @@ extension SearchPack {
             let shard = loaded[Int(entry.shard) - range.lowerBound]
             let posting = Int(entry.posting)
             let key = shard.key(Int(entry.position))
-            let language = shard.languages[posting]
+            let found = shard.postings[posting]
             return SearchMatch(
                 unit: UnitID(rawValue: Int(entry.unit)), key: String(decoding: key, as: UTF8.self),
-                language: language == SearchPackFormat.noLanguage ? nil : self.languages[safe: Int(language)],
-                form: shard.forms[posting], isExact: entry.score >> 63 == 1,
-                priority: Double(shard.priorities[posting]) / 100)
+                language: found.language == SearchPackFormat.noLanguage ? nil : self.languages[safe: Int(found.language)],
+                form: found.form, isExact: entry.score >> 63 == 1, priority: Double(found.priority) / 100)
         }
         if top.ranked > Self.rankedWorthKeeping { keep(matches, for: resultKey) }
         return matches
@@ -57,17 +56,20 @@ extension SearchPack {
     static let rankedWorthKeeping = 256
 
     /// The shards that can hold keys starting with `query`: from the last one
-    /// whose first key is not after it, through those whose first key starts with it.
+    /// whose separator is not after it, through those whose separator starts
+    /// with it. (A key of a later shard starts with `query` only if its
+    /// separator does: the separator is a prefix of the key and sorts after
+    /// `query`, so it cannot be a shorter prefix of it.)
     func shardRange(for query: [UInt8]) -> Range<Int> {
         var low = 0
         var high = shards.count
         while low < high {
             let middle = (low + high) / 2
-            if query.lexicographicallyPrecedes(firstKey(middle)) { high = middle } else { low = middle + 1 }
+            if query.lexicographicallyPrecedes(separator(middle)) { high = middle } else { low = middle + 1 }
         }
         let start = max(0, low - 1)
         var end = low
-        while end < shards.count, firstKey(end).starts(with: query) { end += 1 }
+        while end < shards.count, separator(end).starts(with: query) { end += 1 }
         return start..<max(end, start + 1)
     }
 

@@ -52,14 +52,13 @@ public final class SearchPack: Sendable {
     public let path: String
     public let languages: [String]
     let shards: [ShardEntry]
-    /// Every shard's first key, back to back (`ShardEntry.firstKey` is a range of it).
-    let firstKeys: [UInt8]
-    /// The unit table, compactly: the distinct priorities (× 100) ascending,
-    /// and each unit's index into them, by id when the ids are dense (as
-    /// `assign-ids` makes them), else beside the sorted ids.
-    let priorityValues: [UInt32]
-    let priorityRanks: [UInt16]
-    let sparseIDs: [UInt32]
+    /// Every shard's separator (a prefix of its first key that sorts after
+    /// the previous shard's keys), back to back (`ShardEntry.separator` is a range of it).
+    let separators: [UInt8]
+    let priorities: PriorityTable
+    /// The preset zlib dictionary of the shards, and its Adler-32 (their DICTID).
+    let dictionary: [UInt8]
+    let dictionaryID: UInt32
     let descriptor: Int32
     let fileSize: Int
     let indexBytes: Int
@@ -70,12 +69,12 @@ public final class SearchPack: Sendable {
         let compressedLength: UInt32
         let rawLength: UInt32
         let crc: UInt32
-        let firstKey: Range<UInt32>
+        let separator: Range<UInt32>
     }
 
-    func firstKey(_ shard: Int) -> ArraySlice<UInt8> {
-        let range = shards[shard].firstKey
-        return firstKeys[Int(range.lowerBound)..<Int(range.upperBound)]
+    func separator(_ shard: Int) -> ArraySlice<UInt8> {
+        let range = shards[shard].separator
+        return separators[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
     /// What the cache keeps: decoded shards, and the results of queries
@@ -138,28 +137,21 @@ public final class SearchPack: Sendable {
             let parsed = try Self.parseTables(tables, shardCount: Int(shardCount), fileSize: fileSize, path: path)
             let unitIDs: [UInt32]
             let unitPriorities: [UInt32]
-            (languages, shards, firstKeys, unitIDs, unitPriorities) = parsed
-            priorityValues = Array(Set(unitPriorities)).sorted()
-            guard priorityValues.count <= Int(UInt16.max) else {
+            (languages, shards, separators, unitIDs, unitPriorities, dictionary) = parsed
+            dictionaryID = dictionary.withUnsafeBufferPointer {
+                UInt32(adler32(adler32(0, nil, 0), $0.baseAddress, uInt($0.count)))
+            }
+            guard let table = PriorityTable(ids: unitIDs, priorities: unitPriorities) else {
                 throw SearchPackError.corruptIndex(path: path, detail: "unit table: more than 65,535 distinct priorities")
             }
-            let rankOf = Dictionary(uniqueKeysWithValues: priorityValues.enumerated().map { ($1, UInt16($0)) })
-            if let last = unitIDs.last, Int(last) <= 2 * unitIDs.count + 1024 {
-                var ranks = [UInt16](repeating: 0, count: Int(last) + 1)
-                for (id, priority) in zip(unitIDs, unitPriorities) { ranks[Int(id)] = rankOf[priority]! }
-                priorityRanks = ranks
-                sparseIDs = []
-            } else {
-                priorityRanks = unitPriorities.map { rankOf[$0]! }
-                sparseIDs = unitIDs
-            }
+            priorities = table
             self.path = path
             self.descriptor = descriptor
             self.fileSize = fileSize
             // What stays held from open: the arrays above, as malloc hands them out.
             self.indexBytes = [
-                MemoryLayout<ShardEntry>.stride * shards.count, firstKeys.count, 4 * priorityValues.count,
-                2 * priorityRanks.count, 4 * sparseIDs.count, 256,
+                MemoryLayout<ShardEntry>.stride * shards.count, separators.count, 4 * priorities.values.count,
+                2 * priorities.ranks.count, 4 * priorities.sparseIDs.count, dictionary.count, 256,
             ].reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
                 + languages.reduce(0) { $0 + ApproximateSize.of($1) }
             // The budget covers what opening holds too: the shards get the rest.
@@ -174,6 +166,45 @@ public final class SearchPack: Sendable {
     }
 
     deinit { close(descriptor) }
+
+    /// The unit table, compactly: the distinct priorities (× 100) ascending,
+    /// and each unit's index into them, by id when the ids are dense (as
+    /// `assign-ids` makes them), else beside the sorted ids.
+    struct PriorityTable: Sendable {
+        let values: [UInt32]
+        let ranks: [UInt16]
+        let sparseIDs: [UInt32]
+
+        /// `nil` when there are more distinct priorities than a rank holds.
+        init?(ids: [UInt32], priorities: [UInt32]) {
+            values = Array(Set(priorities)).sorted()
+            guard values.count <= Int(UInt16.max) else { return nil }
+            let rankOf = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, UInt16($0)) })
+            if let last = ids.last, Int(last) <= 2 * ids.count + 1024 {
+                var ranks = [UInt16](repeating: 0, count: Int(last) + 1)
+                for (id, priority) in zip(ids, priorities) { ranks[Int(id)] = rankOf[priority]! }
+                self.ranks = ranks
+                sparseIDs = []
+            } else {
+                ranks = priorities.map { rankOf[$0]! }
+                sparseIDs = ids
+            }
+        }
+
+        /// The priority × 100 of a unit of the unit table (0 for an id it lacks).
+        func priority(of unit: Int) -> UInt32 {
+            guard !sparseIDs.isEmpty else {
+                return unit >= 0 && unit < ranks.count ? values[Int(ranks[unit])] : 0
+            }
+            var low = 0
+            var high = sparseIDs.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(sparseIDs[middle]) < unit { low = middle + 1 } else { high = middle }
+            }
+            return low < sparseIDs.count && Int(sparseIDs[low]) == unit ? values[Int(ranks[low])] : 0
+        }
+    }
 
     private static func read(_ descriptor: Int32, _ path: String, offset: Int, count: Int) throws(SearchPackError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
@@ -193,7 +224,7 @@ public final class SearchPack: Sendable {
     }
 
     private static func parseTables(_ tables: [UInt8], shardCount: Int, fileSize: Int, path: String)
-        throws(SearchPackError) -> ([String], [ShardEntry], [UInt8], [UInt32], [UInt32])
+        throws(SearchPackError) -> ([String], [ShardEntry], [UInt8], [UInt32], [UInt32], [UInt8])
     {
         var reader = ByteReader(tables)
         guard let languageCount = reader.u8(), Int(languageCount) <= SearchPackFormat.maxLanguages else {
@@ -210,27 +241,39 @@ public final class SearchPack: Sendable {
               let compressed = reader.take(Int(compressedLength))
         else { throw .corruptIndex(path: path, detail: "the unit table is cut short") }
         let (unitIDs, priorities) = try parseUnitTable(Array(compressed), rawLength: Int(rawLength), path: path)
+        guard let dictionaryLength = reader.u32(), let packedLength = reader.u32(),
+              let packedDictionary = reader.take(Int(packedLength))
+        else { throw .corruptIndex(path: path, detail: "the dictionary is cut short") }
+        guard Int(dictionaryLength) <= SearchPackFormat.maxDictionaryBytes else {
+            throw .corruptIndex(path: path, detail: "the dictionary declares \(dictionaryLength) bytes")
+        }
+        let dictionary: [UInt8]
+        do {
+            dictionary = try inflate(Array(packedDictionary), rawLength: Int(dictionaryLength))
+        } catch {
+            throw .corruptIndex(path: path, detail: "dictionary: \(error.detail)")
+        }
         var shards: [ShardEntry] = []
-        var firstKeys: [UInt8] = []
+        var separators: [UInt8] = []
         guard shardCount <= tables.count / 18 + 1 else { throw .corruptIndex(path: path, detail: "\(shardCount) shards") }
         shards.reserveCapacity(shardCount)
         for index in 0..<shardCount {
             guard let offset = reader.u32(), let compressed = reader.u32(), let raw = reader.u32(), let crc = reader.u32(),
-                  let keyLength = reader.u16(), let firstKey = reader.take(Int(keyLength))
+                  let keyLength = reader.u16(), let separator = reader.take(Int(keyLength))
             else { throw .corruptIndex(path: path, detail: "the entry of shard \(index) is cut short") }
             guard Int(offset) + Int(compressed) <= fileSize, Int(offset) >= SearchPackFormat.headerLength + tables.count
             else { throw .corruptIndex(path: path, detail: "shard \(index) points outside the file") }
             if let previous = shards.last,
-               !firstKeys[Int(previous.firstKey.lowerBound)...].lexicographicallyPrecedes(firstKey) {
+               !separators[Int(previous.separator.lowerBound)...].lexicographicallyPrecedes(separator) {
                 throw .corruptIndex(path: path, detail: "shard \(index) is out of order")
             }
-            let start = UInt32(firstKeys.count)
-            firstKeys.append(contentsOf: firstKey)
+            let start = UInt32(separators.count)
+            separators.append(contentsOf: separator)
             shards.append(ShardEntry(offset: offset, compressedLength: compressed, rawLength: raw,
-                                     crc: crc, firstKey: start..<UInt32(firstKeys.count)))
+                                     crc: crc, separator: start..<UInt32(separators.count)))
         }
         guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "bytes after the last index entry") }
-        return (languages, shards, firstKeys, unitIDs, priorities)
+        return (languages, shards, separators, unitIDs, priorities, dictionary)
     }
 
     private static func parseUnitTable(_ compressed: [UInt8], rawLength: Int, path: String)
@@ -272,37 +315,54 @@ public final class SearchPack: Sendable {
 
     /// Inflates a zlib stream that must give exactly `rawLength` bytes, refusing
     /// a declared length over `SearchPackFormat.maxShardBytes` before allocating.
-    static func inflate(_ compressed: [UInt8], rawLength: Int) throws(InflateError) -> [UInt8] {
+    /// With a `dictionary`, the stream must name it (FDICT, DICTID `dictionaryID`).
+    static func inflate(_ compressed: [UInt8], rawLength: Int, dictionary: [UInt8] = [], dictionaryID: UInt32 = 0)
+        throws(InflateError) -> [UInt8]
+    {
         guard rawLength <= SearchPackFormat.maxShardBytes else {
             throw InflateError(detail: "declares \(rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
         }
-        // A zlib stream is a 2-byte header, raw deflate data and an Adler-32 of
-        // the output. The shard's CRC-32 already covers every compressed byte,
-        // so the deflate data is inflated raw and the Adler-32 (a tenth of the
-        // inflate time) is not recomputed; a corrupt stream still fails below.
-        guard compressed.count >= 6, (Int(compressed[0]) << 8 | Int(compressed[1])) % 31 == 0,
-              compressed[0] & 0x0F == 8, compressed[1] & 0x20 == 0
+        // A zlib stream is a 2-byte header, a DICTID when it has a preset
+        // dictionary, raw deflate data and an Adler-32 of the output. The
+        // shard's CRC-32 already covers every compressed byte, so the deflate
+        // data is inflated raw and the Adler-32 (a tenth of the inflate time)
+        // is not recomputed; a corrupt stream still fails below.
+        let start = dictionary.isEmpty ? 2 : 6
+        guard compressed.count >= start + 4 + 1, (Int(compressed[0]) << 8 | Int(compressed[1])) % 31 == 0,
+              compressed[0] & 0x0F == 8, compressed[0] >> 4 <= 7
         else { throw InflateError(detail: "not a zlib stream") }
+        guard (compressed[1] & 0x20 != 0) == !dictionary.isEmpty else {
+            throw InflateError(detail: dictionary.isEmpty ? "names a preset dictionary" : "does not name the pack's dictionary")
+        }
+        if !dictionary.isEmpty {
+            let named = compressed[2...5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            guard named == dictionaryID else { throw InflateError(detail: "names another dictionary") }
+        }
         var raw = [UInt8](repeating: 0, count: rawLength)
         var stream = z_stream()
         guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw InflateError(detail: "zlib cannot start")
         }
         defer { inflateEnd(&stream) }
+        if !dictionary.isEmpty {
+            let status = dictionary.withUnsafeBufferPointer { inflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
+            guard status == Z_OK else { throw InflateError(detail: "zlib refuses the dictionary (\(status))") }
+        }
+        let body = compressed.count - start - 4
         let (status, produced, consumed): (Int32, Int, Int) = raw.withUnsafeMutableBufferPointer { out in
             compressed.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + 2)
-                stream.avail_in = uInt(input.count - 6)
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + start)
+                stream.avail_in = uInt(body)
                 stream.next_out = out.baseAddress
                 stream.avail_out = uInt(out.count)
                 let status = CZlib.inflate(&stream, Z_FINISH)
-                return (status, out.count - Int(stream.avail_out), input.count - 6 - Int(stream.avail_in))
+                return (status, out.count - Int(stream.avail_out), body - Int(stream.avail_in))
             }
         }
         switch status {
         case Z_STREAM_END:
             guard produced == rawLength else { throw InflateError(detail: "inflates to \(produced) bytes, declared \(rawLength)") }
-            guard consumed == compressed.count - 6 else { throw InflateError(detail: "bytes after the deflate data") }
+            guard consumed == body else { throw InflateError(detail: "bytes after the deflate data") }
         case Z_BUF_ERROR where produced == rawLength:
             throw InflateError(detail: "inflates to more than the declared \(rawLength) bytes")
         case Z_BUF_ERROR:
@@ -311,20 +371,6 @@ public final class SearchPack: Sendable {
             throw InflateError(detail: "zlib error \(status)")
         }
         return raw
-    }
-
-    /// The priority × 100 of a unit of the unit table (0 for an id it lacks).
-    func priority(of unit: Int) -> UInt32 {
-        guard !sparseIDs.isEmpty else {
-            return unit >= 0 && unit < priorityRanks.count ? priorityValues[Int(priorityRanks[unit])] : 0
-        }
-        var low = 0
-        var high = sparseIDs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(sparseIDs[middle]) < unit { low = middle + 1 } else { high = middle }
-        }
-        return low < sparseIDs.count && Int(sparseIDs[low]) == unit ? priorityValues[Int(priorityRanks[low])] : 0
     }
 
     // MARK: Shards
@@ -338,12 +384,13 @@ public final class SearchPack: Sendable {
         }
         let raw: [UInt8]
         do {
-            raw = try Self.inflate(compressed, rawLength: Int(entry.rawLength))
+            raw = try Self.inflate(compressed, rawLength: Int(entry.rawLength), dictionary: dictionary,
+                                   dictionaryID: dictionaryID)
         } catch {
             throw .corruptShard(path: path, shard: index, detail: error.detail)
         }
         do {
-            return try SearchShard(raw: raw) { self.priority(of: Int($0)) }
+            return try SearchShard(raw: raw, priorities: priorities)
         } catch {
             throw .corruptShard(path: path, shard: index, detail: error.detail)
         }

@@ -8,27 +8,33 @@ import UnitpackCore
 
 /// One inflated shard, decoded once into flat arrays so that a warm query is
 /// a binary search and a scan, with no allocation per key. The inflated
-/// bytes are not kept: the arrays hold everything a query reads.
+/// bytes are not kept: the arrays hold everything a query reads. Three
+/// allocations a shard: a cold query pays for each, and malloc was a tenth
+/// of it when postings were four arrays.
 final class SearchShard: Sendable {
+    /// One posting, with its unit's priority (× 100, from the unit table)
+    /// looked up once here so that ranking a match is arithmetic.
+    struct Posting {
+        var unit: UInt32
+        var priority: UInt32
+        var language: UInt8
+        var form: SearchPackFormat.Form
+    }
+
     /// The keys, back to back.
     let keyBytes: [UInt8]
-    /// `keyStarts[k] ..< keyStarts[k + 1]` is key `k` in `keyBytes` (count + 1 entries).
+    /// `keyStarts[k] ..< keyStarts[k + 1]` is key `k` in `keyBytes`, and
+    /// `keyStarts[count + 1 + k] ..< keyStarts[count + 2 + k]` are its postings
+    /// (both count + 1 entries, in one array).
     let keyStarts: [UInt32]
-    /// `postingStarts[k] ..< postingStarts[k + 1]` are the postings of key `k` (count + 1 entries).
-    let postingStarts: [UInt32]
-    let units: [UInt32]
-    /// Each posting's unit's priority (× 100, from the unit table), looked up
-    /// once here so that ranking a match is arithmetic.
-    let priorities: [UInt32]
-    let languages: [UInt8]
-    let forms: [SearchPackFormat.Form]
+    let postings: [Posting]
+    let count: Int
 
     /// What the cache counts for this shard: the object and every array it
     /// keeps, as malloc hands them out (header, 16-byte chunks).
     var heldBytes: Int {
-        ApproximateSize.allocation(ApproximateSize.objectHeader + 8 * 8)
-            + [keyBytes.count, 4 * keyStarts.count, 4 * postingStarts.count, 4 * units.count, 4 * priorities.count,
-               languages.count, forms.count]
+        ApproximateSize.allocation(ApproximateSize.objectHeader + 4 * 8)
+            + [keyBytes.count, 4 * keyStarts.count, MemoryLayout<Posting>.stride * postings.count]
             .reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
     }
 
@@ -37,48 +43,77 @@ final class SearchShard: Sendable {
     /// Decodes the column layout of docs/pack-format.md: key count, the
     /// shard's units, shared lengths, NUL-terminated suffixes, posting tags,
     /// posting units.
-    init(raw: [UInt8], priority: (UInt32) -> UInt32) throws(DecodeError) {
-        var reader = ByteReader(raw)
-        guard let count64 = reader.varint(), count64 <= UInt64(raw.count) else { throw DecodeError(detail: "bad key count") }
+    init(raw: [UInt8], priorities: SearchPack.PriorityTable) throws(DecodeError) {
+        let decoded = try raw.withUnsafeBufferPointer { input throws(DecodeError) in
+            try Self.decode(input, priorities: priorities)
+        }
+        (keyBytes, keyStarts, postings, count) = decoded
+    }
+
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable)
+        throws(DecodeError) -> ([UInt8], [UInt32], [Posting], Int)
+    {
+        var at = 0
+        guard let count64 = readVarint(input, &at), count64 >= 1, count64 <= UInt64(input.count) else {
+            throw DecodeError(detail: "bad key count")
+        }
         let count = Int(count64)
-        guard let paletteCount = reader.varint(), paletteCount <= UInt64(raw.count) else {
+        guard let paletteCount = readVarint(input, &at), paletteCount <= UInt64(input.count) else {
             throw DecodeError(detail: "bad unit count")
         }
-        var palette: [UInt32] = []
-        palette.reserveCapacity(Int(paletteCount))
-        var id: UInt64 = 0
-        for index in 0..<Int(paletteCount) {
-            guard let delta = reader.varint(), delta > 0, delta <= UInt64(UInt32.max) - id else {
-                throw DecodeError(detail: "unit \(index) of the shard's units is malformed")
+        // The shard's units, in a buffer of the stack's while decoding.
+        let decoded: Result<([UInt8], [UInt32], [Posting]), DecodeError> =
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Int(paletteCount)) { palette in
+                do throws(DecodeError) {
+                    var id: UInt64 = 0
+                    for index in 0..<Int(paletteCount) {
+                        guard let delta = readVarint(input, &at), delta > 0, delta <= UInt64(UInt32.max) - id else {
+                            throw DecodeError(detail: "unit \(index) of the shard's units is malformed")
+                        }
+                        id += delta
+                        palette[index] = UInt32(id)
+                    }
+                    return .success(try decodeKeysAndPostings(
+                        input, from: at, count: count, palette: UnsafeBufferPointer(palette), priorities: priorities))
+                } catch {
+                    return .failure(error)
+                }
             }
-            id += delta
-            palette.append(UInt32(id))
-        }
-        var shared: [Int] = []
-        shared.reserveCapacity(count)
+        let (keyBytes, keyStarts, postings) = try decoded.get()
+        return (keyBytes, keyStarts, postings, count)
+    }
+
+    private static func decodeKeysAndPostings(
+        _ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, palette: UnsafeBufferPointer<UInt32>,
+        priorities: SearchPack.PriorityTable
+    ) throws(DecodeError) -> ([UInt8], [UInt32], [Posting]) {
+        var at = start
+
+        // The shared lengths, summed first: the keys take at most those bytes
+        // plus the suffix bytes, which lie in what is left of the shard.
+        let sharedStart = at
+        var sharedSum = 0
         for index in 0..<count {
-            guard let value = reader.varint(), value <= UInt64(raw.count) else {
+            guard let value = readVarint(input, &at), value <= UInt64(input.count) else {
                 throw DecodeError(detail: "key \(index) has a bad shared length")
             }
-            shared.append(Int(value))
+            sharedSum += Int(value)
         }
+        let bound = sharedSum + (input.count - at)
+        guard bound <= 64 * input.count else { throw DecodeError(detail: "keys share more than they have") }
 
-        // The keys take at most the shared bytes plus the suffix bytes, which
-        // lie in what is left of `raw`: write them into a buffer that large.
-        let bound = shared.reduce(0, +) + (raw.count - reader.offset)
-        guard bound <= 64 * raw.count else { throw DecodeError(detail: "keys share more than they have") }
-        var keyStarts: [UInt32] = [0]
-        keyStarts.reserveCapacity(count + 1)
+        var keyStarts = [UInt32](repeating: 0, count: 2 * (count + 1))
         var failure: String?
-        var end = reader.offset
+        var read = at
         let keyBytes = [UInt8](unsafeUninitializedCapacity: bound) { keys, written in
-            raw.withUnsafeBufferPointer { input in
+            keyStarts.withUnsafeMutableBufferPointer { starts in
+                let base = keys.baseAddress!
                 var write = 0
-                var read = reader.offset
+                var sharedAt = sharedStart
                 var previousStart = 0
                 for index in 0..<count {
                     let start = write
-                    let common = shared[index]
+                    let common = Int(readVarint(input, &sharedAt)!)
                     let previousLength = start - previousStart
                     guard common <= previousLength else {
                         failure = "key \(index) shares more than the previous key has"
@@ -86,13 +121,9 @@ final class SearchShard: Sendable {
                     }
                     // Front coding: the shared bytes are the start of the previous
                     // key (they end before `write`, so the ranges never overlap).
-                    // Whole-range copies: a byte loop here was most of a cold query.
-                    let base = keys.baseAddress!
                     if common > 0 { (base + write).update(from: base + previousStart, count: common) }
                     write += common
-                    guard read < input.count,
-                          let nul = memchr(input.baseAddress! + read, 0, input.count - read)
-                    else {
+                    guard read < input.count, let nul = memchr(input.baseAddress! + read, 0, input.count - read) else {
                         failure = "key \(index) is not terminated"
                         break
                     }
@@ -101,101 +132,95 @@ final class SearchShard: Sendable {
                         failure = "key \(index) is longer than the shard"
                         break
                     }
+                    // Every suffix has a byte: the first key is not empty, and a later
+                    // key without one would be the previous key or a prefix of it.
+                    guard length > 0 else {
+                        failure = "key \(index) has an empty suffix"
+                        break
+                    }
                     (base + write).update(from: input.baseAddress! + read, count: length)
                     write += length
                     read += length + 1
-                    guard write > start else {
-                        failure = "key \(index) is empty"
-                        break
-                    }
                     // Strictly increasing: the writer shares exactly the common
                     // prefix, so the previous key ends there or the next byte grows.
-                    let grows = common < previousLength
-                        ? write > start + common && keys[start + common] > keys[previousStart + common]
-                        : write > start + common
-                    if index > 0, !grows {
+                    if index > 0, common < previousLength, base[start + common] <= base[previousStart + common] {
                         failure = "keys out of order at key \(index)"
                         break
                     }
                     previousStart = start
-                    keyStarts.append(UInt32(write))
+                    starts[index + 1] = UInt32(write)
                 }
-                end = read
                 written = write
             }
         }
         if let failure { throw DecodeError(detail: failure) }
-        reader.offset = end
 
-        // The tags: count the postings first, so that every array below is
-        // allocated once at its exact size (a loop of appends costs more than
-        // the bytes it reads).
-        let tagsStart = reader.offset
+        // The tags: count the postings first, so that the postings are
+        // allocated once at their exact size.
+        let tagsStart = read
         var postingCount = 0
-        var position = tagsStart
-        let counted: Bool = raw.withUnsafeBufferPointer { input in
-            var keys = 0
-            while keys < count {
-                guard let tag = readVarint(input, &position) else { return false }
-                postingCount += 1
-                if tag & 1 == 0 { keys += 1 }
-            }
-            return true
+        var unitsStart = tagsStart
+        var keysSeen = 0
+        while keysSeen < count {
+            guard let tag = readVarint(input, &unitsStart) else { throw DecodeError(detail: "the posting tags are cut short") }
+            postingCount += 1
+            if tag & 1 == 0 { keysSeen += 1 }
         }
-        guard counted else { throw DecodeError(detail: "the posting tags are cut short") }
 
-        var postingStarts = [UInt32](repeating: 0, count: count + 1)
-        var languages = [UInt8](repeating: 0, count: postingCount)
-        var forms = [SearchPackFormat.Form](repeating: .name, count: postingCount)
-        var units = [UInt32](repeating: 0, count: postingCount)
-        let postingFailure: String? = raw.withUnsafeBufferPointer { input in
-            languages.withUnsafeMutableBufferPointer { languages in
-                forms.withUnsafeMutableBufferPointer { forms in
-                    units.withUnsafeMutableBufferPointer { units in
-                        postingStarts.withUnsafeMutableBufferPointer { postingStarts in
-                            var tagAt = tagsStart
-                            var unitAt = position
-                            var key = 0
-                            for posting in 0..<postingCount {
-                                guard let value = readVarint(input, &tagAt), let tag = SearchPackFormat.untag(value) else {
-                                    return "posting \(posting) has a malformed tag"
-                                }
-                                languages[posting] = tag.language
-                                forms[posting] = tag.form
-                                if tag.sameUnit {
-                                    guard posting > 0 else { return "the first posting repeats a unit" }
-                                    units[posting] = units[posting - 1]
-                                } else {
-                                    guard let slot = readVarint(input, &unitAt), slot < UInt64(palette.count) else {
-                                        return "posting \(posting) names no unit of the shard"
-                                    }
-                                    units[posting] = palette[Int(slot)]
-                                }
-                                if !tag.more {
-                                    key += 1
-                                    postingStarts[key] = UInt32(posting + 1)
-                                }
-                            }
-                            return unitAt == input.count ? nil : "bytes after the last posting"
+        var postingFailure: String?
+        let postings = [Posting](unsafeUninitializedCapacity: postingCount) { postings, written in
+            keyStarts.withUnsafeMutableBufferPointer { starts in
+                var tagAt = tagsStart
+                var unitAt = unitsStart
+                var key = 0
+                var unit: UInt32 = 0
+                var priority: UInt32 = 0
+                starts[count + 1] = 0
+                for posting in 0..<postingCount {
+                    let tag = readVarint(input, &tagAt)!
+                    let slot = tag >> 5
+                    guard slot <= UInt64(SearchPackFormat.maxLanguages),
+                          let form = SearchPackFormat.Form(rawValue: UInt8((tag >> 2) & 7))
+                    else {
+                        postingFailure = "posting \(posting) has a malformed tag"
+                        return
+                    }
+                    if tag & 2 != 0 {
+                        guard posting > 0 else {
+                            postingFailure = "the first posting repeats a unit"
+                            return
                         }
+                    } else {
+                        guard let index = readVarint(input, &unitAt), index < UInt64(palette.count) else {
+                            postingFailure = "posting \(posting) names no unit of the shard"
+                            return
+                        }
+                        unit = palette[Int(index)]
+                        priority = priorities.priority(of: Int(unit))
+                    }
+                    (postings.baseAddress! + posting).initialize(to: Posting(
+                        unit: unit, priority: priority, language: slot == 0 ? SearchPackFormat.noLanguage : UInt8(slot - 1),
+                        form: form))
+                    written = posting + 1
+                    if tag & 1 == 0 {
+                        key += 1
+                        starts[count + 1 + key] = UInt32(posting + 1)
                     }
                 }
+                if unitAt != input.count { postingFailure = "bytes after the last posting" }
             }
         }
         if let postingFailure { throw DecodeError(detail: postingFailure) }
-        self.priorities = units.map(priority)
-        self.keyBytes = keyBytes
-        self.keyStarts = keyStarts
-        self.postingStarts = postingStarts
-        self.units = units
-        self.languages = languages
-        self.forms = forms
+        return (keyBytes, keyStarts, postings)
     }
-
-    var count: Int { keyStarts.count - 1 }
 
     func key(_ index: Int) -> ArraySlice<UInt8> {
         keyBytes[Int(keyStarts[index])..<Int(keyStarts[index + 1])]
+    }
+
+    /// The postings of key `index`, as indices into `postings`.
+    func postingRange(_ index: Int) -> Range<Int> {
+        Int(keyStarts[count + 1 + index])..<Int(keyStarts[count + 2 + index])
     }
 
     /// The first key not less than `query`.
@@ -230,23 +255,21 @@ final class SearchShard: Sendable {
         let start = lowerBound(query)
         let end = prefixEnd(query, from: start)
         guard start < end else { return }
-        units.withUnsafeBufferPointer { units in
-            priorities.withUnsafeBufferPointer { priorities in
-                languages.withUnsafeBufferPointer { languages in
-                    for position in start..<end {
-                        let keyLength = Int(keyStarts[position + 1] &- keyStarts[position])
-                        let exact = keyLength == query.count
-                        top.ranked += Int(postingStarts[position + 1] &- postingStarts[position])
-                        for posting in Int(postingStarts[position])..<Int(postingStarts[position + 1]) {
-                            let rank = languageRank[Int(languages[posting])]
-                            guard rank >= 0 else { continue }
-                            let score = TopMatches.score(
-                                exact: exact, priority: priorities[posting], languageRank: Int(rank), keyLength: keyLength)
-                            if top.isFull && score < top.threshold { continue }
-                            top.offer(.init(score: score, unit: units[posting], shard: Int32(shard),
-                                            position: Int32(position), posting: Int32(posting)))
-                        }
-                    }
+        postings.withUnsafeBufferPointer { postings in
+            for position in start..<end {
+                let keyLength = Int(keyStarts[position + 1] &- keyStarts[position])
+                let exact = keyLength == query.count
+                let range = postingRange(position)
+                top.ranked += range.count
+                for index in range {
+                    let posting = postings[index]
+                    let rank = languageRank[Int(posting.language)]
+                    guard rank >= 0 else { continue }
+                    let score = TopMatches.score(
+                        exact: exact, priority: posting.priority, languageRank: Int(rank), keyLength: keyLength)
+                    if top.isFull && score < top.threshold { continue }
+                    top.offer(.init(score: score, unit: posting.unit, shard: Int32(shard),
+                                    position: Int32(position), posting: Int32(index)))
                 }
             }
         }

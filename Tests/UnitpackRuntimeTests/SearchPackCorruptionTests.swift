@@ -45,8 +45,11 @@ import UnitpackTestSupport
         return offset
     }
 
-    /// Where the first shard index entry starts (after the unit table).
-    var firstEntry: Int { unitTable + 8 + u32(good, at: unitTable + 4) }
+    /// Where the dictionary starts (after the unit table): its raw length.
+    var dictionaryTable: Int { unitTable + 8 + u32(good, at: unitTable + 4) }
+
+    /// Where the first shard index entry starts (after the dictionary).
+    var firstEntry: Int { dictionaryTable + 8 + u32(good, at: dictionaryTable + 4) }
 
     func expectError(_ bytes: [UInt8], _ matches: (SearchPackError) -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         do {
@@ -130,6 +133,44 @@ import UnitpackTestSupport
         }
         expectError(patched(good, at: unitTable + 4, UInt32.max)) { error in
             if case .corruptIndex(_, let detail) = error { detail.contains("unit table is cut short") } else { false }
+        }
+    }
+
+    @Test func aDamagedDictionary() {
+        let declared = u32(good, at: dictionaryTable)
+        #expect(declared > 0 && declared <= SearchPackFormat.dictionaryBytes)
+        for (value, expected) in [(declared + 1, "inflates to"), (declared - 1, "more than the declared"),
+                                  (SearchPackFormat.maxDictionaryBytes + 1, "declares")] {
+            expectError(patched(good, at: dictionaryTable, UInt32(value))) { error in
+                if case .corruptIndex(_, let detail) = error { detail.contains(expected) } else { false }
+            }
+        }
+        expectError(patched(good, at: dictionaryTable + 4, UInt32.max)) { error in
+            if case .corruptIndex(_, let detail) = error { detail.contains("dictionary is cut short") } else { false }
+        }
+    }
+
+    /// A shard whose zlib header names another dictionary (or none), its CRC
+    /// made right so that only the dictionary check can catch it.
+    @Test func aShardThatDoesNotNameThePacksDictionary() {
+        let offset = u32(good, at: firstEntry)
+        let length = u32(good, at: firstEntry + 4)
+        func withShard(_ change: (inout [UInt8]) -> Void) -> [UInt8] {
+            var bytes = good
+            var shard = Array(bytes[offset..<(offset + length)])
+            change(&shard)
+            bytes.replaceSubrange(offset..<(offset + length), with: shard)
+            return patched(bytes, at: firstEntry + 12, CRC32.checksum(shard))
+        }
+        expectError(withShard { $0[3] ^= 0x55 }) { error in
+            if case .corruptShard(_, 0, let detail) = error { detail == "names another dictionary" } else { false }
+        }
+        // FDICT cleared (the header check bits redone): a stream without a dictionary.
+        expectError(withShard { shard in
+            shard[1] &= ~0x20
+            shard[1] = shard[1] & 0xE0 | UInt8(31 - (Int(shard[0]) << 8 | Int(shard[1] & 0xE0)) % 31) % 31
+        }) { error in
+            if case .corruptShard(_, 0, let detail) = error { detail == "does not name the pack's dictionary" } else { false }
         }
     }
 

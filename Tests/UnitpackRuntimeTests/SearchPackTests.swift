@@ -90,7 +90,7 @@ import UnitpackCore
         let statistics = pack.statistics
         #expect(statistics.hits + statistics.misses > 0)
         if budget == 0 { #expect(statistics.shardsHeld == 0 && statistics.hits == 0) }
-        if budget == 1 << 20 { #expect(statistics.evictions == 0 && statistics.shardsLoaded == pack.shardCount) }
+        if budget == 1 << 20 { #expect(statistics.evictions == 0 && statistics.shardsHeld == statistics.shardsLoaded) }
         pack.purge()
         #expect(pack.statistics.bytesHeld == 0 && pack.statistics.shardsHeld == 0)
     }
