@@ -57,10 +57,15 @@ extension UnitDatabase {
         var reader = Reader(phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options), languages: languages)
 
         let numbers = reader.phrase.numbers(at: start, words: words, reader: reader.numbers)
-        let (readings, failure) =
+        var (readings, failure) =
             numbers.isEmpty
             ? try targetFirst(from: start, askedBy: start > 0, &reader)
             : try numberFirst(numbers, &reader)
+        // `how many are in a hectare`: the last filler may be the target (the are).
+        if readings.isEmpty, numbers.isEmpty, start > 0 {
+            let retried = try targetFirst(from: start - 1, askedBy: true, &reader).0
+            if !retried.isEmpty { (readings, failure) = (retried, nil) }
+        }
         guard !readings.isEmpty else {
             return .notUnderstood(reason: failure ?? "no unit after the number in '\(text)'")
         }

@@ -91,12 +91,26 @@ import UnitpackCore
         #expect(try first("in 34 feet") == "not understood: no unit named 'in'")
     }
 
+    /// Text typed or pasted decomposed (NFD: `й` as `и` + U+0306, `é` as
+    /// `e` + U+0301) reads as the composed text does.
+    @Test func decomposedTextReadsAsComposedText() throws {
+        let decomposed = "5 дюи\u{306}мов в сантиметрах"
+        #expect(decomposed.utf8.count != "5 дюймов в сантиметрах".utf8.count)
+        #expect(try first(decomposed) == "5.0 length/inch -> length/centimeter")
+        #expect(try first(decomposed) == first("5 дюймов в сантиметрах"))
+        #expect(Array(TextFolding.fold("Cafe\u{301}").utf8) == Array("caf\u{E9}".utf8))  // bytes: String == ignores the encoding
+        #expect(TextFolding.fold("ДЮЙМ") == "дюйм")
+    }
+
     @Test func fillersOpenAPhraseButAreNotUnits() throws {
         #expect(try first("convert 5 km to miles") == "5.0 length/kilometer -> length/mile")
         #expect(try first("сколько будет 5 км в милях") == "5.0 length/kilometer -> length/mile")
         // `are` is a unit (100 m²) after a number, a filler before one.
         #expect(try first("5 are in m2") == "5.0 area/are -> area/square meter")
         #expect(try first("how many m2 are in 5 are") == "5.0 area/are -> area/square meter")
+        // After the question words, `are` is the unit when nothing else is.
+        #expect(try first("how many are in a hectare") == "1.0 area/hectare -> area/are")
+        #expect(try first("how many are in 5 hectares") == "5.0 area/hectare -> area/are")
     }
 
     @Test func aReadingSaysWhichLanguageItsNamesAreIn() throws {

@@ -1,0 +1,46 @@
+import Testing
+import UnitpackTestSupport
+
+@testable import UnitpackCore
+
+/// `TextFolding.fold` is lower case then NFC; its shortcut (no Unicode
+/// tables for Latin and basic Cyrillic text) must never skip a text that
+/// NFC changes.
+@Suite struct TextFoldingTests {
+    func nfc(_ text: String) -> [UInt8] { Array(text.lowercased()._nfcCodeUnits) }
+
+    @Test func composesDecomposedText() {
+        #expect(Array(TextFolding.fold("ДЮИ\u{306}М").utf8) == Array("дюйм".utf8))
+        #expect(Array(TextFolding.fold("Cafe\u{301}").utf8) == Array("caf\u{E9}".utf8))
+        #expect(Array(TextFolding.fold("е\u{308}").utf8) == Array("ё".utf8))
+        #expect(TextFolding.fold("Meter per SECOND") == "meter per second")
+    }
+
+    @Test func theShortcutTakesOnlyTextThatNFCLeavesAlone() {
+        #expect(TextFolding.isComposed("метр в секунду ёж ѐ џ"))  // U+0400–U+045F
+        #expect(TextFolding.isComposed("café 5°C ± ǿ"))  // below U+0300
+        #expect(!TextFolding.isComposed("e\u{301}"))  // a combining mark
+        #expect(!TextFolding.isComposed("μ"))  // Greek takes the full path
+        #expect(!TextFolding.isComposed("ѣ"))  // U+0463: Cyrillic past U+045F
+        #expect(!TextFolding.isComposed("€"))
+    }
+
+    /// Seeded random text from scalars around the shortcut's edges: folding
+    /// always equals lower case then NFC, byte for byte.
+    @Test func foldingIsLowerCaseThenNFC() {
+        let seed = SeededGenerator.seed()
+        var rng = SeededGenerator(seed: seed)
+        let ranges: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0xA0...0x2FF, 0x300...0x36F, 0x370...0x3FF, 0x400...0x4FF, 0x1E00...0x1EFF, 0x20AC...0x20AC,
+        ]
+        for _ in 0..<2_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                let range = ranges.randomElement(using: &rng)!
+                if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &rng)) { text.append(scalar) }
+            }
+            let string = String(text)
+            #expect(Array(TextFolding.fold(string).utf8) == nfc(string), "seed \(seed): \(string.debugDescription)")
+        }
+    }
+}
