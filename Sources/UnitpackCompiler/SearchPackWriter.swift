@@ -69,18 +69,19 @@ public enum SearchPackWriter {
             tables.u8(UInt8(code.count))
             tables.append(code)
         }
-        let unitTable = try deflate(encodeUnitTable(model))
-        tables.u32(UInt32(unitTable.raw))
-        tables.u32(UInt32(unitTable.bytes.count))
-        tables.append(unitTable.bytes)
+        let unitTable = encodeUnitTable(model)
+        let packedUnitTable = try deflate(unitTable)
+        tables.u32(UInt32(unitTable.count))
+        tables.u32(UInt32(packedUnitTable.count))
+        tables.append(packedUnitTable)
 
         let dictionary = makeDictionary(shards.map(\.raw))
         let packedDictionary = try deflate(dictionary)
-        tables.u32(UInt32(packedDictionary.raw))
-        tables.u32(UInt32(packedDictionary.bytes.count))
-        tables.append(packedDictionary.bytes)
+        tables.u32(UInt32(dictionary.count))
+        tables.u32(UInt32(packedDictionary.count))
+        tables.append(packedDictionary)
 
-        let compressed = try shards.map { try deflateShard($0.raw, dictionary: dictionary) }
+        let compressed = try shards.map { try deflate($0.raw, dictionary: dictionary, strategy: Z_FIXED) }
         let indexLength = shards.reduce(0) { $0 + SearchPackFormat.indexEntryFixedBytes + $1.separator.count }
         var offset = SearchPackFormat.headerLength + tables.bytes.count + indexLength
         for (shard, data) in zip(shards, compressed) {
@@ -225,11 +226,12 @@ public enum SearchPackWriter {
         return Array(stride(from: 0, to: raws.count, by: step).lazy.map { raws[$0] }.joined().prefix(budget))
     }
 
-    /// A zlib stream (RFC 1950) with the preset dictionary (FDICT set, DICTID
-    /// its Adler-32) and fixed Huffman codes only.
-    static func deflateShard(_ raw: [UInt8], dictionary: [UInt8]) throws -> [UInt8] {
+    /// A zlib stream (RFC 1950) of `raw` at the best compression; with a
+    /// preset `dictionary`, FDICT set and DICTID its Adler-32. The shards ask
+    /// for fixed Huffman codes (`Z_FIXED`), the tables for zlib's default.
+    static func deflate(_ raw: [UInt8], dictionary: [UInt8] = [], strategy: Int32 = Z_DEFAULT_STRATEGY) throws -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15, 9, Z_FIXED, ZLIB_VERSION,
+        guard deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15, 9, strategy, ZLIB_VERSION,
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { throw EncodeError(description: "zlib deflateInit2 failed") }
         defer { deflateEnd(&stream) }
@@ -250,18 +252,6 @@ public enum SearchPackWriter {
         }
         guard status == Z_STREAM_END else { throw EncodeError(description: "zlib deflate failed (\(status))") }
         return Array(output.prefix(produced))
-    }
-
-    static func deflate(_ raw: [UInt8]) throws -> (bytes: [UInt8], raw: Int) {
-        var length = compressBound(uLong(raw.count))
-        var output = [UInt8](repeating: 0, count: Int(length))
-        let status = output.withUnsafeMutableBufferPointer { out in
-            raw.withUnsafeBufferPointer { input in
-                compress2(out.baseAddress, &length, input.baseAddress, uLong(raw.count), Z_BEST_COMPRESSION)
-            }
-        }
-        guard status == Z_OK else { throw EncodeError(description: "zlib compress2 failed (\(status))") }
-        return (Array(output.prefix(Int(length))), raw.count)
     }
 
     /// Writes an encoded pack atomically (a temporary file renamed over `path`).

@@ -10,7 +10,7 @@ public enum SearchKey {
     }
 
     static func normalizeUnicode(_ text: String) -> String {
-        let composed = String(decoding: text.lowercased()._nfcCodeUnits, as: UTF8.self)
+        let composed = TextFolding.fold(text)  // lower case, then NFC
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         var previous: Unicode.Scalar?

@@ -41,6 +41,28 @@ import UnitpackCore
         }
     }
 
+    /// A prefix finds every unit of every key that starts with it, whichever
+    /// shards those keys lie in: checked against the keys themselves for
+    /// seeded prefixes and for every shard separator (the prefixes that sit
+    /// on shard boundaries).
+    @Test func aPrefixFindsEveryUnitOfItsKeysAcrossShards() throws {
+        let pack = try open()
+        let entries = SearchPackWriter.entries(model)
+        var queries = (0..<pack.shardCount).compactMap { String(validating: pack.separator($0), as: UTF8.self) }
+        let seed = SeededGenerator.seed()
+        var rng = SeededGenerator(seed: seed)
+        for _ in 0..<300 {
+            let key = String(decoding: entries.randomElement(using: &rng)!.key, as: UTF8.self)
+            queries.append(String(key.prefix(Int.random(in: 1...4, using: &rng))))
+        }
+        for query in queries where SearchKey.normalize(query) == query {
+            let bytes = Array(query.utf8)
+            let expected = Set(entries.filter { $0.key.starts(with: bytes) }.flatMap { $0.postings.map(\.unit) })
+            let found = Set(try pack.search(query, limit: 100_000).map(\.unit.rawValue))
+            #expect(found == expected, "seed \(seed): \(query.debugDescription)")
+        }
+    }
+
     @Test func symbolsSurviveNormalisation() throws {
         let pack = try open()
         for symbol in ["°C", "°F", "′", "″", "µm", "Å", "s/100 m", "oz t", "km/h", "°Rø"] {
