@@ -192,7 +192,7 @@ public final class SearchPack: Sendable {
         }
 
         /// The priority × 100 of a unit of the unit table (0 for an id it lacks).
-        func priority(of unit: Int) -> UInt32 {
+        @inline(__always) func priority(of unit: Int) -> UInt32 {
             guard !sparseIDs.isEmpty else {
                 return unit >= 0 && unit < ranks.count ? values[Int(ranks[unit])] : 0
             }
@@ -204,23 +204,6 @@ public final class SearchPack: Sendable {
             }
             return low < sparseIDs.count && Int(sparseIDs[low]) == unit ? values[Int(ranks[low])] : 0
         }
-    }
-
-    private static func read(_ descriptor: Int32, _ path: String, offset: Int, count: Int) throws(SearchPackError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, errno: errno)
-            }
-            if result == 0 { throw .truncated(path: path, detail: "expected \(count) bytes at offset \(offset)") }
-            done += result
-        }
-        return bytes
     }
 
     private static func parseTables(_ tables: [UInt8], shardCount: Int, fileSize: Int, path: String)
@@ -306,94 +289,56 @@ public final class SearchPack: Sendable {
         return (ids, priorities)
     }
 
-    /// zlib's CRC-32 (the same function as `CRC32.checksum`, several times faster).
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32(0, $0.baseAddress, uInt($0.count))) }
-    }
-
-    struct InflateError: Error { let detail: String }
-
-    /// Inflates a zlib stream that must give exactly `rawLength` bytes, refusing
-    /// a declared length over `SearchPackFormat.maxShardBytes` before allocating.
-    /// With a `dictionary`, the stream must name it (FDICT, DICTID `dictionaryID`).
-    static func inflate(_ compressed: [UInt8], rawLength: Int, dictionary: [UInt8] = [], dictionaryID: UInt32 = 0)
-        throws(InflateError) -> [UInt8]
-    {
-        guard rawLength <= SearchPackFormat.maxShardBytes else {
-            throw InflateError(detail: "declares \(rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
-        }
-        // A zlib stream is a 2-byte header, a DICTID when it has a preset
-        // dictionary, raw deflate data and an Adler-32 of the output. The
-        // shard's CRC-32 already covers every compressed byte, so the deflate
-        // data is inflated raw and the Adler-32 (a tenth of the inflate time)
-        // is not recomputed; a corrupt stream still fails below.
-        let start = dictionary.isEmpty ? 2 : 6
-        guard compressed.count >= start + 4 + 1, (Int(compressed[0]) << 8 | Int(compressed[1])) % 31 == 0,
-              compressed[0] & 0x0F == 8, compressed[0] >> 4 <= 7
-        else { throw InflateError(detail: "not a zlib stream") }
-        guard (compressed[1] & 0x20 != 0) == !dictionary.isEmpty else {
-            throw InflateError(detail: dictionary.isEmpty ? "names a preset dictionary" : "does not name the pack's dictionary")
-        }
-        if !dictionary.isEmpty {
-            let named = compressed[2...5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            guard named == dictionaryID else { throw InflateError(detail: "names another dictionary") }
-        }
-        var raw = [UInt8](repeating: 0, count: rawLength)
-        var stream = z_stream()
-        guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw InflateError(detail: "zlib cannot start")
-        }
-        defer { inflateEnd(&stream) }
-        if !dictionary.isEmpty {
-            let status = dictionary.withUnsafeBufferPointer { inflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
-            guard status == Z_OK else { throw InflateError(detail: "zlib refuses the dictionary (\(status))") }
-        }
-        let body = compressed.count - start - 4
-        let (status, produced, consumed): (Int32, Int, Int) = raw.withUnsafeMutableBufferPointer { out in
-            compressed.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + start)
-                stream.avail_in = uInt(body)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                let status = CZlib.inflate(&stream, Z_FINISH)
-                return (status, out.count - Int(stream.avail_out), body - Int(stream.avail_in))
-            }
-        }
-        switch status {
-        case Z_STREAM_END:
-            guard produced == rawLength else { throw InflateError(detail: "inflates to \(produced) bytes, declared \(rawLength)") }
-            guard consumed == body else { throw InflateError(detail: "bytes after the deflate data") }
-        case Z_BUF_ERROR where produced == rawLength:
-            throw InflateError(detail: "inflates to more than the declared \(rawLength) bytes")
-        case Z_BUF_ERROR:
-            throw InflateError(detail: "the deflate data is cut short")
-        default:
-            throw InflateError(detail: "zlib error \(status)")
-        }
-        return raw
-    }
-
     // MARK: Shards
 
-    /// Reads, checks and inflates shard `index`.
+    /// Reads, checks and inflates shard `index`. The compressed and the
+    /// inflated bytes are scratch (on the stack when small): only the decoded
+    /// shard is allocated.
     func loadShard(_ index: Int) throws(SearchPackError) -> SearchShard {
         let entry = shards[index]
-        let compressed = try Self.read(descriptor, path, offset: Int(entry.offset), count: Int(entry.compressedLength))
-        guard Self.crc32(compressed) == entry.crc else {
-            throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
+        let rawLength = Int(entry.rawLength)
+        guard rawLength <= SearchPackFormat.maxShardBytes else {
+            throw .corruptShard(path: path, shard: index,
+                                detail: "declares \(rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
         }
-        let raw: [UInt8]
-        do {
-            raw = try Self.inflate(compressed, rawLength: Int(entry.rawLength), dictionary: dictionary,
-                                   dictionaryID: dictionaryID)
-        } catch {
-            throw .corruptShard(path: path, shard: index, detail: error.detail)
-        }
-        do {
-            return try SearchShard(raw: raw, priorities: priorities)
-        } catch {
-            throw .corruptShard(path: path, shard: index, detail: error.detail)
-        }
+        let loaded: Result<SearchShard, SearchPackError> =
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(entry.compressedLength)) { compressed in
+                do throws(SearchPackError) {
+                    try Self.read(descriptor, path, offset: Int(entry.offset), into: compressed)
+                    guard Self.crc32(UnsafeBufferPointer(compressed)) == entry.crc else {
+                        throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
+                    }
+                    return .success(try inflateAndDecode(UnsafeBufferPointer(compressed), rawLength: rawLength, shard: index))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        return try loaded.get()
+    }
+
+    private func inflateAndDecode(_ compressed: UnsafeBufferPointer<UInt8>, rawLength: Int, shard index: Int)
+        throws(SearchPackError) -> SearchShard
+    {
+        let decoded: Result<SearchShard, SearchPackError> =
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rawLength + Self.inflateSlack) { raw in
+                do throws(SearchPackError) {
+                    do throws(InflateError) {
+                        try Self.inflate(compressed, rawLength: rawLength, into: raw, dictionary: dictionary,
+                                         dictionaryID: dictionaryID)
+                    } catch {
+                        throw .corruptShard(path: path, shard: index, detail: error.detail)
+                    }
+                    do throws(SearchShard.DecodeError) {
+                        return .success(try SearchShard(raw: UnsafeBufferPointer(rebasing: raw[..<rawLength]),
+                                                        priorities: priorities))
+                    } catch {
+                        throw .corruptShard(path: path, shard: index, detail: error.detail)
+                    }
+                } catch {
+                    return .failure(error)
+                }
+            }
+        return try decoded.get()
     }
 
     /// The shard from the cache, or loaded (and kept if it fits the budget).

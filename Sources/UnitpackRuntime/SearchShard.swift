@@ -44,11 +44,8 @@ final class SearchShard: Sendable {
     /// Decodes the column layout of docs/pack-format.md: key count, the
     /// shard's units, shared lengths, NUL-terminated suffixes, posting tags,
     /// posting units.
-    init(raw: [UInt8], priorities: SearchPack.PriorityTable) throws(DecodeError) {
-        let decoded = try raw.withUnsafeBufferPointer { input throws(DecodeError) in
-            try Self.decode(input, priorities: priorities)
-        }
-        (keyBytes, keyStarts, postings, count) = decoded
+    init(raw: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable) throws(DecodeError) {
+        (keyBytes, keyStarts, postings, count) = try Self.decode(raw, priorities: priorities)
     }
 
     private static func decode(_ input: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable)
@@ -107,43 +104,73 @@ final class SearchShard: Sendable {
 
         var keyStarts = [UInt32](repeating: 0, count: 2 * (count + 1))
         var failure: String?
-        var read = at
-        let keyBytes = [UInt8](unsafeUninitializedCapacity: bound) { keys, written in
+        var keysEnd = at
+        // Keys are copied eight bytes at a time, not by memchr and memmove: a
+        // suffix is a few bytes, and two library calls a key cost more than
+        // the copy (the key loop was a quarter of a cold query). The buffer
+        // has `slack` bytes past the keys for the last word's overrun, zeroed
+        // so that no word reads uninitialised memory.
+        let slack = 8
+        let keyBytes = [UInt8](unsafeUninitializedCapacity: bound + slack) { keys, written in
             keyStarts.withUnsafeMutableBufferPointer { starts in
                 let base = keys.baseAddress!
+                memset(base, 0, bound + slack)
+                let bytes = input.baseAddress!
+                let end = input.count
+                // Locals, not the captured variables, in the loop: those live in memory.
+                var read = keysEnd
                 var write = 0
                 var sharedAt = sharedStart
                 var previousStart = 0
                 for index in 0..<count {
                     let start = write
-                    let common = Int(readVarint(input, &sharedAt)!)
+                    var common = Int(bytes[sharedAt])
+                    if common < 0x80 { sharedAt += 1 } else { common = Int(readVarint(input, &sharedAt)!) }
                     let previousLength = start - previousStart
                     guard common <= previousLength else {
                         failure = "key \(index) shares more than the previous key has"
                         break
                     }
                     // Front coding: the shared bytes are the start of the previous
-                    // key (they end before `write`, so the ranges never overlap).
-                    if common > 0 { (base + write).update(from: base + previousStart, count: common) }
-                    write += common
-                    guard read < input.count, let nul = memchr(input.baseAddress! + read, 0, input.count - read) else {
-                        failure = "key \(index) is not terminated"
-                        break
+                    // key. A word may read past them, into this key's place, but
+                    // what it carries there lands past `common`, where the suffix goes.
+                    var copied = 0
+                    while copied < common {
+                        Self.copyWord(from: base + previousStart + copied, to: base + start + copied)
+                        copied += 8
                     }
-                    let length = UnsafeRawPointer(nul) - UnsafeRawPointer(input.baseAddress! + read)
-                    guard length <= bound - write else {
-                        failure = "key \(index) is longer than the shard"
+                    write += common
+                    // The suffix, a word at a time while eight bytes of the shard
+                    // remain, up to its NUL (the first zero byte of the word).
+                    let suffixStart = read
+                    while read + 8 <= end {
+                        let word = Self.copyWord(from: bytes + read, to: base + write)
+                        let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                        if zeros != 0 {
+                            let length = zeros.trailingZeroBitCount / 8
+                            read += length
+                            write += length
+                            break
+                        }
+                        read += 8
+                        write += 8
+                    }
+                    while read < end, bytes[read] != 0 {
+                        base[write] = bytes[read]
+                        write += 1
+                        read += 1
+                    }
+                    guard read < end, write <= bound else {
+                        failure = "key \(index) is not terminated"
                         break
                     }
                     // Every suffix has a byte: the first key is not empty, and a later
                     // key without one would be the previous key or a prefix of it.
-                    guard length > 0 else {
+                    guard read > suffixStart else {
                         failure = "key \(index) has an empty suffix"
                         break
                     }
-                    (base + write).update(from: input.baseAddress! + read, count: length)
-                    write += length
-                    read += length + 1
+                    read += 1
                     // Strictly increasing: the writer shares exactly the common
                     // prefix, so the previous key ends there or the next byte grows.
                     if index > 0, common < previousLength, base[start + common] <= base[previousStart + common] {
@@ -154,13 +181,14 @@ final class SearchShard: Sendable {
                     starts[index + 1] = UInt32(write)
                 }
                 written = write
+                keysEnd = read
             }
         }
         if let failure { throw DecodeError(detail: failure) }
 
         // The tags: count the postings first, so that the postings are
         // allocated once at their exact size.
-        let tagsStart = read
+        let tagsStart = keysEnd
         var postingCount = 0
         var unitsStart = tagsStart
         var keysSeen = 0
@@ -179,6 +207,8 @@ final class SearchShard: Sendable {
                 var unit: UInt32 = 0
                 var priority: UInt32 = 0
                 starts[count + 1] = 0
+                // Postings are plain values: nothing to deinitialise when one is malformed.
+                defer { written = postingCount }
                 for posting in 0..<postingCount {
                     let tag = readVarint(input, &tagAt)!
                     let slot = tag >> 5
@@ -204,7 +234,6 @@ final class SearchShard: Sendable {
                     (postings.baseAddress! + posting).initialize(to: Posting(
                         unit: unit, priority: priority, language: slot == 0 ? SearchPackFormat.noLanguage : UInt8(slot - 1),
                         form: form))
-                    written = posting + 1
                     if tag & 1 == 0 {
                         key += 1
                         starts[count + 1 + key] = UInt32(posting + 1)
@@ -215,6 +244,15 @@ final class SearchShard: Sendable {
         }
         if let postingFailure { throw DecodeError(detail: postingFailure) }
         return (keyBytes, keyStarts, postings)
+    }
+
+    /// Copies eight bytes (unaligned) and returns them in memory order
+    /// (the first byte lowest), for the zero-byte test.
+    @inline(__always) @discardableResult
+    private static func copyWord(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> UInt64 {
+        let word = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: word, as: UInt64.self)
+        return UInt64(littleEndian: word)
     }
 
     func key(_ index: Int) -> ArraySlice<UInt8> {

@@ -204,4 +204,46 @@ import UnitpackTestSupport
         }
         #expect(typed > 300, "most flips are detected (CRCs over the index and every shard)")
     }
+
+    /// The shard decoder reads inflated bytes through raw pointers, a word at
+    /// a time: seeded damage to every shard's inflated bytes (the CRC-32 made
+    /// right, as a writer bug would) decodes or throws, never reads or
+    /// writes out of bounds, and what decodes answers queries without a crash.
+    @Test func damagedInflatedShardsDecodeOrThrow() throws {
+        let pack = try open(good)
+        var state: UInt64 = 0x5EED
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        var failed = 0
+        var decoded = 0
+        for index in 0..<pack.shardCount {
+            let entry = pack.shards[index]
+            let compressed = try SearchPack.read(pack.descriptor, pack.path, offset: Int(entry.offset), count: Int(entry.compressedLength))
+            let raw = try SearchPack.inflate(compressed, rawLength: Int(entry.rawLength), dictionary: pack.dictionary,
+                                             dictionaryID: pack.dictionaryID)
+            for round in 0..<300 {
+                var bytes = raw
+                switch round % 4 {
+                case 0: for _ in 0...(next() % 3) { bytes[next() % bytes.count] ^= UInt8(truncatingIfNeeded: next() | 1) }
+                case 1: bytes.removeLast(1 + next() % bytes.count)
+                case 2: bytes[next() % bytes.count] = [0x00, 0x7F, 0x80, 0xFF][next() % 4]
+                default: bytes.insert(UInt8(truncatingIfNeeded: next()), at: next() % bytes.count)
+                }
+                do {
+                    let shard = try bytes.withUnsafeBufferPointer { try SearchShard(raw: $0, priorities: pack.priorities) }
+                    decoded += 1
+                    var top = TopMatches(limit: 5)
+                    for query in ["m", "к", "z", String(decoding: shard.key(next() % shard.count), as: UTF8.self)] {
+                        shard.collect(Array(query.utf8), shard: index, languageRank: [Int16](repeating: 0, count: 256), into: &top)
+                    }
+                    #expect(shard.keyStarts[shard.count] == UInt32(shard.keyBytes.count))
+                } catch {
+                    failed += 1
+                }
+            }
+        }
+        #expect(failed > 0 && decoded > 0, "both outcomes happen (\(failed) refused, \(decoded) decoded)")
+    }
 }
