@@ -53,7 +53,7 @@ public final class SearchPack: Sendable {
     public let languages: [String]
     let shards: [ShardEntry]
     /// Every shard's separator (a prefix of its first key that sorts after
-    /// the previous shard's keys), back to back (`ShardEntry.separator` is a range of it).
+    /// the previous shard's keys), back to back (`ShardEntry.separatorStart`).
     let separators: [UInt8]
     let priorities: PriorityTable
     /// The preset zlib dictionary of the shards, and its Adler-32 (their DICTID).
@@ -69,12 +69,13 @@ public final class SearchPack: Sendable {
         let compressedLength: UInt32
         let rawLength: UInt32
         let crc: UInt32
-        let separator: Range<UInt32>
+        /// Where the separator starts in `separators`: it ends where the next one starts.
+        let separatorStart: UInt32
     }
 
     func separator(_ shard: Int) -> ArraySlice<UInt8> {
-        let range = shards[shard].separator
-        return separators[Int(range.lowerBound)..<Int(range.upperBound)]
+        let end = shard + 1 < shards.count ? Int(shards[shard + 1].separatorStart) : separators.count
+        return separators[Int(shards[shard].separatorStart)..<end]
     }
 
     /// What the cache keeps: decoded shards, and the results of queries
@@ -142,7 +143,7 @@ public final class SearchPack: Sendable {
                 UInt32(adler32(adler32(0, nil, 0), $0.baseAddress, uInt($0.count)))
             }
             guard let table = PriorityTable(ids: unitIDs, priorities: unitPriorities) else {
-                throw SearchPackError.corruptIndex(path: path, detail: "unit table: more than 65,535 distinct priorities")
+                throw SearchPackError.corruptIndex(path: path, detail: "unit table: more than 65,534 distinct priorities")
             }
             priorities = table
             self.path = path
@@ -151,7 +152,7 @@ public final class SearchPack: Sendable {
             // What stays held from open: the arrays above, as malloc hands them out.
             self.indexBytes = [
                 MemoryLayout<ShardEntry>.stride * shards.count, separators.count, 4 * priorities.values.count,
-                2 * priorities.ranks.count, 4 * priorities.sparseIDs.count, dictionary.count, 256,
+                priorities.rankBytes, 4 * priorities.sparseIDs.count, dictionary.count, 256,
             ].reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
                 + languages.reduce(0) { $0 + ApproximateSize.of($1) }
             // The budget covers what opening holds too: the shards get the rest.
@@ -168,41 +169,65 @@ public final class SearchPack: Sendable {
     deinit { close(descriptor) }
 
     /// The unit table, compactly: the distinct priorities (× 100) ascending,
-    /// and each unit's index into them, by id when the ids are dense (as
-    /// `assign-ids` makes them), else beside the sorted ids.
+    /// and each unit's rank among them, by id when the ids are dense (as
+    /// `assign-ids` makes them), else beside the sorted ids. A rank is the
+    /// index into `values` + 1 (0: no unit has the id) and takes one byte
+    /// while there are at most 255 distinct priorities (the repository has
+    /// 13), else two: on ten times the repository's data the table is most
+    /// of what opening holds.
     struct PriorityTable: Sendable {
         let values: [UInt32]
-        let ranks: [UInt16]
+        /// The ranks: one of the two arrays, the other empty.
+        let narrowRanks: [UInt8]
+        let wideRanks: [UInt16]
         let sparseIDs: [UInt32]
 
         /// `nil` when there are more distinct priorities than a rank holds.
         init?(ids: [UInt32], priorities: [UInt32]) {
-            values = Array(Set(priorities)).sorted()
-            guard values.count <= Int(UInt16.max) else { return nil }
-            let rankOf = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, UInt16($0)) })
+            let values = Array(Set(priorities)).sorted()
+            guard values.count < Int(UInt16.max) else { return nil }
+            self.values = values
+            let rankOf = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, $0 + 1) })
+            var ranks: [Int]
             if let last = ids.last, Int(last) <= 2 * ids.count + 1024 {
-                var ranks = [UInt16](repeating: 0, count: Int(last) + 1)
+                ranks = [Int](repeating: 0, count: Int(last) + 1)
                 for (id, priority) in zip(ids, priorities) { ranks[Int(id)] = rankOf[priority]! }
-                self.ranks = ranks
                 sparseIDs = []
             } else {
                 ranks = priorities.map { rankOf[$0]! }
                 sparseIDs = ids
             }
+            if values.count < 256 {
+                narrowRanks = ranks.map { UInt8($0) }
+                wideRanks = []
+            } else {
+                narrowRanks = []
+                wideRanks = ranks.map { UInt16($0) }
+            }
+        }
+
+        /// The bytes of the rank arrays.
+        var rankBytes: Int { narrowRanks.count + 2 * wideRanks.count }
+
+        /// The priority of the rank at `index` of the rank array.
+        @inline(__always) private func value(atRank index: Int) -> UInt32? {
+            let rank = values.count < 256
+                ? (index < narrowRanks.count ? Int(narrowRanks[index]) : 0)
+                : (index < wideRanks.count ? Int(wideRanks[index]) : 0)
+            return rank > 0 ? values[rank - 1] : nil
         }
 
         /// The priority × 100 of a unit of the unit table (0 for an id it lacks).
         @inline(__always) func priority(of unit: Int) -> UInt32 {
-            guard !sparseIDs.isEmpty else {
-                return unit >= 0 && unit < ranks.count ? values[Int(ranks[unit])] : 0
-            }
+            guard unit >= 0 else { return 0 }
+            guard !sparseIDs.isEmpty else { return value(atRank: unit) ?? 0 }
             var low = 0
             var high = sparseIDs.count
             while low < high {
                 let middle = (low + high) / 2
                 if Int(sparseIDs[middle]) < unit { low = middle + 1 } else { high = middle }
             }
-            return low < sparseIDs.count && Int(sparseIDs[low]) == unit ? values[Int(ranks[low])] : 0
+            return low < sparseIDs.count && Int(sparseIDs[low]) == unit ? value(atRank: low) ?? 0 : 0
         }
     }
 
@@ -247,13 +272,13 @@ public final class SearchPack: Sendable {
             guard Int(offset) + Int(compressed) <= fileSize, Int(offset) >= SearchPackFormat.headerLength + tables.count
             else { throw .corruptIndex(path: path, detail: "shard \(index) points outside the file") }
             if let previous = shards.last,
-               !separators[Int(previous.separator.lowerBound)...].lexicographicallyPrecedes(separator) {
+               !separators[Int(previous.separatorStart)...].lexicographicallyPrecedes(separator) {
                 throw .corruptIndex(path: path, detail: "shard \(index) is out of order")
             }
             let start = UInt32(separators.count)
             separators.append(contentsOf: separator)
             shards.append(ShardEntry(offset: offset, compressedLength: compressed, rawLength: raw,
-                                     crc: crc, separator: start..<UInt32(separators.count)))
+                                     crc: crc, separatorStart: start))
         }
         guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "bytes after the last index entry") }
         return (languages, shards, separators, unitIDs, priorities, dictionary)
