@@ -184,26 +184,54 @@ public final class SearchPack: Sendable {
 
         /// `nil` when there are more distinct priorities than a rank holds.
         init?(ids: [UInt32], priorities: [UInt32]) {
-            let values = Array(Set(priorities)).sorted()
+            let values = Self.distinct(priorities)
             guard values.count < Int(UInt16.max) else { return nil }
             self.values = values
-            let rankOf = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, $0 + 1) })
-            var ranks: [Int]
-            if let last = ids.last, Int(last) <= 2 * ids.count + 1024 {
-                ranks = [Int](repeating: 0, count: Int(last) + 1)
-                for (id, priority) in zip(ids, priorities) { ranks[Int(id)] = rankOf[priority]! }
-                sparseIDs = []
-            } else {
-                ranks = priorities.map { rankOf[$0]! }
-                sparseIDs = ids
+            // Dense: a rank per id up to the largest; sparse: a rank per unit.
+            // (A binary search of the few distinct values, not a dictionary:
+            // hashing ten thousand priorities was most of opening.)
+            let dense = ids.last.map { Int($0) <= 2 * ids.count + 1024 } ?? true
+            sparseIDs = dense ? [] : ids
+            let slots = dense ? ids.last.map { Int($0) + 1 } ?? 0 : ids.count
+            func rank(_ priority: UInt32) -> Int {
+                var low = 0
+                var high = values.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if values[middle] < priority { low = middle + 1 } else { high = middle }
+                }
+                return low + 1
             }
             if values.count < 256 {
-                narrowRanks = ranks.map { UInt8($0) }
+                var ranks = [UInt8](repeating: 0, count: slots)
+                for (index, priority) in priorities.enumerated() { ranks[dense ? Int(ids[index]) : index] = UInt8(rank(priority)) }
+                narrowRanks = ranks
                 wideRanks = []
             } else {
+                var ranks = [UInt16](repeating: 0, count: slots)
+                for (index, priority) in priorities.enumerated() { ranks[dense ? Int(ids[index]) : index] = UInt16(rank(priority)) }
                 narrowRanks = []
-                wideRanks = ranks.map { UInt16($0) }
+                wideRanks = ranks
             }
+        }
+
+        /// The distinct values, ascending: insertion into a sorted array, as
+        /// units share a few priorities (hashing them all was slower), and
+        /// a sort once the distinct values are many.
+        static func distinct(_ priorities: [UInt32]) -> [UInt32] {
+            var values: [UInt32] = []
+            for priority in priorities {
+                var low = 0
+                var high = values.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if values[middle] < priority { low = middle + 1 } else { high = middle }
+                }
+                if low < values.count, values[low] == priority { continue }
+                guard values.count < 1024 else { return Array(Set(priorities)).sorted() }
+                values.insert(priority, at: low)
+            }
+            return values
         }
 
         /// The bytes of the rank arrays.

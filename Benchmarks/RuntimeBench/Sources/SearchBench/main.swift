@@ -102,8 +102,8 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
     return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
 }
 
-/// Times `body` once per query; `before` runs untimed before each.
-func timeEach(_ queries: [String], before: () -> Void = {}, _ body: (String) -> Void) -> [Double] {
+/// Times `body` once per query; `before` and `after` run untimed around each.
+func timeEach(_ queries: [String], before: () -> Void = {}, after: () -> Void = {}, _ body: (String) -> Void) -> [Double] {
     let clock = ContinuousClock()
     var times: [Double] = []
     times.reserveCapacity(queries.count)
@@ -112,6 +112,7 @@ func timeEach(_ queries: [String], before: () -> Void = {}, _ body: (String) -> 
         let start = clock.now
         body(query)
         times.append(microseconds(clock.now - start))
+        after()
     }
     return times
 }
@@ -142,11 +143,16 @@ do {
     let warm = timeEach(queries) { query in _ = try? pack.search(query, limit: 20) }
     report("pack_warm_us", median(warm))
     report("pack_warm_p90_us", percentile(warm, 0.9))
+    // The shards each query read, counted outside the timed search.
     var shardsRead: [Int] = []
-    let cold = timeEach(coldQueries, before: { pack.purge() }) { query in
-        let before = pack.statistics.shardsLoaded
+    var loadedBefore = 0
+    let cold = timeEach(coldQueries, before: {
+        pack.purge()
+        loadedBefore = pack.statistics.shardsLoaded
+    }, after: {
+        shardsRead.append(pack.statistics.shardsLoaded - loadedBefore)
+    }) { query in
         _ = try? pack.search(query, limit: 20)
-        shardsRead.append(pack.statistics.shardsLoaded - before)
     }
     report("pack_cold_us", median(cold))
     // What one shard costs, and how many queries read only one.
