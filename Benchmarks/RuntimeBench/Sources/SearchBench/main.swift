@@ -12,7 +12,11 @@
 //   {pack,fts5,table,table_ranked}_warm_p90_us
 //   {pack,fts5,table,table_ranked}_cold_us    median per query over 2,000 queries, caches
 //                                dropped before each (pack: purge(); SQLite:
-//                                sqlite3_db_release_memory); file in the OS cache
+//                                sqlite3_db_release_memory); file in the OS cache;
+//                                in blocks of 250 queries, each block on every
+//                                engine in turn
+//   pack_cold_ratio_{fts5,table,table_ranked}  median over those queries of the
+//                                pack's time ÷ the baseline's for the same query
 //   pack_cold_one_shard_us       the same over the queries that read one shard only
 //   pack_cold_one_shard_share    the share of those queries (%)
 //   pack_lost_keys               keys of keys.txt that searching the key itself does
@@ -66,7 +70,7 @@ while !arguments.isEmpty {
 }
 guard positional.count == 2 else { fail("usage: SearchBench DIST BASELINES [--search-budget B] [--library-budget B]") }
 let dist = positional[0]
-let baselines = positional[1]
+let baselinesDirectory = positional[1]
 let packPath = dist + "/search.pack"
 
 func readLines(_ path: String) -> [String] {
@@ -84,7 +88,7 @@ func readLines(_ path: String) -> [String] {
     return lines
 }
 
-let queries = readLines(baselines + "/queries.txt")
+let queries = readLines(baselinesDirectory + "/queries.txt")
 guard !queries.isEmpty else { fail("no queries") }
 let coldQueries = Array(queries.prefix(2_000))
 
@@ -102,17 +106,15 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
     return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
 }
 
-/// Times `body` once per query; `before` and `after` run untimed around each.
-func timeEach(_ queries: [String], before: () -> Void = {}, after: () -> Void = {}, _ body: (String) -> Void) -> [Double] {
+/// Times `body` once per query.
+func timeEach(_ queries: [String], _ body: (String) -> Void) -> [Double] {
     let clock = ContinuousClock()
     var times: [Double] = []
     times.reserveCapacity(queries.count)
     for query in queries {
-        before()
         let start = clock.now
         body(query)
         times.append(microseconds(clock.now - start))
-        after()
     }
     return times
 }
@@ -143,22 +145,6 @@ do {
     let warm = timeEach(queries) { query in _ = try? pack.search(query, limit: 20) }
     report("pack_warm_us", median(warm))
     report("pack_warm_p90_us", percentile(warm, 0.9))
-    // The shards each query read, counted outside the timed search.
-    var shardsRead: [Int] = []
-    var loadedBefore = 0
-    let cold = timeEach(coldQueries, before: {
-        pack.purge()
-        loadedBefore = pack.statistics.shardsLoaded
-    }, after: {
-        shardsRead.append(pack.statistics.shardsLoaded - loadedBefore)
-    }) { query in
-        _ = try? pack.search(query, limit: 20)
-    }
-    report("pack_cold_us", median(cold))
-    // What one shard costs, and how many queries read only one.
-    let single = zip(cold, shardsRead).filter { $0.1 == 1 }.map(\.0)
-    report("pack_cold_one_shard_us", median(single))
-    report("pack_cold_one_shard_share", 100 * Double(single.count) / Double(cold.count))
 } catch {
     fail("\(error)")
 }
@@ -166,7 +152,7 @@ do {
 do {
     let pack = try SearchPack(path: packPath, budget: 1 << 20)
     var lost = 0
-    for key in readLines(baselines + "/keys.txt") {
+    for key in readLines(baselinesDirectory + "/keys.txt") {
         if !(try pack.search(key, limit: 1000)).contains(where: { $0.isExact && $0.key == key }) { lost += 1 }
     }
     print("pack_lost_keys", lost)
@@ -176,21 +162,29 @@ do {
 
 // MARK: Baselines
 
-func baseline(_ name: String, file: String, sql: String, run: @escaping (OpaquePointer, String) -> Int32) {
-    guard let db = bench_sqlite_open(baselines + "/" + file) else { fail("cannot open \(file)") }
-    defer { bench_sqlite_close(db) }
-    guard let statement = bench_sqlite_prepare(db, sql) else { fail("cannot prepare \(sql)") }
-    defer { bench_sqlite_finalize(statement) }
-    let handle = OpaquePointer(statement)
-    for query in queries { _ = run(handle, query) }
-    let warm = timeEach(queries) { query in _ = run(handle, query) }
-    report("\(name)_warm_us", median(warm))
-    report("\(name)_warm_p90_us", percentile(warm, 0.9))
-    let cold = timeEach(coldQueries, before: { bench_sqlite_release(db) }) { query in _ = run(handle, query) }
-    report("\(name)_cold_us", median(cold))
+/// A baseline: its database, one prepared statement, and how to run a query.
+struct Baseline {
+    let name: String
+    let db: UnsafeMutableRawPointer
+    let statement: OpaquePointer
+    let run: (OpaquePointer, String) -> Int32
+
+    func query(_ text: String) { _ = run(statement, text) }
 }
 
-baseline("fts5", file: "fts.sqlite", sql: "SELECT key, unit FROM keys WHERE keys MATCH ?1 LIMIT 20") { statement, query in
+/// Opens a baseline and measures its warm queries (every page cached).
+func baseline(_ name: String, file: String, sql: String, run: @escaping (OpaquePointer, String) -> Int32) -> Baseline {
+    guard let db = bench_sqlite_open(baselinesDirectory + "/" + file) else { fail("cannot open \(file)") }
+    guard let statement = bench_sqlite_prepare(db, sql) else { fail("cannot prepare \(sql)") }
+    let engine = Baseline(name: name, db: db, statement: OpaquePointer(statement), run: run)
+    for query in queries { engine.query(query) }
+    let warm = timeEach(queries) { query in engine.query(query) }
+    report("\(name)_warm_us", median(warm))
+    report("\(name)_warm_p90_us", percentile(warm, 0.9))
+    return engine
+}
+
+let fts5 = baseline("fts5", file: "fts.sqlite", sql: "SELECT key, unit FROM keys WHERE keys MATCH ?1 LIMIT 20") { statement, query in
     // A prefix query of the whole text as one phrase: "km/h"* matches km h…
     var phrase = "\""
     for character in query { phrase += character == "\"" ? "\"\"" : String(character) }
@@ -217,15 +211,67 @@ func keyRange(_ statement: OpaquePointer, _ query: String) -> Int32 {
     }
 }
 
-baseline("table", file: "table.sqlite", sql: "SELECT key, unit FROM keys WHERE key >= ?1 AND key < ?2 LIMIT 20", run: keyRange)
+let table = baseline("table", file: "table.sqlite", sql: "SELECT key, unit FROM keys WHERE key >= ?1 AND key < ?2 LIMIT 20", run: keyRange)
 
 // The same table asked for the pack's answer (Scripts/lib/search_baselines.py
 // checks that this text ranks as pack-format.md says, and holds a copy).
-baseline("table_ranked", file: "table.sqlite", sql: """
+let tableRanked = baseline("table_ranked", file: "table.sqlite", sql: """
     SELECT key, unit FROM (SELECT key, unit, priority, key = ?1 AS exact, length(key) AS n, \
     row_number() OVER (PARTITION BY unit ORDER BY key = ?1 DESC, length(key)) AS r \
     FROM keys WHERE key >= ?1 AND key < ?2) WHERE r = 1 ORDER BY exact DESC, priority DESC, n, unit LIMIT 20
     """, run: keyRange)
+
+// MARK: Cold, alternating
+
+// The cold queries in blocks of 250, each block on the pack and on every
+// baseline in turn, caches dropped before each query (pack: purge(); SQLite:
+// sqlite3_db_release_memory): a busy spell of the shared machine slows all
+// engines alike, and each engine runs a block of its own queries, as a front
+// end would, not one query between the others' (SQLite's code and data then
+// evicted the pack's from the CPU caches, and the other way round).
+let baselines = [fts5, table, tableRanked]
+do {
+    let pack = try SearchPack(path: packPath, budget: 16 << 20)
+    let clock = ContinuousClock()
+    var packTimes: [Double] = []
+    var shardsRead: [Int] = []
+    var baselineTimes = [[Double]](repeating: [], count: baselines.count)
+    for blockStart in stride(from: 0, to: coldQueries.count, by: 250) {
+        let block = coldQueries[blockStart..<min(coldQueries.count, blockStart + 250)]
+        for query in block {
+            pack.purge()
+            let loadedBefore = pack.statistics.shardsLoaded
+            let start = clock.now
+            _ = try? pack.search(query, limit: 20)
+            packTimes.append(microseconds(clock.now - start))
+            shardsRead.append(pack.statistics.shardsLoaded - loadedBefore)
+        }
+        for (index, engine) in baselines.enumerated() {
+            for query in block {
+                bench_sqlite_release(engine.db)
+                let start = clock.now
+                engine.query(query)
+                baselineTimes[index].append(microseconds(clock.now - start))
+            }
+        }
+    }
+    report("pack_cold_us", median(packTimes))
+    // What one shard costs, and how many queries read only one.
+    let single = zip(packTimes, shardsRead).filter { $0.1 == 1 }.map(\.0)
+    report("pack_cold_one_shard_us", median(single))
+    report("pack_cold_one_shard_share", 100 * Double(single.count) / Double(packTimes.count))
+    for (index, engine) in baselines.enumerated() {
+        report("\(engine.name)_cold_us", median(baselineTimes[index]))
+        // The same query's times side by side: the median of pack ÷ baseline.
+        report("pack_cold_ratio_\(engine.name)", median(zip(packTimes, baselineTimes[index]).map { $0 / $1 }))
+    }
+} catch {
+    fail("\(error)")
+}
+for engine in baselines {
+    bench_sqlite_finalize(UnsafeMutableRawPointer(engine.statement))
+    bench_sqlite_close(engine.db)
+}
 
 // MARK: Heap
 
