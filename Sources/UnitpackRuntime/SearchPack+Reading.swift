@@ -11,15 +11,9 @@ import UnitpackCore
 extension SearchPack {
     static func read(_ descriptor: Int32, _ path: String, offset: Int, count: Int) throws(SearchPackError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let result: Result<Void, SearchPackError> = bytes.withUnsafeMutableBufferPointer { buffer in
-            do throws(SearchPackError) {
-                try read(descriptor, path, offset: offset, into: buffer)
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
+        try bytes.withUnsafeMutableBufferPointer { buffer throws(SearchPackError) in
+            try read(descriptor, path, offset: offset, into: buffer)
         }
-        try result.get()
         return bytes
     }
 

@@ -152,7 +152,7 @@ public final class SearchPack: Sendable {
             // What stays held from open: the arrays above, as malloc hands them out.
             self.indexBytes = [
                 MemoryLayout<ShardEntry>.stride * shards.count, separators.count, 4 * priorities.values.count,
-                priorities.rankBytes, 4 * priorities.sparseIDs.count, dictionary.count, 256,
+                priorities.rankBytes, 4 * priorities.sparseIDs.count, dictionary.capacity, 256,
             ].reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
                 + languages.reduce(0) { $0 + ApproximateSize.of($1) }
             // The budget covers what opening holds too: the shards get the rest.

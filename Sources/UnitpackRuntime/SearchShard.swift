@@ -33,9 +33,11 @@ final class SearchShard: Sendable {
 
     /// What the cache counts for this shard: the object and every array it
     /// keeps, as malloc hands them out (header, 16-byte chunks).
+    /// (Capacities, not counts: the keys are allocated for their bound, the
+    /// shared and suffix bytes, before the keys' length is known.)
     var heldBytes: Int {
         ApproximateSize.allocation(ApproximateSize.objectHeader + 4 * 8)
-            + [keyBytes.count, 4 * keyStarts.count, MemoryLayout<Posting>.stride * postings.count]
+            + [keyBytes.capacity, 4 * keyStarts.capacity, MemoryLayout<Posting>.stride * postings.capacity]
             .reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
     }
 
