@@ -193,26 +193,27 @@ public final class SearchPack: Sendable {
             let dense = ids.last.map { Int($0) <= 2 * ids.count + 1024 } ?? true
             sparseIDs = dense ? [] : ids
             let slots = dense ? ids.last.map { Int($0) + 1 } ?? 0 : ids.count
-            func rank(_ priority: UInt32) -> Int {
-                var low = 0
-                var high = values.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if values[middle] < priority { low = middle + 1 } else { high = middle }
+            func ranks<Rank: FixedWidthInteger>(_: Rank.Type) -> [Rank] {
+                var ranks = [Rank](repeating: 0, count: slots)
+                for (index, priority) in priorities.enumerated() {
+                    ranks[dense ? Int(ids[index]) : index] = Rank(Self.lowerBound(priority, in: values) + 1)
                 }
-                return low + 1
+                return ranks
             }
-            if values.count < 256 {
-                var ranks = [UInt8](repeating: 0, count: slots)
-                for (index, priority) in priorities.enumerated() { ranks[dense ? Int(ids[index]) : index] = UInt8(rank(priority)) }
-                narrowRanks = ranks
-                wideRanks = []
-            } else {
-                var ranks = [UInt16](repeating: 0, count: slots)
-                for (index, priority) in priorities.enumerated() { ranks[dense ? Int(ids[index]) : index] = UInt16(rank(priority)) }
-                narrowRanks = []
-                wideRanks = ranks
+            narrowRanks = values.count < 256 ? ranks(UInt8.self) : []
+            wideRanks = values.count < 256 ? [] : ranks(UInt16.self)
+        }
+
+        /// The first index of `sorted` whose value is not below `value`.
+        @inline(__always)
+        static func lowerBound(_ value: UInt32, in sorted: [UInt32]) -> Int {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < value { low = middle + 1 } else { high = middle }
             }
+            return low
         }
 
         /// The distinct values, ascending: insertion into a sorted array, as
@@ -221,15 +222,10 @@ public final class SearchPack: Sendable {
         static func distinct(_ priorities: [UInt32]) -> [UInt32] {
             var values: [UInt32] = []
             for priority in priorities {
-                var low = 0
-                var high = values.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if values[middle] < priority { low = middle + 1 } else { high = middle }
-                }
-                if low < values.count, values[low] == priority { continue }
+                let index = lowerBound(priority, in: values)
+                if index < values.count, values[index] == priority { continue }
                 guard values.count < 1024 else { return Array(Set(priorities)).sorted() }
-                values.insert(priority, at: low)
+                values.insert(priority, at: index)
             }
             return values
         }
@@ -249,13 +245,9 @@ public final class SearchPack: Sendable {
         @inline(__always) func priority(of unit: Int) -> UInt32 {
             guard unit >= 0 else { return 0 }
             guard !sparseIDs.isEmpty else { return value(atRank: unit) ?? 0 }
-            var low = 0
-            var high = sparseIDs.count
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(sparseIDs[middle]) < unit { low = middle + 1 } else { high = middle }
-            }
-            return low < sparseIDs.count && Int(sparseIDs[low]) == unit ? value(atRank: low) ?? 0 : 0
+            guard unit <= Int(UInt32.max) else { return 0 }
+            let index = Self.lowerBound(UInt32(unit), in: sparseIDs)
+            return index < sparseIDs.count && Int(sparseIDs[index]) == unit ? value(atRank: index) ?? 0 : 0
         }
     }
 
@@ -354,44 +346,32 @@ public final class SearchPack: Sendable {
             throw .corruptShard(path: path, shard: index,
                                 detail: "declares \(rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
         }
-        let loaded: Result<SearchShard, SearchPackError> =
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(entry.compressedLength)) { compressed in
-                do throws(SearchPackError) {
-                    try Self.read(descriptor, path, offset: Int(entry.offset), into: compressed)
-                    guard Self.crc32(UnsafeBufferPointer(compressed)) == entry.crc else {
-                        throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
-                    }
-                    return .success(try inflateAndDecode(UnsafeBufferPointer(compressed), rawLength: rawLength, shard: index))
-                } catch {
-                    return .failure(error)
-                }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(entry.compressedLength)) {
+            compressed throws(SearchPackError) in
+            try Self.read(descriptor, path, offset: Int(entry.offset), into: compressed)
+            guard Self.crc32(UnsafeBufferPointer(compressed)) == entry.crc else {
+                throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
             }
-        return try loaded.get()
+            return try inflateAndDecode(UnsafeBufferPointer(compressed), rawLength: rawLength, shard: index)
+        }
     }
 
     private func inflateAndDecode(_ compressed: UnsafeBufferPointer<UInt8>, rawLength: Int, shard index: Int)
         throws(SearchPackError) -> SearchShard
     {
-        let decoded: Result<SearchShard, SearchPackError> =
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rawLength + Self.inflateSlack) { raw in
-                do throws(SearchPackError) {
-                    do throws(InflateError) {
-                        try Self.inflate(compressed, rawLength: rawLength, into: raw, dictionary: dictionary,
-                                         dictionaryID: dictionaryID)
-                    } catch {
-                        throw .corruptShard(path: path, shard: index, detail: error.detail)
-                    }
-                    do throws(SearchShard.DecodeError) {
-                        return .success(try SearchShard(raw: UnsafeBufferPointer(rebasing: raw[..<rawLength]),
-                                                        priorities: priorities))
-                    } catch {
-                        throw .corruptShard(path: path, shard: index, detail: error.detail)
-                    }
-                } catch {
-                    return .failure(error)
-                }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rawLength + Self.inflateSlack) {
+            raw throws(SearchPackError) in
+            do throws(InflateError) {
+                try Self.inflate(compressed, rawLength: rawLength, into: raw, dictionary: dictionary, dictionaryID: dictionaryID)
+            } catch {
+                throw .corruptShard(path: path, shard: index, detail: error.detail)
             }
-        return try decoded.get()
+            do throws(SearchShard.DecodeError) {
+                return try SearchShard(raw: UnsafeBufferPointer(rebasing: raw[..<rawLength]), priorities: priorities)
+            } catch {
+                throw .corruptShard(path: path, shard: index, detail: error.detail)
+            }
+        }
     }
 
     /// The shard from the cache, or loaded (and kept if it fits the budget).

@@ -64,24 +64,19 @@ final class SearchShard: Sendable {
         }
         // The shard's units, on the stack while decoding (a shard names a
         // hundred or so).
-        let decoded: Result<([UInt8], [UInt32], [Posting]), DecodeError> =
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Int(paletteCount)) { palette in
-                do throws(DecodeError) {
-                    var id: UInt64 = 0
-                    for index in 0..<Int(paletteCount) {
-                        guard let delta = readVarint(input, &at), delta > 0, delta <= UInt64(UInt32.max) - id else {
-                            throw DecodeError(detail: "unit \(index) of the shard's units is malformed")
-                        }
-                        id += delta
-                        palette[index] = UInt32(id)
-                    }
-                    return .success(try decodeKeysAndPostings(
-                        input, from: at, count: count, palette: UnsafeBufferPointer(palette), priorities: priorities))
-                } catch {
-                    return .failure(error)
+        let (keyBytes, keyStarts, postings) = try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Int(paletteCount)) {
+            palette throws(DecodeError) in
+            var id: UInt64 = 0
+            for index in 0..<Int(paletteCount) {
+                guard let delta = readVarint(input, &at), delta > 0, delta <= UInt64(UInt32.max) - id else {
+                    throw DecodeError(detail: "unit \(index) of the shard's units is malformed")
                 }
+                id += delta
+                palette[index] = UInt32(id)
             }
-        let (keyBytes, keyStarts, postings) = try decoded.get()
+            return try decodeKeysAndPostings(
+                input, from: at, count: count, palette: UnsafeBufferPointer(palette), priorities: priorities)
+        }
         return (keyBytes, keyStarts, postings, count)
     }
 
@@ -209,8 +204,10 @@ final class SearchShard: Sendable {
                 var unit: UInt32 = 0
                 var priority: UInt32 = 0
                 starts[count + 1] = 0
-                // Postings are plain values: nothing to deinitialise when one is malformed.
-                defer { written = postingCount }
+                // Counted in a local and handed over once (a store through
+                // `written` each posting kept it in memory).
+                var initialized = 0
+                defer { written = initialized }
                 for posting in 0..<postingCount {
                     let tag = readVarint(input, &tagAt)!
                     let slot = tag >> 5
@@ -236,6 +233,7 @@ final class SearchShard: Sendable {
                     (postings.baseAddress! + posting).initialize(to: Posting(
                         unit: unit, priority: priority, language: slot == 0 ? SearchPackFormat.noLanguage : UInt8(slot - 1),
                         form: form))
+                    initialized = posting + 1
                     if tag & 1 == 0 {
                         key += 1
                         starts[count + 1 + key] = UInt32(posting + 1)
