@@ -49,7 +49,7 @@ let package = Package(
             ]),
 
         // Temporary source trees and seeded random sources, shared by the tests.
-        .target(name: "UnitpackTestSupport", dependencies: ["UnitpackCore"], path: "Tests/UnitpackTestSupport"),
+        .target(name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "CZlib"], path: "Tests/UnitpackTestSupport"),
         .testTarget(name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackTestSupport"], exclude: ["CLDR"]),
         .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(name: "UnitpackReviewTests", dependencies: ["UnitpackReview"]),

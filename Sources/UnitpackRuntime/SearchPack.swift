@@ -61,6 +61,9 @@ public final class SearchPack: Sendable {
     let dictionaryID: UInt32
     let descriptor: Int32
     let fileSize: Int
+    /// The header's counts, which `verify()` holds the shards to.
+    let keyCount: Int
+    let postingCount: Int
     let indexBytes: Int
     private let cache: Mutex<Cache>
 
@@ -119,7 +122,7 @@ public final class SearchPack: Sendable {
                 throw SearchPackError.notAPack(path: path)
             }
             var reader = ByteReader(header, offset: 8)
-            guard let version = reader.u16(), let headerLength = reader.u16(), let _ = reader.u32(), let _ = reader.u32(),
+            guard let version = reader.u16(), let headerLength = reader.u16(), let keyCount = reader.u32(), let postingCount = reader.u32(),
                   let shardCount = reader.u32(), let tablesLength = reader.u32(), let tablesCRC = reader.u32()
             else { throw SearchPackError.truncated(path: path, detail: "the header is cut short") }
             guard version == SearchPackFormat.version else {
@@ -149,6 +152,8 @@ public final class SearchPack: Sendable {
             self.path = path
             self.descriptor = descriptor
             self.fileSize = fileSize
+            self.keyCount = Int(keyCount)
+            self.postingCount = Int(postingCount)
             // What stays held from open: the arrays above, as malloc hands them out.
             self.indexBytes = [
                 MemoryLayout<ShardEntry>.stride * shards.count, separators.count, 4 * priorities.values.count,
@@ -429,10 +434,34 @@ public final class SearchPack: Sendable {
         }
     }
 
-    /// Checks every shard (CRC, inflated length, structure) without caching.
+    /// Checks every shard without caching it: its CRC-32, inflated length and
+    /// structure, that its keys lie in its range of the index (its separator
+    /// starts its first key, and its last key sorts before the next shard's
+    /// separator: a key outside would never be searched for), and that the
+    /// shards hold the header's key and posting counts. Returns the key count.
     public func verify() throws(SearchPackError) -> Int {
         var keys = 0
-        for index in shards.indices { keys += try loadShard(index).count }
+        var postings = 0
+        var previousLastKey: [UInt8] = []
+        for index in shards.indices {
+            let shard = try loadShard(index)
+            let separator = separator(index)
+            guard shard.key(0).starts(with: separator) else {
+                throw .corruptShard(path: path, shard: index, detail: "its first key does not start with its separator in the index")
+            }
+            if index > 0, !previousLastKey.lexicographicallyPrecedes(separator) {
+                throw .corruptShard(path: path, shard: index - 1,
+                                    detail: "its last key does not sort before the next shard's separator")
+            }
+            previousLastKey = Array(shard.key(shard.count - 1))
+            keys += shard.count
+            postings += shard.postings.count
+        }
+        guard keys == keyCount, postings == postingCount else {
+            throw .corruptIndex(
+                path: path,
+                detail: "the header counts \(keyCount) keys and \(postingCount) postings, the shards hold \(keys) and \(postings)")
+        }
         return keys
     }
 }

@@ -5,7 +5,7 @@ import UnitpackRuntime
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check every shard of dist/search.pack (CRC-32, inflated length, structure).",
+        abstract: "Check dist/search.pack: every shard (CRC-32, length, structure, key range), the header's counts.",
         discussion: "Exits with status 1 and one error line at the first damage found.")
 
     @OptionGroup var data: DataOptions

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import UnitpackCore
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+/// Packs written from docs/pack-format.md by `PackAssembler`, not by the
+/// compiler: the reader reads them, and `verify()` finds an index that
+/// disagrees with its shards (keys a search would never reach, wrong counts).
+@Suite struct SearchPackVerifyTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "unitpack-verify-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    func open(_ assembler: PackAssembler) throws -> SearchPack {
+        let path = directory + "/\(UUID().uuidString).pack"
+        try Data(assembler.bytes()).write(to: URL(fileURLWithPath: path))
+        return try SearchPack(path: path, budget: 1 << 16)
+    }
+
+    /// Two shards, `f…` and `m…`, of three units in two languages.
+    func twoShards(secondSeparator: String = "m", firstKeys: [String] = ["feet", "foot"]) -> PackAssembler {
+        var pack = PackAssembler()
+        pack.languages = ["en", "ru"]
+        pack.units = [(1, 100), (2, 300), (3, 50)]
+        typealias Posting = PackAssembler.Posting
+        pack.addShard(separator: Array("f".utf8), keys: firstKeys.enumerated().map { index, key in
+            (Array(key.utf8), [Posting(unit: 1, slot: 1, form: 2), Posting(unit: 3, slot: 1, form: index == 0 ? 2 : 0)])
+        })
+        pack.addShard(separator: Array(secondSeparator.utf8), keys: [
+            (Array("m".utf8), [Posting(unit: 2, slot: 0, form: 3)]),
+            (Array("metre".utf8), [Posting(unit: 2, slot: 1, form: 0)]),
+            (Array("метр".utf8), [Posting(unit: 2, slot: 2, form: 0)]),
+        ])
+        return pack
+    }
+
+    @Test func aPackWrittenFromTheFormatPageReadsAndVerifies() throws {
+        let pack = try open(twoShards())
+        #expect(try pack.verify() == 5)
+        let metre = try pack.search("m")
+        #expect(metre.map(\.key) == ["m"])
+        #expect(metre.first?.isExact == true && metre.first?.language == nil && metre.first?.priority == 3)
+        #expect(try pack.search("МЕТ").map(\.key) == ["метр"])
+        #expect(try pack.search("метр", languages: ["ru"]).first?.language == "ru")
+        // Unit 1 (priority 1) before unit 3 (0.5); one match per unit.
+        let feet = try pack.search("f")
+        #expect(feet.map(\.unit.rawValue) == [1, 3])
+        #expect(feet.map(\.key) == ["feet", "feet"])
+    }
+
+    @Test func headerCountsThatDisagreeWithTheShards() throws {
+        var keys = twoShards()
+        keys.keyCount = 6
+        #expect(throws: SearchPackError.self) { try open(keys).verify() }
+        var postings = twoShards()
+        postings.postingCount = 1
+        do {
+            _ = try open(postings).verify()
+            Issue.record("no error")
+        } catch let error as SearchPackError {
+            guard case .corruptIndex(_, let detail) = error else { Issue.record("\(error)"); return }
+            #expect(detail == "the header counts 5 keys and 1 postings, the shards hold 5 and 7")
+        }
+    }
+
+    @Test func aShardWhoseFirstKeyDoesNotStartWithItsSeparator() throws {
+        // `mf`: the shard's `m` and `metre` sort before its own separator, so
+        // `me` reads the first shard alone and misses `metre`.
+        let pack = try open(twoShards(secondSeparator: "mf"))
+        #expect(try pack.search("me").isEmpty)
+        do {
+            _ = try pack.verify()
+            Issue.record("no error")
+        } catch let error as SearchPackError {
+            guard case .corruptShard(_, let shard, let detail) = error else { Issue.record("\(error)"); return }
+            #expect(shard == 1 && detail == "its first key does not start with its separator in the index")
+        }
+    }
+
+    @Test func aShardWhoseLastKeySortsAfterTheNextSeparator() throws {
+        // `mile` belongs to the second shard's range: searching `mi` reads
+        // that shard alone and misses it.
+        let pack = try open(twoShards(firstKeys: ["feet", "mile"]))
+        #expect(try pack.search("mi").isEmpty)
+        do {
+            _ = try pack.verify()
+            Issue.record("no error")
+        } catch let error as SearchPackError {
+            guard case .corruptShard(_, let shard, let detail) = error else { Issue.record("\(error)"); return }
+            #expect(shard == 0 && detail == "its last key does not sort before the next shard's separator")
+        }
+    }
+}
