@@ -61,6 +61,17 @@ let package = Package(
             name: "UnitpackRuntimeTests",
             dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackTestSupport"],
             exclude: ["CLDR", "Phrases"]),
+        // Fuzzing: properties any input must keep (Fuzz/Properties), the
+        // executable libFuzzer drives (Scripts/fuzz) and the tests replay
+        // the kept inputs of Fuzz/corpus.
+        .target(
+            name: "UnitpackFuzzing",
+            dependencies: ["UnitpackCore", "UnitpackRuntime", "UnitpackCompiler", "UnitpackTestSupport"],
+            path: "Fuzz/Properties"),
+        .executableTarget(name: "unitpack-fuzz", dependencies: ["UnitpackFuzzing"], path: "Fuzz/Entry"),
+        .testTarget(
+            name: "UnitpackFuzzingTests",
+            dependencies: ["UnitpackFuzzing", "UnitpackCompiler", "UnitpackRuntime", "UnitpackTestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["UnitpackCore", "unitpack"],
             resources: [.copy("Fixtures")]),

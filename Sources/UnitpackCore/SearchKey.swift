@@ -9,7 +9,7 @@ public enum SearchKey {
         normalizeSimple(text) ?? normalizeUnicode(text)
     }
 
-    static func normalizeUnicode(_ text: String) -> String {
+    package static func normalizeUnicode(_ text: String) -> String {
         let composed = TextFolding.fold(text)  // lower case, then NFC
         var result = String.UnicodeScalarView()
         var pendingSpace = false
@@ -37,7 +37,7 @@ public enum SearchKey {
     /// (U+0400–U+045F, which NFC leaves alone). Lower case, `ё`→`е`, whitespace
     /// collapsed (ASCII whitespace: TAB, LF, VT, FF, CR, space). Nil for any
     /// other text, which takes the full path.
-    static func normalizeSimple(_ text: String) -> String? {
+    package static func normalizeSimple(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             guard bytes.count <= 256 else { return nil }

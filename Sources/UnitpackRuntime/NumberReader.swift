@@ -65,6 +65,9 @@ public struct NumberReader: Sendable {
             }
             return Reading(value: sign * value, length: tail.position)
         }
+        // A number past the range of a Double (`3e312`, `10^400`) is no
+        // number: infinity would go on through conversions and formatting.
+        readings.removeAll { !$0.value.isFinite }
         // The longest reading first; among equals, the order of preference.
         let longest = readings.map(\.length).max() ?? 0
         var seen: [Double] = []

@@ -372,7 +372,8 @@ public final class SearchPack: Sendable {
                 throw .corruptShard(path: path, shard: index, detail: error.detail)
             }
             do throws(SearchShard.DecodeError) {
-                return try SearchShard(raw: UnsafeBufferPointer(rebasing: raw[..<rawLength]), priorities: priorities)
+                return try SearchShard(
+                    raw: UnsafeBufferPointer(rebasing: raw[..<rawLength]), priorities: priorities, languages: languages.count)
             } catch {
                 throw .corruptShard(path: path, shard: index, detail: error.detail)
             }

@@ -46,11 +46,13 @@ final class SearchShard: Sendable {
     /// Decodes the column layout of docs/pack-format.md: key count, the
     /// shard's units, shared lengths, NUL-terminated suffixes, posting tags,
     /// posting units.
-    init(raw: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable) throws(DecodeError) {
-        (keyBytes, keyStarts, postings, count) = try Self.decode(raw, priorities: priorities)
+    /// `languages`: the pack's language count; a posting's slot names one
+    /// of them or none.
+    init(raw: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable, languages: Int) throws(DecodeError) {
+        (keyBytes, keyStarts, postings, count) = try Self.decode(raw, priorities: priorities, languages: languages)
     }
 
-    private static func decode(_ input: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable)
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable, languages: Int)
         throws(DecodeError) -> ([UInt8], [UInt32], [Posting], Int)
     {
         var at = 0
@@ -75,14 +77,15 @@ final class SearchShard: Sendable {
                 palette[index] = UInt32(id)
             }
             return try decodeKeysAndPostings(
-                input, from: at, count: count, palette: UnsafeBufferPointer(palette), priorities: priorities)
+                input, from: at, count: count, palette: UnsafeBufferPointer(palette), priorities: priorities,
+                languages: languages)
         }
         return (keyBytes, keyStarts, postings, count)
     }
 
     private static func decodeKeysAndPostings(
         _ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, palette: UnsafeBufferPointer<UInt32>,
-        priorities: SearchPack.PriorityTable
+        priorities: SearchPack.PriorityTable, languages: Int
     ) throws(DecodeError) -> ([UInt8], [UInt32], [Posting]) {
         var at = start
 
@@ -211,7 +214,7 @@ final class SearchShard: Sendable {
                 for posting in 0..<postingCount {
                     let tag = readVarint(input, &tagAt)!
                     let slot = tag >> 5
-                    guard slot <= UInt64(SearchPackFormat.maxLanguages),
+                    guard slot <= UInt64(languages),
                           let form = SearchPackFormat.Form(rawValue: UInt8((tag >> 2) & 7))
                     else {
                         postingFailure = "posting \(posting) has a malformed tag"

@@ -28,6 +28,15 @@ import UnitpackTestSupport
         #expect(length(text) == text.unicodeScalars.count, "\(text) is read whole")
     }
 
+    /// Found by `Scripts/fuzz number-reader`: `3e312` read as infinity.
+    @Test func aNumberPastTheRangeOfADoubleIsNoNumber() {
+        #expect(read("3e312").isEmpty)
+        #expect(read("1×10^400 m").isEmpty)
+        #expect(read("44 454e444").isEmpty)
+        #expect(read("1.7e308") == [1.7e308])
+        #expect(read("1e-400") == [0])
+    }
+
     @Test func aLoneSeparatorBeforeThreeDigitsIsBothAndTheLanguageDecides() {
         #expect(read("1,234") == [1234, 1.234])
         #expect(read("1,234", decimal: ",") == [1.234, 1234])

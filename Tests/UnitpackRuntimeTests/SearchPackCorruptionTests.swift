@@ -232,7 +232,7 @@ import UnitpackTestSupport
                 default: bytes.insert(UInt8(truncatingIfNeeded: next()), at: next() % bytes.count)
                 }
                 do {
-                    let shard = try bytes.withUnsafeBufferPointer { try SearchShard(raw: $0, priorities: pack.priorities) }
+                    let shard = try bytes.withUnsafeBufferPointer { try SearchShard(raw: $0, priorities: pack.priorities, languages: pack.languages.count) }
                     decoded += 1
                     var top = TopMatches(limit: 5)
                     for query in ["m", "к", "z", String(decoding: shard.key(next() % shard.count), as: UTF8.self)] {

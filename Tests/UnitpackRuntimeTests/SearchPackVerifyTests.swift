@@ -76,7 +76,7 @@ import UnitpackTestSupport
         do {
             _ = try pack.verify()
             Issue.record("no error")
-        } catch let error as SearchPackError {
+        } catch {
             guard case .corruptShard(_, let shard, let detail) = error else { Issue.record("\(error)"); return }
             #expect(shard == 1 && detail == "its first key does not start with its separator in the index")
         }
@@ -90,9 +90,36 @@ import UnitpackTestSupport
         do {
             _ = try pack.verify()
             Issue.record("no error")
-        } catch let error as SearchPackError {
+        } catch {
             guard case .corruptShard(_, let shard, let detail) = error else { Issue.record("\(error)"); return }
             #expect(shard == 0 && detail == "its last key does not sort before the next shard's separator")
         }
+    }
+
+    @Test func aPostingOfALanguageThePackLacksIsRefused() throws {
+        // Slot 3 is a third language; the pack has two. (It read as "no
+        // language", a symbol of every language.)
+        var pack = PackAssembler()
+        pack.languages = ["en", "ru"]
+        pack.units = [(1, 100)]
+        pack.addShard(separator: Array("f".utf8), keys: [(Array("foot".utf8), [PackAssembler.Posting(unit: 1, slot: 3)])])
+        #expect(throws: SearchPackError.self) { try open(pack).search("foot") }
+        pack.languages.append("de")
+        #expect(try open(pack).search("foot").first?.language == "de")
+    }
+
+    /// `shared` is the whole common prefix (docs/pack-format.md): a shorter one
+    /// (`fe` + `et` after `fe`… as 1 + `eet`) is refused, as the reader
+    /// checks the order by one byte.
+    @Test func aSharedLengthShorterThanTheCommonPrefixIsRefused() throws {
+        var pack = PackAssembler()
+        pack.units = [(1, 100)]
+        pack.shards = [([], [2, 1, 1, 0, 1, 0x66, 0x65, 0, 0x65, 0x65, 0x74, 0, 0, 0, 0, 0])]
+        pack.keyCount = 2
+        pack.postingCount = 2
+        #expect(throws: SearchPackError.self) { try open(pack).verify() }
+        pack.shards = [([], [2, 1, 1, 0, 2, 0x66, 0x65, 0, 0x65, 0x74, 0, 0, 0, 0, 0])]
+        #expect(try open(pack).verify() == 2)
+        #expect(try open(pack).search("fee").map(\.key) == ["feet"])
     }
 }

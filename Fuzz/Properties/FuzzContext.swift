@@ -1,0 +1,45 @@
+import Foundation
+import UnitpackRuntime
+
+/// What the properties share between inputs: a scratch directory (packs and
+/// source trees are files) and the database the phrase property reads.
+public final class FuzzContext {
+    public let scratch: String
+    private let databaseDirectory: String?
+    private var opened: UnitDatabase?
+    /// The source tree of `SourceProperties` is in the scratch directory.
+    var treeWritten = false
+
+    /// `databaseDirectory`: a `unitpack build` output, for `phrase` only.
+    public init(databaseDirectory: String? = nil) throws {
+        scratch = NSTemporaryDirectory() + "unitpack-fuzz-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        self.databaseDirectory = databaseDirectory
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: scratch) }
+
+    /// The database, opened on first use.
+    func database() throws -> UnitDatabase {
+        if let opened { return opened }
+        guard let databaseDirectory else { throw MissingDatabase() }
+        let database = try UnitDatabase(directory: databaseDirectory)
+        opened = database
+        return database
+    }
+
+    struct MissingDatabase: Error, CustomStringConvertible {
+        var description: String { "no database: give the directory of a `unitpack build` output" }
+    }
+
+    /// Writes `bytes` to `relative` in the scratch directory; its path.
+    func write(_ bytes: [UInt8], to relative: String) -> String {
+        let path = scratch + "/" + relative
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            fatalError("cannot write \(path)")
+        }
+        return path
+    }
+}

@@ -1,0 +1,43 @@
+/// A property that must hold for any input, checked by libFuzzer
+/// (`Scripts/fuzz TARGET`) and replayed from `Fuzz/corpus/TARGET/` by the
+/// tests. A crash, a trap or a returned failure is a bug: the input goes to
+/// the corpus once fixed, so that it is replayed for good.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `Formula(parsing:)`: what parses prints canonically and parses back equal.
+    case formula
+    /// `SearchKey.normalize`: idempotent, its fast path agrees with the full
+    /// one, and it empties only a blank text.
+    case searchKey = "search-key"
+    /// `NumberReader.readings`: readings within the text, one length, no NaN.
+    case numberReader = "number-reader"
+    /// `PluralRules.parse` and the category of a number.
+    case pluralRules = "plural-rules"
+    /// A whole `search.pack` (CRCs made right, so that the fuzzer gets past
+    /// them): open, search, verify throw `SearchPackError` or work, and the
+    /// budget holds.
+    case searchPack = "search-pack"
+    /// An inflated shard in a pack of its own: decoding throws or works.
+    case searchShard = "search-shard"
+    /// A unit file (`units-src/length.tsv`) in a valid tree: every diagnostic
+    /// located inside the file.
+    case unitFile = "unit-file"
+    /// A names file (`locales/en/length.tsv`) in a valid tree: the same.
+    case namesFile = "names-file"
+    /// `UnitDatabase.parse` of a phrase, on the repository's database.
+    case phrase
+
+    /// Checks the property on `input`; the failure, or nil when it holds.
+    public func check(_ input: [UInt8], in context: FuzzContext) -> String? {
+        switch self {
+        case .formula: FormulaProperties.check(input)
+        case .searchKey: SearchKeyProperties.check(input)
+        case .numberReader: NumberReaderProperties.check(input)
+        case .pluralRules: PluralRulesProperties.check(input)
+        case .searchPack: SearchPackProperties.checkPack(input, in: context)
+        case .searchShard: SearchPackProperties.checkShard(input, in: context)
+        case .unitFile: SourceProperties.check(input, as: "units-src/length.tsv", in: context)
+        case .namesFile: SourceProperties.check(input, as: "locales/en/length.tsv", in: context)
+        case .phrase: PhraseProperties.check(input, in: context)
+        }
+    }
+}

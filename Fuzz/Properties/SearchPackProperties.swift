@@ -1,0 +1,125 @@
+import UnitpackCore
+import UnitpackRuntime
+import UnitpackTestSupport
+
+/// The reader's promises on damaged packs: every failure is a
+/// `SearchPackError` (typed throws make anything else a crash), the cache
+/// never holds more than the budget leaves it, and a pack that verifies
+/// answers every search.
+enum SearchPackProperties {
+    static let queries = ["m", "к", "f", "z", "°", "a", "1", "мет", "km/h"]
+
+    /// A whole pack, its CRCs made right first: the fuzzer cannot forge a
+    /// CRC-32, and without this it would never get past them.
+    static func checkPack(_ input: [UInt8], in context: FuzzContext) -> String? {
+        var bytes = input
+        fixCRCs(&bytes)
+        let budget = 2048 + (input.count % 4) * 16384
+        return exercise(context.write(bytes, to: "search.pack"), budget: budget, queries: queries)
+    }
+
+    /// An inflated shard in a pack of its own (separator empty, two
+    /// languages, forty units), held to the reference decoder: both accept
+    /// it or both refuse it, and every key that the reference reads and that
+    /// is already normalised is found as an exact match.
+    static func checkShard(_ input: [UInt8], in context: FuzzContext) -> String? {
+        var pack = PackAssembler()
+        pack.languages = ["en", "ru"]
+        pack.units = (1...40).map { (UInt32($0), UInt32($0 % 7 * 100)) }
+        pack.shards = [([], input)]
+        let reference = try? ReferenceShardDecoder.decode(input, languageCount: pack.languages.count)
+        pack.keyCount = UInt32(reference?.count ?? 0)
+        pack.postingCount = UInt32(reference?.reduce(0) { $0 + $1.postings.count } ?? 0)
+        let path = context.write(pack.bytes(), to: "shard.pack")
+        // The keys a user can type: valid UTF-8, already normalised.
+        let keys = (reference ?? []).compactMap { String(validating: $0.key, as: UTF8.self) }
+            .filter { SearchKey.normalize($0) == $0 && !$0.isEmpty }
+        if let failure = exercise(path, budget: 1 << 20, queries: ["a", "m", "к"] + keys.prefix(32)) { return failure }
+        let verified: Bool
+        var refusal = ""
+        do {
+            let opened = try SearchPack(path: path, budget: 1 << 20)
+            do {
+                _ = try opened.verify()
+                verified = true
+            } catch {
+                verified = false
+                refusal = "\(error)"
+            }
+            for key in keys.prefix(256) where verified {
+                let found = try opened.search(key, limit: 1000)
+                guard found.contains(where: { $0.isExact && $0.key == key }) else {
+                    return "the key \(key.debugDescription) is not found"
+                }
+            }
+        } catch {
+            return "the pack of one shard does not open or search: \(error)"
+        }
+        if verified != (reference != nil) {
+            let hex = input.map { String($0, radix: 16) }.joined(separator: " ")
+            return verified
+                ? "the runtime accepts a shard the reference refuses: \(hex)"
+                : "the runtime refuses a shard the reference reads (\(refusal)): \(hex)"
+        }
+        return nil
+    }
+
+    /// Opens, searches and verifies; the broken promise, if any.
+    static func exercise(_ path: String, budget: Int, queries: [String]) -> String? {
+        let pack: SearchPack
+        do {
+            pack = try SearchPack(path: path, budget: budget)
+        } catch {
+            return nil
+        }
+        var failedSearch: String?
+        for query in queries {
+            for languages in [nil, ["ru", "en"]] as [[String]?] {
+                do {
+                    _ = try pack.search(query, languages: languages, limit: 5)
+                } catch {
+                    failedSearch = "\(query.debugDescription): \(error)"
+                }
+                let statistics = pack.statistics
+                if statistics.bytesHeld > max(0, budget - statistics.indexBytes) {
+                    return "the cache holds \(statistics.bytesHeld) bytes; the budget \(budget) leaves it \(budget - statistics.indexBytes)"
+                }
+            }
+        }
+        if (try? pack.verify()) != nil, let failedSearch {
+            return "the pack verifies, yet a search fails: \(failedSearch)"
+        }
+        return nil
+    }
+
+    /// Sets the tables' CRC and every in-file shard's CRC to what the bytes
+    /// give, walking the tables as docs/pack-format.md lays them out.
+    static func fixCRCs(_ bytes: inout [UInt8]) {
+        func u32(_ at: Int) -> Int? {
+            at >= 0 && at + 4 <= bytes.count ? (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } : nil
+        }
+        func put(_ value: UInt32, at: Int) {
+            for index in 0..<4 { bytes[at + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
+        }
+        guard let shardCount = u32(20), let tablesLength = u32(24), 32 + tablesLength <= bytes.count else { return }
+        let tablesEnd = 32 + tablesLength
+        var at = 32
+        if at < tablesEnd {
+            let languages = Int(bytes[at])
+            at += 1
+            for _ in 0..<languages where at < tablesEnd { at += 1 + Int(bytes[at]) }
+        }
+        for _ in 0..<2 {  // the unit table and the dictionary
+            guard let length = u32(at + 4) else { return }
+            at += 8 + length
+        }
+        for _ in 0..<min(shardCount, 1 << 16) {
+            guard at + 18 <= tablesEnd, let offset = u32(at), let length = u32(at + 4) else { break }
+            if offset + length <= bytes.count {
+                put(CRC32.checksum(Array(bytes[offset..<(offset + length)])), at: at + 12)
+            }
+            at += 18 + (Int(bytes[at + 16]) | Int(bytes[at + 17]) << 8)
+        }
+        put(CRC32.checksum(Array(bytes[32..<tablesEnd])), at: 28)
+    }
+}

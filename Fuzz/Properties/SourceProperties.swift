@@ -1,0 +1,37 @@
+import UnitpackCompiler
+import UnitpackCore
+import UnitpackTestSupport
+
+/// One source file replaced by the input in a small valid tree
+/// (`SourceFixture.validFilesWithLocales`): checking never traps, and every
+/// finding about that file points inside it (a line it has, a column of
+/// that line or just past its end), as docs/diagnostics.md promises.
+enum SourceProperties {
+    static func check(_ input: [UInt8], as relative: String, in context: FuzzContext) -> String? {
+        let root = context.scratch + "/tree"
+        if !context.treeWritten {
+            for (path, content) in SourceFixture.validFilesWithLocales { _ = context.write(Array(content.utf8), to: "tree/" + path) }
+            context.treeWritten = true
+        }
+        _ = context.write(input, to: "tree/" + relative)
+        defer {
+            _ = context.write(Array(SourceFixture.validFilesWithLocales[relative]!.utf8), to: "tree/" + relative)
+        }
+        let (_, diagnostics) = BuildPipeline.check(source: root)
+        // Columns count scalars, which only valid UTF-8 has.
+        let valid = String(validating: input, as: UTF8.self)
+        let lines = input.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let locations = diagnostics.flatMap { [$0.location] + $0.notes.map(\.location) }
+        for location in locations where location.path.hasSuffix("/" + relative) {
+            guard location.line >= 1, location.line <= lines.count, location.column >= 1 else {
+                return "\(location): outside the file's \(lines.count) lines"
+            }
+            guard valid != nil else { continue }
+            let scalars = String(decoding: lines[location.line - 1], as: UTF8.self).unicodeScalars.count
+            guard location.column <= scalars + 1 else {
+                return "\(location): past the end of a line of \(scalars) scalars"
+            }
+        }
+        return nil
+    }
+}

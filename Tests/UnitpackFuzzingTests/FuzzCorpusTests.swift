@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import UnitpackCompiler
+import UnitpackTestSupport
+
+@testable import UnitpackFuzzing
+@testable import UnitpackRuntime
+
+/// Every input kept in Fuzz/corpus (the seeds, and each input that once broke
+/// a property) keeps its target's property. The pack seeds are the fixture
+/// tree's build: `UNITPACK_RECORD=1` rewrites them after a format change.
+@Suite struct FuzzCorpusTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let corpus = repository.appendingPathComponent("Fuzz/corpus").path
+
+    /// The repository's database, for `phrase`.
+    static let data: String = {
+        let directory = NSTemporaryDirectory() + "unitpack-fuzz-data-" + UUID().uuidString
+        _ = try! BuildPipeline.build(source: repository.path, output: directory)
+        return directory
+    }()
+
+    @Test(arguments: FuzzTarget.allCases)
+    func keptInputsKeepTheProperty(_ target: FuzzTarget) throws {
+        let files = try FuzzCorpus.files([Self.corpus + "/" + target.rawValue])
+        #expect(files.count >= 3, "seeds for \(target.rawValue)")
+        let context = try FuzzContext(databaseDirectory: target == .phrase ? Self.data : nil)
+        for file in files {
+            let failure = target.check(try FuzzCorpus.read(file), in: context)
+            #expect(failure == nil, "\(file): \(failure ?? "")")
+        }
+    }
+
+    /// The fixture tree's pack and its inflated shards, as the seeds of
+    /// `search-pack` and `search-shard`.
+    static func packSeeds() throws -> [String: [UInt8]] {
+        let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
+        let (tree, diagnostics) = BuildPipeline.check(source: fixture.root)
+        let pack = try SearchPackWriter.encode(ModelCompiler.compile(tree, diagnostics: diagnostics))
+        var seeds = ["search-pack/seed-fixture.pack": pack]
+        let path = fixture.path("search.pack")
+        try Data(pack).write(to: URL(fileURLWithPath: path))
+        let reader = try SearchPack(path: path, budget: 1 << 20)
+        for index in 0..<reader.shardCount {
+            let entry = reader.shards[index]
+            let compressed = try SearchPack.read(
+                reader.descriptor, path, offset: Int(entry.offset), count: Int(entry.compressedLength))
+            seeds["search-shard/seed-fixture-\(index)"] = try SearchPack.inflate(
+                compressed, rawLength: Int(entry.rawLength), dictionary: reader.dictionary, dictionaryID: reader.dictionaryID)
+        }
+        // Two shards written from the format page (words of two languages,
+        // postings sharing units), and a pack of no keys.
+        var assembled = PackAssembler()
+        assembled.languages = ["en", "ru"]
+        assembled.units = [(1, 100), (2, 300), (3, 50), (300, 1)]
+        typealias Posting = PackAssembler.Posting
+        assembled.addShard(separator: Array("f".utf8), keys: [
+            (Array("feet".utf8), [Posting(unit: 1, slot: 1, form: 2), Posting(unit: 3, slot: 1, form: 2)]),
+            (Array("foot".utf8), [Posting(unit: 1, slot: 1, form: 0), Posting(unit: 300, slot: 0, form: 4)]),
+        ])
+        assembled.addShard(separator: Array("m".utf8), keys: [
+            (Array("m".utf8), [Posting(unit: 2, slot: 0, form: 3)]),
+            (Array("metre".utf8), [Posting(unit: 2, slot: 1, form: 0)]),
+            (Array("метр".utf8), [Posting(unit: 2, slot: 2, form: 0), Posting(unit: 300, slot: 2, form: 1)]),
+        ])
+        seeds["search-pack/seed-assembled.pack"] = assembled.bytes()
+        for (index, shard) in assembled.shards.enumerated() { seeds["search-shard/seed-assembled-\(index)"] = shard.raw }
+        seeds["search-pack/seed-empty.pack"] = PackAssembler().bytes()
+        return seeds
+    }
+
+    @Test func packSeedsAreTheFixturesBuild() throws {
+        let seeds = try Self.packSeeds()
+        #expect(seeds.count >= 6)
+        for (name, bytes) in seeds.sorted(by: { $0.key < $1.key }) {
+            let path = Self.corpus + "/" + name
+            if ProcessInfo.processInfo.environment["UNITPACK_RECORD"] != nil {
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+            }
+            #expect(FileManager.default.contents(atPath: path).map([UInt8].init) == bytes,
+                    "\(name) is stale: re-record with UNITPACK_RECORD=1 swift test --filter FuzzCorpusTests")
+        }
+    }
+
+    /// The oracles work: a flipped byte in a shard gets past the CRC once the
+    /// CRCs are made right, and the reference decoder refuses what the
+    /// runtime refuses on the fixture's shards damaged at random.
+    @Test func theOraclesSeeDamage() throws {
+        let seeds = try Self.packSeeds()
+        var pack = seeds["search-pack/seed-fixture.pack"]!
+        pack[pack.count - 10] ^= 0x55
+        SearchPackProperties.fixCRCs(&pack)
+        let context = try FuzzContext()
+        let path = context.scratch + "/flipped.pack"
+        try Data(pack).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try SearchPack(path: path, budget: 1 << 20).verify()
+        } catch {
+            #expect(!"\(error)".contains("CRC"), "\(error)")
+        }
+        #expect(FuzzTarget.searchPack.check(pack, in: context) == nil)
+        var state: UInt64 = 7
+        var refused = 0
+        for (name, shard) in seeds.sorted(by: { $0.key < $1.key }) where name.hasPrefix("search-shard/") {
+            for _ in 0..<300 {
+                var damaged = shard
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                damaged[Int(state >> 33) % damaged.count] ^= UInt8(truncatingIfNeeded: state >> 20) | 1
+                let failure = FuzzTarget.searchShard.check(damaged, in: context)
+                #expect(failure == nil, "\(name): \(failure ?? "")")
+                refused += (try? ReferenceShardDecoder.decode(damaged, languageCount: 2)) == nil ? 1 : 0
+            }
+        }
+        #expect(refused > 0)
+    }
+}
