@@ -32,6 +32,10 @@ public final class FuzzContext {
         var description: String { "no database: give the directory of a `unitpack build` output" }
     }
 
+    func remove(_ relative: String) {
+        try? FileManager.default.removeItem(atPath: scratch + "/" + relative)
+    }
+
     /// Writes `bytes` to `relative` in the scratch directory; its path.
     func write(_ bytes: [UInt8], to relative: String) -> String {
         let path = scratch + "/" + relative

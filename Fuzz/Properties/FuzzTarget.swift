@@ -23,6 +23,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case unitFile = "unit-file"
     /// A names file (`locales/en/length.tsv`) in a valid tree: the same.
     case namesFile = "names-file"
+    /// `units-src/categories.tsv`, the same.
+    case categoriesFile = "categories-file"
+    /// `units-src/ids.tsv`, the same.
+    case idsFile = "ids-file"
+    /// `locales/ru/language.tsv`, the same.
+    case languageFile = "language-file"
+    /// `locales/ru/words.tsv` (number and phrase words), the same.
+    case wordsFile = "words-file"
     /// `UnitDatabase.parse` of a phrase, on the repository's database.
     case phrase
 
@@ -37,6 +45,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .searchShard: SearchPackProperties.checkShard(input, in: context)
         case .unitFile: SourceProperties.check(input, as: "units-src/length.tsv", in: context)
         case .namesFile: SourceProperties.check(input, as: "locales/en/length.tsv", in: context)
+        case .categoriesFile: SourceProperties.check(input, as: "units-src/categories.tsv", in: context)
+        case .idsFile: SourceProperties.check(input, as: "units-src/ids.tsv", in: context)
+        case .languageFile: SourceProperties.check(input, as: "locales/ru/language.tsv", in: context)
+        case .wordsFile: SourceProperties.check(input, as: "locales/ru/words.tsv", in: context)
         case .phrase: PhraseProperties.check(input, in: context)
         }
     }

@@ -2,7 +2,7 @@ import UnitpackCompiler
 import UnitpackCore
 import UnitpackTestSupport
 
-/// One source file replaced by the input in a small valid tree
+/// One source file replaced (or added) by the input in a small valid tree
 /// (`SourceFixture.validFilesWithLocales`): checking never traps, and every
 /// finding about that file points inside it (a line it has, a column of
 /// that line or just past its end), as docs/diagnostics.md promises.
@@ -15,7 +15,12 @@ enum SourceProperties {
         }
         _ = context.write(input, to: "tree/" + relative)
         defer {
-            _ = context.write(Array(SourceFixture.validFilesWithLocales[relative]!.utf8), to: "tree/" + relative)
+            // Back to the tree's own file, or none (the tree has no words.tsv).
+            if let original = SourceFixture.validFilesWithLocales[relative] {
+                _ = context.write(Array(original.utf8), to: "tree/" + relative)
+            } else {
+                context.remove("tree/" + relative)
+            }
         }
         let (_, diagnostics) = BuildPipeline.check(source: root)
         // Columns count scalars, which only valid UTF-8 has.
