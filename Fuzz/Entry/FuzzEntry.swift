@@ -28,7 +28,7 @@ func target(named name: String?) -> FuzzTarget {
 }
 
 #if FUZZING
-    nonisolated(unsafe) let fuzzTarget = target(named: getenv("UNITPACK_FUZZ_TARGET").map { String(cString: $0) })
+    let fuzzTarget = target(named: getenv("UNITPACK_FUZZ_TARGET").map { String(cString: $0) })
     nonisolated(unsafe) let fuzzContext: FuzzContext = {
         do {
             return try FuzzContext(databaseDirectory: getenv("UNITPACK_FUZZ_DATA").map { String(cString: $0) })

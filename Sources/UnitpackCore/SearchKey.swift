@@ -24,9 +24,12 @@ public enum SearchKey {
                 previous = scalar
                 continue
             }
-            if previous == "^", !isPowerStart(scalar) { append("^", &result, &pendingSpace) }
+            // Judged on what the scalar becomes (`−` is `-`), so that a second
+            // pass keeps what the first wrote: `m^−2` is `m-2`, like `m^-2`.
+            let mapped = replacement(scalar)
+            if previous == "^", !isPowerStart(mapped[0]) { append("^", &result, &pendingSpace) }
             previous = scalar
-            for mapped in replacement(scalar) { append(mapped, &result, &pendingSpace) }
+            for each in mapped { append(each, &result, &pendingSpace) }
         }
         if previous == "^" { append("^", &result, &pendingSpace) }
         return String(result)
