@@ -15,7 +15,8 @@ enum SearchPackProperties {
         var bytes = input
         fixCRCs(&bytes)
         let budget = 2048 + (input.count % 4) * 16384
-        return exercise(context.write(bytes, to: "search.pack"), budget: budget, queries: queries)
+        guard let pack = try? SearchPack(path: context.write(bytes, to: "search.pack"), budget: budget) else { return nil }
+        return exercise(pack, budget: budget, queries: queries).broken
     }
 
     /// An inflated shard in a pack of its own (separator empty, two
@@ -23,14 +24,13 @@ enum SearchPackProperties {
     /// it or both refuse it, and every key that the reference reads and that
     /// is already normalised finds exactly the units the reference reads.
     static func checkShard(_ input: [UInt8], in context: FuzzContext) -> String? {
-        var pack = PackAssembler()
-        pack.languages = ["en", "ru"]
-        pack.units = (1...40).map { (UInt32($0), UInt32($0 % 7 * 100)) }
-        pack.shards = [([], input)]
-        let reference = try? ReferenceShardDecoder.decode(input, languageCount: pack.languages.count)
-        pack.keyCount = UInt32(reference?.count ?? 0)
-        pack.postingCount = UInt32(reference?.reduce(0) { $0 + $1.postings.count } ?? 0)
-        let path = context.write(pack.bytes(), to: "shard.pack")
+        var assembler = PackAssembler()
+        assembler.languages = ["en", "ru"]
+        assembler.units = (1...40).map { (UInt32($0), UInt32($0 % 7 * 100)) }
+        assembler.shards = [([], input)]
+        let reference = try? ReferenceShardDecoder.decode(input, languageCount: assembler.languages.count)
+        assembler.keyCount = UInt32(reference?.count ?? 0)
+        assembler.postingCount = UInt32(reference?.reduce(0) { $0 + $1.postings.count } ?? 0)
         // The keys a user can type (valid UTF-8, already normalised), with
         // the units the reference reads for them.
         var unitsOfKey: [String: Set<Int>] = [:]
@@ -40,22 +40,22 @@ enum SearchPackProperties {
             unitsOfKey[key] = Set(postings.map { Int($0.unit) })
         }
         let keys = unitsOfKey.keys.sorted()
-        if let failure = exercise(path, budget: 1 << 20, queries: ["a", "m", "к"] + keys.prefix(32)) { return failure }
-        let verified: Bool
-        var refusal = ""
+        let budget = 1 << 20
         do {
-            let opened = try SearchPack(path: path, budget: 1 << 20)
-            do {
-                _ = try opened.verify()
-                verified = true
-            } catch {
-                verified = false
-                refusal = "\(error)"
+            // Its tables are whole: only the shard can be refused, when read.
+            let pack = try SearchPack(path: context.write(assembler.bytes(), to: "shard.pack"), budget: budget)
+            let (broken, refusal) = exercise(pack, budget: budget, queries: ["a", "m", "к"] + keys.prefix(32))
+            if let broken { return broken }
+            if (refusal == nil) != (reference != nil) {
+                let hex = input.map { String($0, radix: 16) }.joined(separator: " ")
+                return refusal == nil
+                    ? "the runtime accepts a shard the reference refuses: \(hex)"
+                    : "the runtime refuses a shard the reference reads (\(refusal!)): \(hex)"
             }
-            for key in keys.prefix(256) where verified {
+            for key in keys.prefix(256) where refusal == nil {
                 // An exact posting beats every prefix one: each unit of the
                 // key comes back matched by the key itself.
-                let found = Set(try opened.search(key, limit: 1000).filter { $0.isExact && $0.key == key }.map(\.unit.rawValue))
+                let found = Set(try pack.search(key, limit: 1000).filter { $0.isExact && $0.key == key }.map(\.unit.rawValue))
                 guard found == unitsOfKey[key] else {
                     return "\(key.debugDescription) finds units \(found.sorted()); the reference reads \(unitsOfKey[key]!.sorted())"
                 }
@@ -63,23 +63,12 @@ enum SearchPackProperties {
         } catch {
             return "the pack of one shard does not open or search: \(error)"
         }
-        if verified != (reference != nil) {
-            let hex = input.map { String($0, radix: 16) }.joined(separator: " ")
-            return verified
-                ? "the runtime accepts a shard the reference refuses: \(hex)"
-                : "the runtime refuses a shard the reference reads (\(refusal)): \(hex)"
-        }
         return nil
     }
 
-    /// Opens, searches and verifies; the broken promise, if any.
-    static func exercise(_ path: String, budget: Int, queries: [String]) -> String? {
-        let pack: SearchPack
-        do {
-            pack = try SearchPack(path: path, budget: budget)
-        } catch {
-            return nil
-        }
+    /// Searches, then verifies: the broken promise, if any, and what
+    /// `verify()` refused, if anything.
+    static func exercise(_ pack: SearchPack, budget: Int, queries: [String]) -> (broken: String?, refusal: SearchPackError?) {
         var failedSearch: String?
         for query in queries {
             for languages in [nil, ["ru", "en"]] as [[String]?] {
@@ -90,14 +79,17 @@ enum SearchPackProperties {
                 }
                 let statistics = pack.statistics
                 if statistics.bytesHeld > max(0, budget - statistics.indexBytes) {
-                    return "the cache holds \(statistics.bytesHeld) bytes; the budget \(budget) leaves it \(budget - statistics.indexBytes)"
+                    return ("the cache holds \(statistics.bytesHeld) bytes; the budget \(budget) leaves it \(budget - statistics.indexBytes)", nil)
                 }
             }
         }
-        if (try? pack.verify()) != nil, let failedSearch {
-            return "the pack verifies, yet a search fails: \(failedSearch)"
+        do {
+            _ = try pack.verify()
+        } catch {
+            return (nil, error)
         }
-        return nil
+        if let failedSearch { return ("the pack verifies, yet a search fails: \(failedSearch)", nil) }
+        return (nil, nil)
     }
 
     /// Sets the tables' CRC and every in-file shard's CRC to what the bytes

@@ -49,21 +49,8 @@ import UnitpackTestSupport
             seeds["search-shard/seed-fixture-\(index)"] = try SearchPack.inflate(
                 compressed, rawLength: Int(entry.rawLength), dictionary: reader.dictionary, dictionaryID: reader.dictionaryID)
         }
-        // Two shards written from the format page (words of two languages,
-        // postings sharing units), and a pack of no keys.
-        var assembled = PackAssembler()
-        assembled.languages = ["en", "ru"]
-        assembled.units = [(1, 100), (2, 300), (3, 50), (300, 1)]
-        typealias Posting = PackAssembler.Posting
-        assembled.addShard(separator: Array("f".utf8), keys: [
-            (Array("feet".utf8), [Posting(unit: 1, slot: 1, form: 2), Posting(unit: 3, slot: 1, form: 2)]),
-            (Array("foot".utf8), [Posting(unit: 1, slot: 1, form: 0), Posting(unit: 300, slot: 0, form: 4)]),
-        ])
-        assembled.addShard(separator: Array("m".utf8), keys: [
-            (Array("m".utf8), [Posting(unit: 2, slot: 0, form: 3)]),
-            (Array("metre".utf8), [Posting(unit: 2, slot: 1, form: 0)]),
-            (Array("метр".utf8), [Posting(unit: 2, slot: 2, form: 0), Posting(unit: 300, slot: 2, form: 1)]),
-        ])
+        // Two shards written from the format page, and a pack of no keys.
+        let assembled = PackAssembler.twoShards()
         seeds["search-pack/seed-assembled.pack"] = assembled.bytes()
         for (index, shard) in assembled.shards.enumerated() { seeds["search-shard/seed-assembled-\(index)"] = shard.raw }
         seeds["search-pack/seed-empty.pack"] = PackAssembler().bytes()

@@ -22,21 +22,18 @@ import UnitpackTestSupport
         return try SearchPack(path: path, budget: 1 << 16)
     }
 
-    /// Two shards, `f…` and `m…`, of three units in two languages.
     func twoShards(secondSeparator: String = "m", firstKeys: [String] = ["feet", "foot"]) -> PackAssembler {
-        var pack = PackAssembler()
-        pack.languages = ["en", "ru"]
-        pack.units = [(1, 100), (2, 300), (3, 50)]
-        typealias Posting = PackAssembler.Posting
-        pack.addShard(separator: Array("f".utf8), keys: firstKeys.enumerated().map { index, key in
-            (Array(key.utf8), [Posting(unit: 1, slot: 1, form: 2), Posting(unit: 3, slot: 1, form: index == 0 ? 2 : 0)])
-        })
-        pack.addShard(separator: Array(secondSeparator.utf8), keys: [
-            (Array("m".utf8), [Posting(unit: 2, slot: 0, form: 3)]),
-            (Array("metre".utf8), [Posting(unit: 2, slot: 1, form: 0)]),
-            (Array("метр".utf8), [Posting(unit: 2, slot: 2, form: 0)]),
-        ])
-        return pack
+        PackAssembler.twoShards(secondSeparator: secondSeparator, firstKeys: firstKeys)
+    }
+
+    /// What `verify()` throws; nil when the pack verifies.
+    func verifyError(_ pack: SearchPack) -> SearchPackError? {
+        do {
+            _ = try pack.verify()
+            return nil
+        } catch {
+            return error
+        }
     }
 
     @Test func aPackWrittenFromTheFormatPageReadsAndVerifies() throws {
@@ -59,13 +56,9 @@ import UnitpackTestSupport
         #expect(throws: SearchPackError.self) { try open(keys).verify() }
         var postings = twoShards()
         postings.postingCount = 1
-        do {
-            _ = try open(postings).verify()
-            Issue.record("no error")
-        } catch let error as SearchPackError {
-            guard case .corruptIndex(_, let detail) = error else { Issue.record("\(error)"); return }
-            #expect(detail == "the header counts 5 keys and 1 postings, the shards hold 5 and 7")
-        }
+        let pack = try open(postings)
+        #expect(verifyError(pack) == .corruptIndex(
+            path: pack.path, detail: "the header counts 5 keys and 1 postings, the shards hold 5 and 7"))
     }
 
     @Test func aShardWhoseFirstKeyDoesNotStartWithItsSeparator() throws {
@@ -73,13 +66,8 @@ import UnitpackTestSupport
         // `me` reads the first shard alone and misses `metre`.
         let pack = try open(twoShards(secondSeparator: "mf"))
         #expect(try pack.search("me").isEmpty)
-        do {
-            _ = try pack.verify()
-            Issue.record("no error")
-        } catch {
-            guard case .corruptShard(_, let shard, let detail) = error else { Issue.record("\(error)"); return }
-            #expect(shard == 1 && detail == "its first key does not start with its separator in the index")
-        }
+        #expect(verifyError(pack) == .corruptShard(
+            path: pack.path, shard: 1, detail: "its first key does not start with its separator in the index"))
     }
 
     @Test func aShardWhoseLastKeySortsAfterTheNextSeparator() throws {
@@ -87,13 +75,8 @@ import UnitpackTestSupport
         // that shard alone and misses it.
         let pack = try open(twoShards(firstKeys: ["feet", "mile"]))
         #expect(try pack.search("mi").isEmpty)
-        do {
-            _ = try pack.verify()
-            Issue.record("no error")
-        } catch {
-            guard case .corruptShard(_, let shard, let detail) = error else { Issue.record("\(error)"); return }
-            #expect(shard == 0 && detail == "its last key does not sort before the next shard's separator")
-        }
+        #expect(verifyError(pack) == .corruptShard(
+            path: pack.path, shard: 0, detail: "its last key does not sort before the next shard's separator"))
     }
 
     @Test func aPostingOfALanguageThePackLacksIsRefused() throws {

@@ -41,6 +41,25 @@ public struct PackAssembler {
         encodedPostings += UInt32(keys.reduce(0) { $0 + $1.postings.count })
     }
 
+    /// Two shards, `f…` and `m…`, of three units (ids 1–3, priorities 1, 3
+    /// and 0.5) in two languages, `en` and `ru`: units shared between keys,
+    /// a symbol of no language, a Cyrillic key. Tests change the second
+    /// separator or the first shard's keys to make the index disagree.
+    public static func twoShards(secondSeparator: String = "m", firstKeys: [String] = ["feet", "foot"]) -> PackAssembler {
+        var pack = PackAssembler()
+        pack.languages = ["en", "ru"]
+        pack.units = [(1, 100), (2, 300), (3, 50)]
+        pack.addShard(separator: Array("f".utf8), keys: firstKeys.enumerated().map { index, key in
+            (Array(key.utf8), [Posting(unit: 1, slot: 1, form: 2), Posting(unit: 3, slot: 1, form: index == 0 ? 2 : 0)])
+        })
+        pack.addShard(separator: Array(secondSeparator.utf8), keys: [
+            (Array("m".utf8), [Posting(unit: 2, slot: 0, form: 3)]),
+            (Array("metre".utf8), [Posting(unit: 2, slot: 1, form: 0)]),
+            (Array("метр".utf8), [Posting(unit: 2, slot: 2, form: 0)]),
+        ])
+        return pack
+    }
+
     /// The column layout of docs/pack-format.md ("Shard").
     public static func encodeShard(_ keys: [(key: [UInt8], postings: [Posting])]) -> [UInt8] {
         let palette = Array(Set(keys.flatMap { $0.postings.map(\.unit) })).sorted()
