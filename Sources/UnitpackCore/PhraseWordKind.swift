@@ -3,16 +3,34 @@
 public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Adds its value to the number being read: `four`, `twenty`, `двести`, `полтора`.
     case number
-    /// Multiplies the group read so far (1 when none): `hundred`, `dozen`.
+    /// Multiplies the group read so far (1 when none): `hundred`, `dozen`, `couple`.
     case multiplier
     /// Multiplies the group and closes it: `thousand`, `million`, `тысяч`.
     case scale
-    /// Adds its value after a connector: `half` in `one and a half`, `половиной` in `два с половиной`.
+    /// Adds its value after a connector: `half` in `one and a half`, `половиной`
+    /// in `два с половиной`; alone (or after an article) it is the value:
+    /// `half a mile`, `a quarter pound`, `четверть мили`.
     case fraction
+    /// Divides the count before it: `quarters` (4) in `three quarters`,
+    /// `thirds` (3) in `two thirds`, `четверти` in `три четверти`; after an
+    /// article, one part: `a third`.
+    case denominator
+    /// Joined to the front of a unit's word, a number: `пол` (0.5) in
+    /// `полмили` and `пол-литра`.
+    case prefix
     /// Joins the words of one number: `and`, `с`; never ends one.
     case connector
     /// One, but only before a multiplier, scale or fraction: `a` in `a hundred`, `a dozen`, `a half`.
     case article
+    /// Between a fraction or a count and its unit: `of` in `three quarters of a cup`, `a couple of miles`.
+    case partitive
+    /// Joins the parts of a mixed quantity or of a mixed target: `and` in
+    /// `2 hours and 45 minutes`, `in feet and inches`; `и` in `в футах и дюймах`.
+    case conjunction
+    /// Says that the value is a difference, not a point on a scale:
+    /// `difference`, `change`, `rise`, `разница`, `перепад` (`a change of 10 °F
+    /// in °C` is 5.56 Δ°C, not −12.2 °C).
+    case difference
     /// Stands between the value's unit and the target unit: `in`, `to`, `в`, `=`.
     case marker
     /// Asks or commands, and is skipped before the number and around a target
@@ -22,16 +40,16 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Whether the kind carries a value (the `value` column).
     public var hasValue: Bool {
         switch self {
-        case .number, .multiplier, .scale, .fraction: true
-        case .connector, .article, .marker, .filler: false
+        case .number, .multiplier, .scale, .fraction, .denominator, .prefix: true
+        case .connector, .article, .partitive, .conjunction, .difference, .marker, .filler: false
         }
     }
 
-    /// Whether the kind is read as part of a number (all but markers and fillers).
+    /// Whether the kind is read as part of a number run (`three quarters of a`).
     public var isPartOfNumbers: Bool {
         switch self {
-        case .number, .multiplier, .scale, .fraction, .connector, .article: true
-        case .marker, .filler: false
+        case .number, .multiplier, .scale, .fraction, .denominator, .connector, .article, .partitive: true
+        case .prefix, .conjunction, .difference, .marker, .filler: false
         }
     }
 }

@@ -110,7 +110,7 @@ public struct NumberWords: Sendable {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .marker, .filler:
+            case .marker, .filler, .prefix, .conjunction, .difference, .denominator, .partitive:
                 return false
             }
             pendingArticle = false

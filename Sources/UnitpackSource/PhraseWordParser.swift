@@ -48,7 +48,7 @@ enum PhraseWordParser {
                 diagnostics.append(
                     Diagnostic(
                         .invalidPhraseWord, "a \(kind.rawValue) has no value", at: f[2].location,
-                        hint: "leave the value column empty for connectors, articles, markers and fillers"))
+                        hint: "leave the value column empty for connectors, articles, partitives, conjunctions, difference words, markers and fillers"))
                 continue
             }
             rows.append(
