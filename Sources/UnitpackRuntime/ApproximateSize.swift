@@ -77,6 +77,10 @@ enum ApproximateSize {
         for (word, meanings) in words.meanings {
             bytes += of(word.string) + allocation(objectHeader + MemoryLayout<NumberWords.Meaning>.stride * meanings.count)
         }
+        if !words.prefixes.isEmpty {
+            bytes += allocation(objectHeader + MemoryLayout<(String, Double)>.stride * words.prefixes.count)
+            for prefix in words.prefixes { bytes += of(prefix.word) }
+        }
         return bytes
     }
 

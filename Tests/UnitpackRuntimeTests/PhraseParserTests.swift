@@ -82,7 +82,7 @@ import UnitpackCore
         #expect(try first("how many feet in a mile") == "1.0 length/mile -> length/foot")
         #expect(try first("сколько футов в метре") == "1.0 length/meter -> length/foot")
         // The number's unit ends the phrase: a second target is not read.
-        #expect(try first("in meters 34 feet in yards") == "not understood: no unit after the number in 'in meters 34 feet in yards'")
+        #expect(try first("in meters 34 feet in yards") == "not understood: nothing may follow the quantity after a target named first: 'in yards'")
         #expect(try first("in flurbs 34 feet") == "not understood: no unit named 'flurbs'")
         // Without a question word, no number is no number.
         #expect(try first("feet in meters") == "not understood: no number in 'feet in meters'")

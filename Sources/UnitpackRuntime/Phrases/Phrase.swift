@@ -66,6 +66,11 @@ struct Phrase {
         }
     }
 
+    /// The text of `range` (scalars of the phrase) as a word.
+    func word(_ range: Range<Int>) -> Word {
+        Word(range, text: String(original.unicodeScalars[boundaries[range.lowerBound]..<boundaries[range.upperBound]]))
+    }
+
     /// The words from scalar `position` on; a word cut by it starts there.
     func words(from position: Int) -> [Word] {
         var rest: [Word] = []
@@ -73,8 +78,7 @@ struct Phrase {
             if word.range.lowerBound >= position {
                 rest.append(word)
             } else {
-                let range = position..<word.range.upperBound
-                rest.append(Word(range, text: String(original.unicodeScalars[boundaries[position]..<boundaries[range.upperBound]])))
+                rest.append(self.word(position..<word.range.upperBound))
             }
         }
         return rest
@@ -101,23 +105,31 @@ struct Phrase {
         var value: Double
         /// The scalar where the number ends.
         var end: Int
-        /// Set when the number carries its unit (`5'8"`: feet).
-        var unit: String?
+        /// `5'8"`: feet and inches, the number carrying its units (`value` is in feet).
+        var feetAndInches: (feet: Double, inches: Double)?
     }
 
-    /// The ways to read a number that starts at word `first`, best first:
-    /// feet and inches, digits (with a scale word after them: `2 тысячи`),
-    /// number words (the widest run that makes a number), `a`/`an` before a unit.
+    /// The ways to read a number that starts at word `first`, best first.
     func numbers(at first: Int, words dictionary: NumberWords, reader: NumberReader) -> [Number] {
         guard first < words.count else { return [] }
-        let start = words[first].range.lowerBound
-        if let feet = feetAndInches(from: start) { return [feet] }
+        return numbers(from: words[first].range.lowerBound, words: dictionary, reader: reader)
+    }
+
+    /// The ways to read a number that starts at scalar `start`, best first:
+    /// feet and inches, digits (with a scale word after them: `2 тысячи`),
+    /// number words (the widest run that makes a number: `three quarters of
+    /// a`), `a`/`an` before a unit, a number joined to the unit's word (`пол`
+    /// in `полмили`).
+    func numbers(from start: Int, words dictionary: NumberWords, reader: NumberReader) -> [Number] {
+        guard start < scalars.count else { return [] }
+        if let feet = feetAndInches(from: start, reader: reader) { return [feet] }
         var found: [Number] = []
+        let following = words(from: start)
         for reading in reader.readings(Substring(original.unicodeScalars[boundaries[start]...])) {
             let end = start + reading.length
             var number = Number(value: reading.value, end: end)
             // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the number.
-            if let next = words(from: end).first, next.range.lowerBound > end,
+            if let next = following.first(where: { $0.range.lowerBound >= end }), next.range.lowerBound > end,
                 let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
             {
                 number = Number(value: reading.value * scale.value, end: next.range.upperBound)
@@ -128,7 +140,7 @@ struct Phrase {
 
         // Number words: split at hyphens (thirty-four), widest run first.
         var parts: [(folded: Substring, end: Int)] = []
-        for word in words[first...] {
+        for word in following {
             let pieces = word.folded.split(separator: "-", omittingEmptySubsequences: false)
             guard pieces.allSatisfy({ !$0.isEmpty && dictionary.isNumberWord(folded: String($0)) }) else { break }
             for piece in pieces { parts.append((piece, word.range.upperBound)) }
@@ -141,45 +153,51 @@ struct Phrase {
                 return [Number(value: value, end: end)]
             }
         }
+        guard let word = following.first else { return [] }
         // `a mile`, `an inch`: the article alone is one.
-        if dictionary.meanings(folded: words[first].folded).contains(where: { $0.kind == .article }) {
-            return [Number(value: 1, end: words[first].range.upperBound)]
+        if dictionary.meanings(folded: word.folded).contains(where: { $0.kind == .article }) {
+            return [Number(value: 1, end: word.range.upperBound)]
+        }
+        // `полмили`, `пол-литра`, `полчаса`: a number joined to the unit's word.
+        for (prefix, value) in dictionary.prefixes where word.folded.utf8.starts(with: prefix.utf8) {
+            var end = word.range.lowerBound + prefix.unicodeScalars.count
+            if end < word.range.upperBound, scalars[end] == "-" { end += 1 }
+            if end < word.range.upperBound { return [Number(value: value, end: end)] }
         }
         return []
     }
 
-    /// `5'8"`, `5' 8"`, `5′8″`, `5 ' 8.5 "`: feet and inches as feet.
-    func feetAndInches(from start: Int) -> Number? {
+    /// `5'8"`, `5' 8"`, `5′8″`, `5′8½″`, `5 ' 8.5 "`: feet and inches, as feet.
+    func feetAndInches(from start: Int, reader: NumberReader) -> Number? {
         var index = start
         func skipSpaces() { while index < scalars.count, Self.isSpace(scalars[index]) { index += 1 } }
-        func integer() -> Double? {
-            var digits = ""
-            while index < scalars.count, let digit = NumberReader.digit(scalars[index]) {
-                digits.append(Character(Unicode.Scalar(UInt8(48 + digit))))
-                index += 1
-            }
-            if index < scalars.count, scalars[index] == ".", index + 1 < scalars.count,
-                NumberReader.digit(scalars[index + 1]) != nil
-            {
-                digits.append(".")
-                index += 1
-                while index < scalars.count, let digit = NumberReader.digit(scalars[index]) {
-                    digits.append(Character(Unicode.Scalar(UInt8(48 + digit))))
-                    index += 1
-                }
-            }
-            return Double(digits)
+        func digits() -> Double? {
+            guard index < scalars.count, NumberReader.digit(scalars[index]) != nil else { return nil }
+            // Digits, a decimal point, a fraction (8½, 8 1/2): the number reader's,
+            // in plain decimal notation (no grouping: 5' 8" is not 58).
+            let text = Substring(original.unicodeScalars[boundaries[index]...])
+            guard let reading = NumberReader(decimalSeparator: ".").readings(text).first, reading.value >= 0 else { return nil }
+            index += reading.length
+            return reading.value
         }
-        guard let feet = integer() else { return nil }
+        // Feet in plain digits: the reader would take `5'8` as 58 (an apostrophe groups digits in Swiss German).
+        var feetDigits = 0
+        var feet = 0.0
+        while index < scalars.count, let digit = NumberReader.digit(scalars[index]), feetDigits < 6 {
+            feet = feet * 10 + Double(digit)
+            feetDigits += 1
+            index += 1
+        }
+        guard feetDigits > 0 else { return nil }
         skipSpaces()
         guard index < scalars.count, ["'", "′", "’"].contains(scalars[index]) else { return nil }
         index += 1
         skipSpaces()
-        guard let inches = integer() else { return nil }
+        guard let inches = digits() else { return nil }
         skipSpaces()
         guard index < scalars.count, ["\"", "″", "”"].contains(scalars[index]) else { return nil }
         index += 1
         guard inches < 12 else { return nil }
-        return Number(value: feet + inches / 12, end: index, unit: "foot")
+        return Number(value: feet + inches / 12, end: index, feetAndInches: (feet, inches))
     }
 }

@@ -13,12 +13,17 @@ public struct NumberWords: Sendable {
     /// Folded word -> its meanings (a word may be a number in one language
     /// and a marker in another).
     var meanings: [ByteString: [Meaning]] = [:]
+    /// Words of kind `prefix` (folded) and their values, longest first: they
+    /// are found at the start of a word, not as a word.
+    var prefixes: [(word: String, value: Double)] = []
 
     public init(_ entries: [(word: String, meaning: Meaning)]) {
         for (word, meaning) in entries {
             let key = ByteString(word)
             if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
+            if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
         }
+        prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
     }
 
     public func meanings(of word: String) -> [Meaning] { meanings(folded: TextFolding.fold(word)) }
@@ -35,6 +40,10 @@ public struct NumberWords: Sendable {
 
     func isFiller(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .filler } }
 
+    func isConjunction(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .conjunction } }
+
+    func isDifference(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .difference } }
+
     func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
 
     /// The value of `words`, all of them read as one number, or nil when they
@@ -44,10 +53,9 @@ public struct NumberWords: Sendable {
     func value(ofFolded words: [String]) -> Double? {
         let meanings = words.map { self.meanings(folded: $0).filter { $0.kind.isPartOfNumbers } }
         guard !meanings.isEmpty, meanings.allSatisfy({ !$0.isEmpty }) else { return nil }
-        // `half a (mile)`: a fraction, then an optional article.
-        if let first = meanings[0].first(where: { $0.kind == .fraction }),
-            meanings.count == 1 || (meanings.count == 2 && meanings[1].contains { $0.kind == .article })
-        {
+        // `half a (mile)`, `half of a mile`, `четверть (мили)`: a fraction
+        // first is its value, then only `of` and an article may follow.
+        if let first = meanings[0].first(where: { $0.kind == .fraction }), Self.onlyGlue(meanings.dropFirst()) {
             return first.value
         }
         var reader = Reader()
@@ -57,6 +65,21 @@ public struct NumberWords: Sendable {
             guard options.contains(where: { reader.accept($0, isLast: isLast) }) else { return nil }
         }
         return reader.finish()
+    }
+
+    /// Whether the words after a number are only what may stand between it
+    /// and its unit: `of`, then an article (`three quarters of a cup`).
+    private static func onlyGlue(_ rest: ArraySlice<[Meaning]>) -> Bool {
+        var sawArticle = false
+        for (offset, options) in rest.enumerated() {
+            if options.contains(where: { $0.kind == .partitive }) && offset == 0 { continue }
+            if options.contains(where: { $0.kind == .article }) && !sawArticle && offset == rest.count - 1 {
+                sawArticle = true
+                continue
+            }
+            return false
+        }
+        return true
     }
 
     /// The running state of one number.
@@ -70,26 +93,57 @@ public struct NumberWords: Sendable {
         var lastScale = Double.infinity
         var pendingArticle = false
         var afterConnector = false
+        /// The group when a connector was read: `two and three quarters`
+        /// divides only what follows it.
+        var groupAtConnector: Double?
+        /// A number word that did not fit under the last, read after a
+        /// connector: only a denominator may follow (`two and three quarters`);
+        /// `two and three` is no number.
+        var numeratorPending = false
+        /// A fraction or denominator ended the number: only `of` and an
+        /// article may follow.
         var sawFraction = false
+        var sawPartitive = false
+        /// The number so far can take `of` (`a couple of`, `three quarters of`).
+        var takesPartitive = false
         var sawAny = false
 
         mutating func accept(_ meaning: Meaning, isLast: Bool) -> Bool {
-            if sawFraction { return false }  // a fraction ends the number
+            switch meaning.kind {
+            case .partitive:
+                guard takesPartitive, !sawPartitive, !pendingArticle else { return false }
+                sawPartitive = true
+                return true
+            case .article where sawPartitive:
+                // `three quarters of a (cup)`: the article of the unit.
+                guard isLast, !pendingArticle else { return false }
+                pendingArticle = false
+                return true
+            default:
+                break
+            }
+            // After `of` or a fraction, the number is over.
+            if sawPartitive || (sawFraction && meaning.kind != .partitive) { return false }
+            takesPartitive = false
             switch meaning.kind {
             case .number:
-                guard !pendingArticle else { return false }
-                if let last, !(meaning.value < Self.room(under: last)) { return false }
+                guard !pendingArticle, !numeratorPending else { return false }
+                if let last, !(meaning.value < Self.room(under: last)) {
+                    guard afterConnector else { return false }
+                    numeratorPending = true
+                }
                 group += meaning.value
                 last = meaning.value
                 groupStarted = true
             case .multiplier:
-                guard groupStarted || pendingArticle || !sawAny else { return false }
+                guard !numeratorPending, groupStarted || pendingArticle || !sawAny else { return false }
                 if let last, last >= meaning.value, !pendingArticle, group >= meaning.value { return false }
                 group = (groupStarted ? group : 1) * meaning.value
                 last = meaning.value
                 groupStarted = true
+                takesPartitive = true
             case .scale:
-                guard meaning.value < lastScale else { return false }
+                guard !numeratorPending, meaning.value < lastScale else { return false }
                 total += (groupStarted ? group : 1) * meaning.value
                 group = 0
                 groupStarted = false
@@ -97,12 +151,26 @@ public struct NumberWords: Sendable {
                 lastScale = meaning.value
             case .fraction:
                 // one and a half, два с половиной, a half: after a connector or an article.
-                guard afterConnector || pendingArticle, isLast else { return false }
+                guard !numeratorPending, afterConnector || pendingArticle else { return false }
                 group += meaning.value
                 sawFraction = true
+                takesPartitive = true
+            case .denominator:
+                // three quarters, a third, two and three quarters: the count
+                // read since the connector (or the article's one) is divided.
+                guard meaning.value > 0, groupStarted || pendingArticle, lastScale == .infinity || groupAtConnector != nil
+                else { return false }
+                let base = pendingArticle ? group : groupAtConnector ?? 0
+                let count = pendingArticle ? 1 : group - base
+                guard count > 0 else { return false }
+                group = base + count / meaning.value
+                numeratorPending = false
+                sawFraction = true
+                takesPartitive = true
             case .connector:
                 guard sawAny, !afterConnector, !pendingArticle, !isLast else { return false }
                 afterConnector = true
+                groupAtConnector = group
                 sawAny = true
                 return true
             case .article:
@@ -110,7 +178,7 @@ public struct NumberWords: Sendable {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .marker, .filler, .prefix, .conjunction, .difference, .denominator, .partitive:
+            case .partitive, .prefix, .conjunction, .difference, .marker, .filler:
                 return false
             }
             pendingArticle = false
@@ -120,7 +188,7 @@ public struct NumberWords: Sendable {
         }
 
         func finish() -> Double? {
-            guard sawAny, !pendingArticle, !afterConnector else { return nil }
+            guard sawAny, !pendingArticle, !afterConnector, !numeratorPending else { return nil }
             return total + group
         }
 

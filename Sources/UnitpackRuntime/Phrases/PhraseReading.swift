@@ -1,0 +1,97 @@
+import UnitpackCore
+
+/// A number and its unit as a phrase gives them: `6 ft` and `2 in` in
+/// `6 ft 2 in`.
+public struct PhraseQuantity: Sendable, Hashable {
+    public var value: Double
+    public var unit: Unit
+
+    public init(value: Double, unit: Unit) {
+        self.value = value
+        self.unit = unit
+    }
+}
+
+/// How a reading's units relate to the words of the phrase: as written, or
+/// read another way so that the two units convert (docs/source-format.md,
+/// `relations.tsv`).
+public enum PhraseFit: Sendable, Hashable {
+    /// Every unit is what its words name.
+    case asWritten
+    /// The phrase says the value is a difference (`temperature difference of
+    /// 20 °C in °F`): units of a scale are read as their differences.
+    case difference
+    /// The value is a difference (`5 Δ°C in °F`): the target, a scale, is read
+    /// as the difference of its scale.
+    case targetAsDifference
+    /// A word of `written` is read as another unit, one of the other unit's
+    /// category (`12 oz in ml`: the mass ounce read as the fluid ounce).
+    case otherMeaning(written: Unit)
+    /// The two units are of categories that measure the same thing in other
+    /// units (`1 rpm in Hz`: rotation speed and frequency).
+    case sameQuantity
+
+    /// Why the reading's units are these, in a sentence.
+    public var explanation: String {
+        switch self {
+        case .asWritten: "the units as written"
+        case .difference: "the phrase names a difference, so temperatures are read as differences"
+        case .targetAsDifference: "the value is a difference, so the target is read as a difference of its scale"
+        case .otherMeaning(let written): "\(written.name) (\(written.category)) does not convert to the other unit; its word also names this one"
+        case .sameQuantity: "the two categories measure the same thing (units-src/relations.tsv)"
+        }
+    }
+}
+
+/// One way to read a phrase: a value, its unit, and the units to convert to
+/// when the phrase names them.
+public struct PhraseReading: Sendable {
+    /// The whole value, in `from`: `6 ft 2 in` is 6.1667 ft.
+    public var value: Double
+    /// The unit of the value: the first (largest) unit of a mixed quantity.
+    public var from: Unit
+    /// The number-unit pairs the phrase gives, largest first (`6 ft`, `2 in`);
+    /// one for a plain value. Their sum is `value`.
+    public var parts: [PhraseQuantity]
+    /// The units to convert to, largest first: one (`in meters`), several for
+    /// a mixed target (`in feet and inches`, `ft+in`), none when the phrase
+    /// names only its value.
+    public var targets: [Unit]
+    /// The language of the unit names the phrase used (`фута`: ru), the
+    /// first asked language that has them; nil when it used symbols of
+    /// every language only (`5 km`). A front end can answer in it.
+    public var language: String?
+    /// Whether the units are as written, or read another way to fit.
+    public var fit: PhraseFit
+
+    /// The first target unit; nil when the phrase names none.
+    public var to: Unit? { targets.first }
+
+    public init(
+        value: Double, from: Unit, parts: [PhraseQuantity]? = nil, targets: [Unit] = [], language: String? = nil,
+        fit: PhraseFit = .asWritten
+    ) {
+        self.value = value
+        self.from = from
+        self.parts = parts ?? [PhraseQuantity(value: value, unit: from)]
+        self.targets = targets
+        self.language = language
+        self.fit = fit
+    }
+}
+
+/// What `parse` made of a phrase.
+public enum PhraseResult: Sendable {
+    /// Every reading, the most likely first. More than one when the phrase is
+    /// ambiguous (`1,234 m`: 1234 or 1.234; `5 cm`: a length or a typographic
+    /// unit). Readings as written come before readings fitted to the other unit.
+    case understood([PhraseReading])
+    /// Why not: no number, no unit by that name, units that do not convert,
+    /// parts of a quantity that do not add up.
+    case notUnderstood(reason: String)
+
+    public var readings: [PhraseReading] {
+        if case .understood(let readings) = self { return readings }
+        return []
+    }
+}

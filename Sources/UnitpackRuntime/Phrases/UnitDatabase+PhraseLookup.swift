@@ -1,0 +1,98 @@
+import UnitpackCore
+
+/// Finding the units a run of a phrase's words names: as written, without
+/// the sentence's punctuation, `^2` as `²`, else with a case ending dropped.
+extension UnitDatabase {
+    /// Unit names run to a few words (`pound-force per square inch`, `метр водяного столба`).
+    static let longestUnitName = 6
+
+    /// The units a span names, and the language of the name.
+    struct Found {
+        var units: [Unit]
+        var language: String? = nil
+    }
+
+    /// What the lookups of one parse found, by span: the same span is asked
+    /// about for each reading of the number, and as written before stemmed.
+    struct LookupMemo {
+        var written: [Phrase.Span: Found?] = [:]
+        var stemmed: [Phrase.Span: Found?] = [:]
+    }
+
+    /// The units a span of the phrase names: as written, without trailing
+    /// punctuation, with `^2` as `²`; with `stems`, else with a case ending
+    /// dropped from one word (`в метрах` -> `метра`), which only counts when
+    /// that makes a name the database has.
+    func lookup(_ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, memo: inout LookupMemo)
+        throws(UnitDatabaseError) -> Found?
+    {
+        let key = Phrase.Span(span)
+        let written: Found?
+        if let known = memo.written[key] {
+            written = known
+        } else {
+            written = try lookupWritten(span, languages: languages)
+            memo.written[key] = .some(written)
+        }
+        if written != nil || !stems { return written }
+        if let known = memo.stemmed[key] { return known }
+        let stemmed = try lookupStemmed(span, languages: languages)
+        memo.stemmed[key] = .some(stemmed)
+        return stemmed
+    }
+
+    private func lookupWritten(_ span: ArraySlice<Phrase.Word>, languages: [String]) throws(UnitDatabaseError) -> Found? {
+        let (text, folded) = Phrase.joined(span)
+        // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
+        var variants = [(text, folded)]
+        var trimmed = (text, folded)
+        if let last = text.unicodeScalars.last, Self.isPunctuation(last) {
+            trimmed = (Self.trimmingPunctuation(text), Self.trimmingPunctuation(folded))
+            if !trimmed.0.isEmpty { variants.append(trimmed) }
+        }
+        // `replacing` is slow (string processing): only when there is a `^`.
+        if trimmed.0.utf8.contains(UInt8(ascii: "^")) {
+            let powers = trimmed.0.replacing("^2", with: "²").replacing("^3", with: "³")
+            if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
+        }
+        for (text, folded) in variants {
+            let found = try candidates(for: text, folded: folded, preferring: languages)
+            if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
+        }
+        return nil
+    }
+
+    private func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String]) throws(UnitDatabaseError) -> Found? {
+        guard span.count <= 3 else { return nil }
+        var texts = span.map(\.text)
+        var folds = span.map(\.folded)
+        texts[texts.count - 1] = Self.trimmingPunctuation(texts[texts.count - 1])
+        folds[folds.count - 1] = Self.trimmingPunctuation(folds[folds.count - 1])
+        for index in texts.indices.reversed() {
+            let text = texts[index].unicodeScalars, folded = folds[index].unicodeScalars
+            guard let last = folded.last, last.properties.isAlphabetic else { continue }
+            for drop in 1...2 where folded.count - drop >= 3 {
+                var stemmedTexts = texts, stemmedFolds = folds
+                stemmedTexts[index] = String(text.dropLast(drop))
+                stemmedFolds[index] = String(folded.dropLast(drop))
+                let found = try candidates(
+                    for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
+                    preferring: languages)
+                if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
+            }
+        }
+        return nil
+    }
+
+    /// `text` without the sentence's punctuation at its end (`in meters?`, `in kilograms:`).
+    static func trimmingPunctuation(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        var end = scalars.endIndex
+        while end > scalars.startIndex, isPunctuation(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return String(scalars[..<end])
+    }
+
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "?" || scalar == "!" || scalar == "." || scalar == "," || scalar == ":" || scalar == ";"
+    }
+}

@@ -1,0 +1,204 @@
+import Synchronization
+import UnitpackCore
+import UnitpackSQLite
+
+extension UnitDatabase {
+    /// Reads a typed, pasted or dictated phrase: a quantity (a number in
+    /// digits or words and its unit, or several such pairs of one category,
+    /// largest first: `6 ft 2 in`, `2 hours and 45 minutes`), and optionally a
+    /// marker word and the units to convert to: `27 psi in bar`, `thirty-four
+    /// feet in meters`, `180 cm in feet and inches`, `three quarters of a cup
+    /// in ml`, `5'8"`; or the target first: `how many feet in a mile`, `в
+    /// метрах 34 фута`, `сколько футов в метре` (a question without a number
+    /// asks about one). A difference word (`temperature difference of 20 °C
+    /// in °F`) reads scales as their differences; a unit that does not
+    /// convert to the other is read as the unit its word also names, when
+    /// that one does (`12 oz in ml`). `languages` say whose number, marker
+    /// and filler words and decimal separator count, the first preferred (a
+    /// Russian phrase parses while the interface is English when both are
+    /// given). Units are found by any of their names, forms, symbols and
+    /// synonyms in any language. A marker such as `in` is a marker when a
+    /// unit follows it, and the inch only when nothing does. `numbers` turns
+    /// on `0x1F` and Roman numerals for front ends that want them.
+    public func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [])
+        throws(UnitDatabaseError) -> PhraseResult
+    {
+        let words = try phraseWords(languages)
+        var decimal: Character = "."
+        if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
+        let phrase = Phrase(text)
+        // `convert`, `how much is`, `сколько будет`; `temperature difference of`.
+        var start = 0
+        var difference = false
+        while start < phrase.words.count {
+            let word = phrase.words[start].folded
+            if words.isDifference(folded: word) {
+                difference = true
+            } else if !words.isFiller(folded: word) {
+                break
+            }
+            start += 1
+        }
+        guard start < phrase.words.count else {
+            return .notUnderstood(reason: phrase.words.isEmpty ? "the phrase is empty" : "no number in '\(text)'")
+        }
+        var reader = Reader(
+            phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
+            languages: languages, difference: difference)
+
+        let numbers = reader.phrase.numbers(at: start, words: words, reader: reader.numbers)
+        var (readings, failure) =
+            numbers.isEmpty
+            ? try targetFirst(from: start, askedBy: start > 0, &reader)
+            : try numberFirst(numbers, &reader)
+        // `how many are in a hectare`: the last filler may be the target (the are).
+        if readings.isEmpty, numbers.isEmpty, start > 0 {
+            let retried = try targetFirst(from: start - 1, askedBy: true, &reader).0
+            if !retried.isEmpty { (readings, failure) = (retried, nil) }
+        }
+        guard !readings.isEmpty else {
+            return .notUnderstood(reason: failure ?? "no unit after the number in '\(text)'")
+        }
+        return .understood(readings)
+    }
+
+    /// What one parse reads with, and what its lookups found so far.
+    struct Reader {
+        let phrase: Phrase
+        let words: NumberWords
+        let numbers: NumberReader
+        let languages: [String]
+        /// The phrase named a difference (`a change of 10 °F`).
+        let difference: Bool
+        var memo = LookupMemo()
+    }
+
+    /// `27 psi in bar`, `6 ft 2 in in meters`: the quantity, then nothing, or
+    /// a marker and the target, or the target.
+    private func numberFirst(_ numbers: [Phrase.Number], _ reader: inout Reader) throws(UnitDatabaseError)
+        -> ([PhraseReading], String?)
+    {
+        var readings: [PhraseReading] = []
+        var failure: String?
+        for number in numbers {
+            let rest = reader.phrase.words(from: number.end)
+            // Names as written first; case endings dropped only when they do not parse.
+            var outcome = try quantity(number, then: rest[...], target: nil, stems: false, &reader)
+            if case .failure = outcome {
+                outcome = try quantity(number, then: rest[...], target: nil, stems: true, &reader)
+            }
+            switch outcome {
+            case .success(let found): readings += found
+            case .failure(let reason): failure = failure ?? reason
+            }
+        }
+        return (readings, failure)
+    }
+
+    /// `how many feet in a mile`, `в метрах 34 фута`: the target, markers or
+    /// fillers, then the quantity, which ends the phrase. Without a number,
+    /// a question (`asked`: it opened with a filler) asks about one:
+    /// `сколько футов в метре`.
+    private func targetFirst(from start: Int, askedBy asked: Bool, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> ([PhraseReading], String?)
+    {
+        let phrase = reader.phrase
+        let text = phrase.original
+        for index in (start + 1)..<max(start + 1, phrase.words.count) {
+            let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers)
+            guard !numbers.isEmpty else { continue }
+            guard let target = try target(phrase.words[start..<index], &reader) else {
+                return ([], "no unit named '\(Phrase.joined(trimmed(phrase.words[start..<index], reader.words)).text)'")
+            }
+            var readings: [PhraseReading] = []
+            var failure: String?
+            for number in numbers {
+                let rest = phrase.words(from: number.end)
+                if rest.isEmpty && number.feetAndInches == nil { continue }
+                switch try quantity(number, then: rest[...], target: target, stems: true, &reader) {
+                case .success(let found): readings += found
+                case .failure(let reason): failure = failure ?? reason
+                }
+            }
+            return (readings, readings.isEmpty ? failure ?? "no unit after the number in '\(text)'" : nil)
+        }
+        // A question without a number: the target, a marker, the unit of one.
+        if asked {
+            for index in (start + 1)..<max(start + 1, phrase.words.count - 1)
+            where reader.words.isMarker(folded: phrase.words[index].folded) {
+                guard let target = try target(phrase.words[start..<index], &reader) else { continue }
+                let rest = phrase.words[(index + 1)...]
+                guard let sources = try lookup(rest, languages: reader.languages, stems: true, memo: &reader.memo)
+                else { continue }
+                if case .success(let readings) = try assemble([FoundPart(value: 1, units: sources)], target, &reader),
+                    !readings.isEmpty
+                {
+                    return (readings, nil)
+                }
+            }
+        }
+        return ([], "no number in '\(text)'")
+    }
+
+    /// The units a target named first is: its words without the markers and
+    /// fillers around them, as written, else with a case ending dropped; a
+    /// mixed target (`в футах и дюймах`) is several.
+    func target(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> [Found]? {
+        let span = trimmed(words, reader.words)
+        // A lone marker is no target: `in 34 feet` is not a question about inches.
+        guard let only = span.first, span.count > 1 || words.count > 1 || !reader.words.isMarker(folded: only.folded)
+        else { return nil }
+        return try targets(span, &reader)
+    }
+
+    /// `words` without the markers and fillers around them (`в метрах`, `feet are in`).
+    func trimmed(_ words: ArraySlice<Phrase.Word>, _ dictionary: NumberWords) -> ArraySlice<Phrase.Word> {
+        func isGlue(_ word: Phrase.Word) -> Bool {
+            dictionary.isMarker(folded: word.folded) || dictionary.isFiller(folded: word.folded)
+        }
+        var span = words
+        while span.count > 1, let last = span.last, isGlue(last) { span = span.dropLast() }
+        // A word is kept: `how many in in a foot` asks about `in`, the inch.
+        while span.count > 1, let first = span.first, isGlue(first) { span = span.dropFirst() }
+        return span
+    }
+
+    /// The number words and markers of `languages`, kept in the object cache
+    /// (within its budget) by language list.
+    func phraseWords(_ languages: [String]) throws(UnitDatabaseError) -> NumberWords {
+        let key = CachedKey.phraseWords(languages.joined(separator: ","))
+        return try withState { state throws(UnitDatabaseError) in
+            if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
+            let entries = try sqlite { () throws(SQLiteError) -> [(word: String, meaning: NumberWords.Meaning)] in
+                let query = try state.connection.prepare("SELECT word, kind, value FROM phrase_words WHERE lang = ?")
+                var entries: [(word: String, meaning: NumberWords.Meaning)] = []
+                for language in languages {
+                    try query.reset()
+                    try query.bind(.text(language), at: 1)
+                    while try query.step() {
+                        guard let kind = PhraseWordKind(rawValue: query.text(at: 1) ?? "") else { continue }
+                        entries.append((query.text(at: 0) ?? "", .init(kind: kind, value: query.isNull(at: 2) ? 0 : query.double(at: 2))))
+                    }
+                }
+                return entries
+            }
+            let words = NumberWords(entries)
+            state.objects.insert(.phraseWords(words), for: key, cost: ApproximateSize.of(words))
+            return words
+        }
+    }
+}
+
+extension UnitDatabase {
+    /// The languages that have number or marker words, by code.
+    public func phraseLanguages() throws(UnitDatabaseError) -> [String] {
+        try withState { state throws(UnitDatabaseError) in
+            try sqlite { () throws(SQLiteError) -> [String] in
+                let query = try state.connection.prepare("SELECT DISTINCT lang FROM phrase_words ORDER BY lang")
+                var codes: [String] = []
+                while try query.step() { codes.append(query.text(at: 0) ?? "") }
+                return codes
+            }
+        }
+    }
+}

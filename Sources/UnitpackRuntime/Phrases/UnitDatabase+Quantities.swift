@@ -1,0 +1,205 @@
+import UnitpackCore
+
+/// Quantities of several parts (`6 ft 2 in`, `2 часа 15 минут`), mixed
+/// targets (`in feet and inches`, `ft+in`) and the readings they make.
+extension UnitDatabase {
+    /// A number of a phrase and the units its words may name.
+    struct FoundPart {
+        var value: Double
+        var units: Found
+    }
+
+    enum Outcome {
+        case success([PhraseReading])
+        case failure(String)
+    }
+
+    /// The quantity that starts with `number`, then what follows it in `rest`:
+    /// more parts (`2 in`, `and 45 minutes`), then nothing, or a marker and
+    /// the target, or the target. With `target` (named before the number),
+    /// the quantity must end the phrase. The widest unit that lets the rest
+    /// parse wins.
+    func quantity(
+        _ number: Phrase.Number, then rest: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
+        _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        if let (feet, inches) = number.feetAndInches {
+            // 5'8": the units came with the number.
+            let parts = [
+                FoundPart(value: feet, units: Found(units: try candidates(for: "foot", preferring: nil))),
+                FoundPart(value: inches, units: Found(units: try candidates(for: "inch", preferring: nil))),
+            ]
+            return try following(parts, rest, target: target, stems: stems, &reader)
+        }
+        return try part(number.value, [], rest, target: target, stems: stems, &reader)
+    }
+
+    /// The unit of a number whose value is read (`value`), after `parts`.
+    private func part(
+        _ value: Double, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
+        _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        guard !words.isEmpty else { return .failure("no unit after the number") }
+        var failure: String?
+        for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
+            let span = words.prefix(count)
+            guard let units = try lookup(span, languages: reader.languages, stems: stems, memo: &reader.memo) else { continue }
+            let outcome = try following(
+                parts + [FoundPart(value: value, units: units)], words.dropFirst(count), target: target, stems: stems,
+                &reader)
+            switch outcome {
+            case .success: return outcome
+            case .failure(let reason): failure = failure ?? reason
+            }
+        }
+        return .failure(failure ?? "no unit named '\(Phrase.joined(words).text)'")
+    }
+
+    /// What follows a quantity's part: another part, or the end, or a target.
+    private func following(
+        _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool, _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        guard let first = words.first else {
+            if let target { return try assemble(parts, target, &reader) }
+            return try assemble(parts, nil, &reader)
+        }
+        var failure: String?
+        // Another part: `2 in`, `and 45 minutes`, `и 15 минут`.
+        var next = words
+        if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
+        if let start = next.first?.range.lowerBound,
+            let number = reader.phrase.numbers(from: start, words: reader.words, reader: reader.numbers).first,
+            number.feetAndInches == nil
+        {
+            let rest = reader.phrase.words(from: number.end)
+            let outcome = try part(number.value, parts, rest[...], target: target, stems: stems, &reader)
+            if case .success = outcome { return outcome }
+            if case .failure(let reason) = outcome { failure = reason }
+        }
+        guard target == nil else {
+            return .failure(failure ?? "nothing may follow the quantity after a target named first: '\(Phrase.joined(words).text)'")
+        }
+        // A marker and the target, or the target.
+        var span = words
+        if reader.words.isMarker(folded: first.folded) {
+            guard span.count > 1 else { return .failure(failure ?? "no unit after '\(first.text)'") }
+            span = span.dropFirst()
+        }
+        guard let targets = try targets(span, &reader, stems: stems) else {
+            return .failure(failure ?? "no unit named '\(Phrase.joined(span).text)'")
+        }
+        return try assemble(parts, targets, &reader)
+    }
+
+    /// The units a target span names: one unit (`meters`), or the parts of a
+    /// mixed target joined by conjunctions or `+` (`feet and inches`,
+    /// `футах и дюймах`, `ft+in`).
+    func targets(_ span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool = true) throws(UnitDatabaseError)
+        -> [Found]?
+    {
+        if let whole = try lookup(span, languages: reader.languages, stems: stems, memo: &reader.memo) { return [whole] }
+        // Cut at the conjunctions, and words at `+`.
+        var pieces: [[Phrase.Word]] = [[]]
+        for word in span {
+            if reader.words.isConjunction(folded: word.folded) {
+                pieces.append([])
+                continue
+            }
+            var start = word.range.lowerBound
+            for index in word.range where reader.phrase.scalars[index] == "+" {
+                if index > start { pieces[pieces.count - 1].append(reader.phrase.word(start..<index)) }
+                pieces.append([])
+                start = index + 1
+            }
+            if start < word.range.upperBound { pieces[pieces.count - 1].append(reader.phrase.word(start..<word.range.upperBound)) }
+        }
+        guard pieces.count > 1, pieces.allSatisfy({ !$0.isEmpty }) else { return nil }
+        var found: [Found] = []
+        for piece in pieces {
+            guard let units = try lookup(piece[...], languages: reader.languages, stems: true, memo: &reader.memo) else {
+                return nil
+            }
+            found.append(units)
+        }
+        return found
+    }
+
+    /// The readings of a quantity's parts and an optional target: for each
+    /// unit the first part may name, the units of its category that the
+    /// other parts and the target name. The parts must go from the largest
+    /// unit down and add up; so must the target's.
+    func assemble(_ parts: [FoundPart], _ targets: [Found]?, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome {
+        var readings: [PhraseReading] = []
+        var failure: String?
+        let language = parts.lazy.compactMap(\.units.language).first ?? targets?.lazy.compactMap(\.language).first
+        for source in parts[0].units.units {
+            let quantity: (units: [Unit], total: Double)
+            switch try sum(parts, as: source) {
+            case .success(let found): quantity = found
+            case .failure(let reason):
+                failure = failure ?? reason
+                continue
+            }
+            let quantities = zip(parts, quantity.units).map { PhraseQuantity(value: $0.value, unit: $1) }
+            guard let targets else {
+                readings.append(PhraseReading(value: quantity.total, from: source, parts: quantities, language: language))
+                continue
+            }
+            for target in targets[0].units where target.category == source.category {
+                switch try chain(targets.dropFirst().map(\.units), after: target) {
+                case .success(let units):
+                    readings.append(
+                        PhraseReading(value: quantity.total, from: source, parts: quantities, targets: units, language: language))
+                case .failure(let reason): failure = failure ?? reason
+                }
+            }
+        }
+        if readings.isEmpty, let targets, failure == nil, let from = parts[0].units.units.first, let to = targets[0].units.first {
+            failure = "\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))"
+        }
+        return readings.isEmpty ? .failure(failure ?? "no unit after the number") : .success(readings)
+    }
+
+    enum Chain<Value> {
+        case success(Value)
+        case failure(String)
+    }
+
+    /// The parts' units in `first`'s category, and their sum in `first`.
+    private func sum(_ parts: [FoundPart], as first: Unit) throws(UnitDatabaseError) -> Chain<(units: [Unit], total: Double)> {
+        guard parts.count > 1 else { return .success(([first], parts[0].value)) }
+        let units: [Unit]
+        switch try chain(parts.dropFirst().map(\.units.units), after: first) {
+        case .success(let found): units = found
+        case .failure(let reason): return .failure(reason)
+        }
+        // The sign of the first part is the quantity's: -1 ft 2 in is -(1 ft 2 in).
+        var total = abs(parts[0].value)
+        for (part, unit) in zip(parts.dropFirst(), units.dropFirst()) {
+            guard part.value >= 0 else { return .failure("only the first part of a quantity may have a sign: '\(part.value) \(unit.name)'") }
+            total += try convert(part.value, from: unit, to: first)
+        }
+        return .success((units, parts[0].value < 0 ? -total : total))
+    }
+
+    /// `first`, then for each of `rest` its unit in `first`'s category: each
+    /// smaller than the one before, all by a factor (no scale with an offset).
+    private func chain(_ rest: [[Unit]], after first: Unit) throws(UnitDatabaseError) -> Chain<[Unit]> {
+        var units = [first]
+        for candidates in rest {
+            let previous = units[units.count - 1]
+            guard let unit = candidates.first(where: { $0.category == first.category }) else {
+                let other = candidates.first.map { "\($0.name) (\($0.category))" } ?? "?"
+                return .failure("\(previous.name) (\(previous.category)) and \(other) are not of one category: the parts of a quantity must be")
+            }
+            guard case .linear = previous.conversion, case .linear = unit.conversion else {
+                return .failure("\(previous.name) and \(unit.name) cannot be added: only units without an offset make a mixed quantity")
+            }
+            guard try convert(1, from: unit, to: previous) < 1 else {
+                return .failure("\(previous.name) before \(unit.name): the parts of a quantity go from the largest unit down (6 ft 2 in, 2 h 45 min)")
+            }
+            units.append(unit)
+        }
+        return .success(units)
+    }
+}

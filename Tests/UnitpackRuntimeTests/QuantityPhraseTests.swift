@@ -1,0 +1,74 @@
+import Testing
+import UnitpackCore
+
+@testable import UnitpackRuntime
+
+/// `parse` of quantities in several parts (`6 ft 2 in`), mixed targets
+/// (`ft+in`, `in feet and inches`) and fractions in words, on the
+/// repository's data. Phrases/quantities.tsv checks hundreds more.
+@Suite struct QuantityPhraseTests {
+    var database: UnitDatabase { BestTargetTests.database }
+
+    func first(_ text: String, _ languages: [String] = ["en", "ru"]) throws -> String {
+        switch try database.parse(text, languages: languages) {
+        case .understood(let readings):
+            let reading = readings[0]
+            let parts = reading.parts.map { "\($0.value) \($0.unit.name)" }.joined(separator: " + ")
+            let targets = reading.targets.map(\.key).joined(separator: "+")
+            return "\(parts) = \(reading.value) \(reading.from.key)" + (targets.isEmpty ? "" : " -> \(targets)")
+        case .notUnderstood(let reason):
+            return "not understood: \(reason)"
+        }
+    }
+
+    @Test func partsAddUpInTheFirstUnit() throws {
+        #expect(try first("6 ft 2 in in meters") == "6.0 foot + 2.0 inch = \(6 + 2.0 / 12) length/foot -> length/meter")
+        #expect(try first("2 h 45 min in s") == "2.0 hour + 45.0 minute = 2.75 time/hour -> time/second")
+        #expect(try first("1 кг 200 г") == "1.0 kilogram + 200.0 gram = 1.2 mass/kilogram")
+        #expect(try first("1 mile 200 yards 2 feet") == "1.0 mile + 200.0 yard + 2.0 foot = \(1 + 600.0 / 5280 + 2.0 / 5280) length/mile")
+    }
+
+    @Test func feetAndInchesMarksTakeFractions() throws {
+        #expect(try first("5′8½″") == "5.0 foot + 8.5 inch = \(5 + 8.5 / 12) length/foot")
+        #expect(try first("5' 8 1/2\" in cm") == "5.0 foot + 8.5 inch = \(5 + 8.5 / 12) length/foot -> length/centimeter")
+    }
+
+    @Test func theSignIsTheFirstPartsAndCoversTheWhole() throws {
+        #expect(try first("-1 ft 6 in") == "-1.0 foot + 6.0 inch = -1.5 length/foot")
+    }
+
+    @Test func mixedTargets() throws {
+        #expect(try first("180 cm in ft+in") == "180.0 centimeter = 180.0 length/centimeter -> length/foot+length/inch")
+        #expect(try first("in ft+in 180 cm") == "180.0 centimeter = 180.0 length/centimeter -> length/foot+length/inch")
+        #expect(try first("1° in deg+arcmin+arcsec").hasSuffix("angle/degree+angle/arcminute+angle/arcsecond"))
+    }
+
+    @Test func partsThatDoNotAddUpSayWhy() throws {
+        #expect(try first("5 ft 3 kg") == "not understood: foot (length) and kilogram (mass) are not of one category: the parts of a quantity must be")
+        #expect(try first("2 in 6 ft in m") == "not understood: inch before foot: the parts of a quantity go from the largest unit down (6 ft 2 in, 2 h 45 min)")
+        #expect(try first("180 cm in in+ft").hasPrefix("not understood: inch before foot"))
+        #expect(try first("5 ft 2").hasPrefix("not understood:"))
+        #expect(try first("20 °C 5 K").hasPrefix("not understood: degree Celsius and kelvin cannot be added"))
+    }
+
+    @Test func fractionsInWords() throws {
+        #expect(try first("three quarters of a cup in ml").hasPrefix("0.75 "))
+        #expect(try first("a quarter pound in grams") == "0.25 pound = 0.25 mass/pound -> mass/gram")
+        #expect(try first("two and three quarters miles") == "2.75 mile = 2.75 length/mile")
+        #expect(try first("a couple of miles") == "2.0 mile = 2.0 length/mile")
+        #expect(try first("half of a mile") == "0.5 mile = 0.5 length/mile")
+        #expect(try first("три четверти часа в минутах") == "0.75 hour = 0.75 time/hour -> time/minute")
+        #expect(try first("четверть мили в метрах") == "0.25 mile = 0.25 length/mile -> length/meter")
+        #expect(try first("полмили в метрах") == "0.5 mile = 0.5 length/mile -> length/meter")
+        #expect(try first("пол-литра") == "0.5 liter = 0.5 volume/liter")
+        // Not numbers: a count after `and` needs its denominator.
+        #expect(try first("two and three miles").hasPrefix("not understood"))
+    }
+
+    @Test func mixedQuantitiesInWords() throws {
+        #expect(try first("two hours and fifteen minutes") == "2.0 hour + 15.0 minute = 2.25 time/hour")
+        #expect(try first("два часа и пятнадцать минут") == "2.0 hour + 15.0 minute = 2.25 time/hour")
+        #expect(try first("180 cm in feet and inches") == "180.0 centimeter = 180.0 length/centimeter -> length/foot+length/inch")
+        #expect(try first("180 см в футах и дюймах") == "180.0 centimeter = 180.0 length/centimeter -> length/foot+length/inch")
+    }
+}
