@@ -26,6 +26,8 @@ public enum Checker {
         PhraseWordRule(),
         ClusterRule(),
         ClusterCoverageRule(),
+        RelationRule(),
+        DifferenceCoverageRule(),
     ]
 
     /// The reading diagnostics plus every rule's, sorted by location.

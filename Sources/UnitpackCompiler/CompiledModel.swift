@@ -67,6 +67,16 @@ public struct CompiledModel: Sendable {
         public var atLeast: Double
     }
 
+    /// A row of `units-src/relations.tsv` with its names resolved.
+    public struct Relation: Sendable, Hashable {
+        public var kind: RelationKind
+        /// Unit ids (`difference`, `also`) or category ids (`same`).
+        public var first: Int
+        public var second: Int
+        /// `same` only: base units of `second` in one base unit of `first`.
+        public var factor: Double?
+    }
+
     public var categories: [Category]
     /// Sorted by category, usage, region, rank.
     public var clusters: [ClusterEntry]
@@ -74,6 +84,8 @@ public struct CompiledModel: Sendable {
     public var units: [Unit]
     /// Sorted by code.
     public var languages: [Language]
+    /// Sorted by kind (its text), first, second: the table's primary key.
+    public var relations: [Relation] = []
     /// SHA-256 over every source file's relative path and bytes, in path order.
     public var sourceHash: String
 }
@@ -136,6 +148,7 @@ public enum ModelCompiler {
 
         let languages = try compileLanguages(tree, unitIDs: ids)
         let clusters = try compileClusters(tree, unitIDs: ids)
+        let relations = try compileRelations(tree, unitIDs: ids, categories: categories)
 
         var hash = SHA256()
         for file in tree.files.sorted(by: { $0.path < $1.path }) {
@@ -147,8 +160,24 @@ public enum ModelCompiler {
         }
         let digest = hash.finalize()
         return CompiledModel(
-            categories: categories, clusters: clusters, units: units, languages: languages,
+            categories: categories, clusters: clusters, units: units, languages: languages, relations: relations,
             sourceHash: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+    }
+
+    private static func compileRelations(
+        _ tree: SourceTree, unitIDs: [String: Int], categories: [CompiledModel.Category]
+    ) throws(CompileError) -> [CompiledModel.Relation] {
+        let categoryIDs = Dictionary(categories.map { ($0.key, $0.id) }, uniquingKeysWith: { a, _ in a })
+        var relations: [CompiledModel.Relation] = []
+        for row in tree.relations {
+            let ids = row.kind.value.relatesCategories
+                ? (categoryIDs[row.first.value], categoryIDs[row.second.value])
+                : (unitIDs[row.first.value.lowercased()], unitIDs[row.second.value.lowercased()])
+            guard let first = ids.0, let second = ids.1 else { throw .sourcesHaveErrors(count: 1) }
+            relations.append(
+                CompiledModel.Relation(kind: row.kind.value, first: first, second: second, factor: row.factor?.value))
+        }
+        return relations.sorted { ($0.kind.rawValue, $0.first, $0.second) < ($1.kind.rawValue, $1.first, $1.second) }
     }
 
     private static func compileClusters(_ tree: SourceTree, unitIDs: [String: Int]) throws(CompileError)

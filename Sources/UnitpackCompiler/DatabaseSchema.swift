@@ -1,4 +1,4 @@
-/// The schema of `units.sqlite`, format 3. `docs/database.md` documents every
+/// The schema of `units.sqlite`, format 4. `docs/database.md` documents every
 /// table and column; change both together and bump `DatabaseFormat.version`.
 enum DatabaseSchema {
     static let statements = [
@@ -82,6 +82,15 @@ enum DatabaseSchema {
             kind TEXT NOT NULL,
             value REAL,
             PRIMARY KEY (lang, word, kind)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE relations (
+            kind TEXT NOT NULL,
+            first INTEGER NOT NULL,
+            second INTEGER NOT NULL,
+            factor REAL,
+            PRIMARY KEY (kind, first, second)
         ) WITHOUT ROWID
         """,
         "CREATE INDEX units_by_category ON units (category, priority)",

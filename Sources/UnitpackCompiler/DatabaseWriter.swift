@@ -56,6 +56,7 @@ public enum DatabaseWriter {
         try insertMeta(model, db)
         try insertCategories(model, db)
         try insertClusters(model, db)
+        try insertRelations(model, db)
         try insertPhraseWords(model, db)
         try insertUnits(model, db)
         try insertLanguages(model, db)
@@ -109,6 +110,17 @@ public enum DatabaseWriter {
             try insert.run([
                 .integer(Int64(category)), .text(entry.usage), .text(entry.region),
                 .integer(Int64(entry.rank)), .integer(Int64(entry.unit)), .real(entry.atLeast),
+            ])
+        }
+    }
+
+    private static func insertRelations(_ model: CompiledModel, _ db: Connection) throws {
+        let insert = try db.prepare("INSERT INTO relations (kind, first, second, factor) VALUES (?, ?, ?, ?)")
+        // The model keeps them in primary-key order, like every table (see insertUnits).
+        for relation in model.relations {
+            try insert.run([
+                .text(relation.kind.rawValue), .integer(Int64(relation.first)), .integer(Int64(relation.second)),
+                relation.factor.map { .real($0) } ?? .null,
             ])
         }
     }

@@ -77,6 +77,14 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case clusterOrder = "E904"
     case missingCluster = "E905"
 
+    // Relations between units and categories (units-src/relations.tsv)
+    case invalidRelationRow = "E930"
+    case unknownRelationTarget = "E931"
+    case relationWithinCategory = "E932"
+    case differenceFactorMismatch = "E933"
+    case missingDifferenceUnit = "E934"
+    case duplicateRelation = "E935"
+
     public var severity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error
     }

@@ -84,6 +84,16 @@ enum ApproximateSize {
         return bytes
     }
 
+    static func of(_ table: RelationTable) -> Int {
+        func array<Element>(_ elements: [Element]) -> Int {
+            elements.isEmpty ? 0 : allocation(objectHeader + MemoryLayout<Element>.stride * elements.capacity)
+        }
+        return allocation(objectHeader + MemoryLayout<RelationTable>.stride) + array(table.differences)
+            + array(table.differenceSides) + array(table.also) + array(table.same)
+            + table.differenceSides.reduce(0) { $0 + of($1.absolute) + of($1.difference) }
+            + table.same.reduce(0) { $0 + of($1.first) + of($1.second) }
+    }
+
     /// A cached lookup: its key's string, the boxed value and its id array
     /// (the language code is short enough to be inline).
     static func ofCandidates(_ key: CachedKey, count: Int) -> Int {

@@ -13,8 +13,8 @@ public struct DatabaseStatistics: Sendable, Hashable {
     /// The connection's lookaside pool, allocated at open.
     public var lookasideBytes: Int
     public var objectBudget: Int
-    /// Decoded units, languages, names, phrase words and what names found
-    /// (approximate, see `ApproximateSize`).
+    /// Decoded units, languages, names, phrase words, relations and what
+    /// names found (approximate, see `ApproximateSize`).
     public var objectBytes: Int
     public var objectsHeld: Int
     public var hits: Int
@@ -36,6 +36,8 @@ enum CachedKey: Hashable {
     /// What a name or symbol finds: the preferred languages (`*` for none),
     /// a tab, the text as written.
     case candidates(ByteString)
+    /// The whole `relations` table.
+    case relations
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -47,4 +49,5 @@ indirect enum CachedObject {
     case phraseWords(NumberWords)
     /// The units a name finds, best first, and the language of the match.
     case candidates([UnitID], String?)
+    case relations(RelationTable)
 }

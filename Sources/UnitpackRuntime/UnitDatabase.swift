@@ -263,20 +263,27 @@ public final class UnitDatabase: Sendable {
 
     // MARK: Conversion
 
-    /// Converts between two units of one category, through the base unit.
+    /// Converts between two units of one category, through the base unit, or
+    /// of two categories that measure one quantity (`same` in relations.tsv:
+    /// 60 rpm is 1 Hz), through the first base unit, the factor and the second.
+    /// - Throws: `.absoluteAndDifference` for a point on a scale and a
+    ///   difference (°C to Δ°F), `.incompatibleUnits` for other categories,
+    ///   `.conversionFailed` when a formula fails.
     public func convert(_ value: Double, from: Unit, to: Unit) throws(UnitDatabaseError) -> Double {
-        guard from.category == to.category else {
-            throw .incompatibleUnits(from: from.name, fromCategory: from.category, to: to.name, toCategory: to.category)
-        }
+        // One category, the common case, needs no relations.
+        let factor = from.category == to.category ? nil : try crossCategoryFactor(from: from, to: to)
         do {
-            return try to.conversion.fromBase(try from.conversion.toBase(value))
+            let base = try from.conversion.toBase(value)
+            return try to.conversion.fromBase(factor.map { base * $0 } ?? base)
         } catch {
             throw .conversionFailed(error)
         }
     }
 
     /// Converts between two units given by name or symbol. When a name is
-    /// ambiguous (`min`: minute or arcminute), the pair that shares a category wins.
+    /// ambiguous (`min`: minute or arcminute), the pair that shares a category
+    /// wins; when no pair does, a name's other reading (relations.tsv, `also`)
+    /// may make one: `oz` is the US fluid ounce in `12 oz` to `ml`.
     public func convert(_ value: Double, from: String, to: String) throws(UnitDatabaseError) -> (
         value: Double, from: Unit, to: Unit
     ) {
@@ -286,6 +293,9 @@ public final class UnitDatabase: Sendable {
         guard !targets.isEmpty else { throw .unknownUnit(to) }
         let pairs = sources.flatMap { s in targets.filter { $0.category == s.category }.map { (s, $0) } }
         guard let pair = pairs.first else {
+            if let read = try alsoPair(sources, targets) {
+                return (try convert(value, from: read.from, to: read.to), read.from, read.to)
+            }
             if sources.count > 1 { throw .ambiguousUnit(from, candidates: sources.map(\.key)) }
             if targets.count > 1 { throw .ambiguousUnit(to, candidates: targets.map(\.key)) }
             return (try convert(value, from: sources[0], to: targets[0]), sources[0], targets[0])

@@ -18,6 +18,11 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     case unknownLanguage(String, available: [String])
     case ambiguousUnit(String, candidates: [String])
     case incompatibleUnits(from: String, fromCategory: String, to: String, toCategory: String)
+    /// One unit is a point on a scale (20 °C) and the other a difference of
+    /// such points (a rise of 20 Δ°F): they measure different things, and
+    /// `differenceFrom` to `differenceTo` (the absolute one's difference unit
+    /// in its place) is the conversion that was probably meant.
+    case absoluteAndDifference(from: String, to: String, differenceFrom: String, differenceTo: String)
     case conversionFailed(FormulaEvaluationError)
     /// `split` was given units or a rounding it cannot make a mixed quantity of.
     case invalidMixedQuantity(MixedQuantityProblem)
@@ -46,6 +51,9 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return "'\(text)' could mean \(candidates.joined(separator: " or ")); use a longer name"
         case .incompatibleUnits(let from, let fromCategory, let to, let toCategory):
             return "cannot convert \(from) (\(fromCategory)) to \(to) (\(toCategory))"
+        case .absoluteAndDifference(let from, let to, let differenceFrom, let differenceTo):
+            return "cannot convert \(from) to \(to): one is a point on a scale, the other a difference between two points; "
+                + "convert a difference to a difference: 5 \(differenceFrom) in \(differenceTo)"
         case .conversionFailed(let error):
             return "conversion failed: \(error.description)"
         case .invalidMixedQuantity(let problem):

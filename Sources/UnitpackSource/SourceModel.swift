@@ -81,6 +81,10 @@ public struct SourceTree: Sendable {
     /// Whether `clusters.tsv` exists: without it the tree has no preferred
     /// units, and the checks do not ask for them.
     public var hasClustersFile = false
+    /// `units-src/relations.tsv`: related units and categories, in file order
+    /// (empty without the file).
+    public var relations: [RelationRow] = []
+    public var relationsPath: String = ""
     /// The artifacts' size budgets (`budgets.tsv`; empty without one).
     public var budgets: [ArtifactBudget] = []
     public var budgetsPath: String = ""

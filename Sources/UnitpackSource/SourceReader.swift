@@ -9,6 +9,7 @@ public enum SourceReader {
     public static let categoriesFile = "categories.tsv"
     public static let idsFile = "ids.tsv"
     public static let clustersFile = "clusters.tsv"
+    public static let relationsFile = "relations.tsv"
     public static let localesDirectory = "locales"
     public static let budgetsFile = "budgets.tsv"
 
@@ -19,6 +20,7 @@ public enum SourceReader {
         tree.categoriesPath = unitsPath + "/" + categoriesFile
         tree.idsPath = unitsPath + "/" + idsFile
         tree.clustersPath = unitsPath + "/" + clustersFile
+        tree.relationsPath = unitsPath + "/" + relationsFile
 
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: unitsPath, isDirectory: &isDirectory), isDirectory.boolValue
@@ -46,7 +48,12 @@ public enum SourceReader {
         {
             tree.clusters = lines.compactMap { ClusterRowParser.parse($0, diagnostics: &tree.diagnostics) }
         }
-        let special = [categoriesFile, idsFile, clustersFile]
+        if FileManager.default.fileExists(atPath: tree.relationsPath),
+            let lines = readLines(tree.relationsPath, relative: unitsDirectory + "/" + relationsFile, into: &tree)
+        {
+            tree.relations = lines.compactMap { RelationRowParser.parse($0, diagnostics: &tree.diagnostics) }
+        }
+        let special = [categoriesFile, idsFile, clustersFile, relationsFile]
         for name in names where name.hasSuffix(".tsv") && !special.contains(name) {
             let path = unitsPath + "/" + name
             let key = String(name.dropLast(4))

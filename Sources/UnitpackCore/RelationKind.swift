@@ -1,0 +1,19 @@
+/// What a row of `units-src/relations.tsv` says; stored as its raw value in
+/// `relations.kind`.
+public enum RelationKind: String, Sendable, Hashable, CaseIterable {
+    /// A unit that is a point on a scale (20 °C) and the unit of differences
+    /// between such points (a rise of 20 Δ°C): related, but never converted
+    /// into each other.
+    case difference
+    /// A name or symbol of the first unit may be read as the second unit when
+    /// the other unit of a conversion is of the second's category: `oz` as
+    /// the US fluid ounce in `12 oz in ml`, `lb` as the pound-force before `N`.
+    case also
+    /// Two categories that measure one quantity in other units: one base unit
+    /// of the first is worth `factor` base units of the second (rotation
+    /// speed and frequency: 1 rad/s = 1/(2π) Hz).
+    case same
+
+    /// Whether the row relates categories (`same`) rather than units.
+    public var relatesCategories: Bool { self == .same }
+}

@@ -1,0 +1,157 @@
+import UnitpackCore
+import UnitpackSQLite
+
+/// Units and categories that belong together although they are not one
+/// category (`units-src/relations.tsv`, the `relations` table).
+extension UnitDatabase {
+    /// The unit of differences of `unit`, a point on a scale: degree Celsius
+    /// (difference) for degree Celsius. A change of 10 °F is 10 of the
+    /// difference unit of °F, which converts as a difference (5.56 Δ°C), not
+    /// as a temperature (−12.2 °C).
+    /// - Returns: nil when `unit` has none (it is not a point on a scale).
+    public func differenceUnit(of unit: Unit) throws(UnitDatabaseError) -> Unit? {
+        guard let id = try relations().differences.first(where: { $0.absolute == unit.id })?.difference else { return nil }
+        return try self.unit(id)
+    }
+
+    /// The unit whose differences `unit` measures: degree Celsius for degree
+    /// Celsius (difference).
+    /// - Returns: nil when `unit` is no difference unit, or the difference
+    ///   unit of no scale (millikelvin).
+    public func absoluteUnit(ofDifference unit: Unit) throws(UnitDatabaseError) -> Unit? {
+        guard let id = try relations().differences.first(where: { $0.difference == unit.id })?.absolute else { return nil }
+        return try self.unit(id)
+    }
+
+    /// The units that a name or symbol of `unit` may also mean when the other
+    /// unit of a conversion is of their category: the US fluid ounce and the
+    /// ounce-force for the ounce (`12 oz in ml`, `5 oz in N`). At most one per
+    /// category (the checks see to it), by id.
+    /// - Returns: empty when the unit has no other reading.
+    public func alsoReadings(of unit: Unit) throws(UnitDatabaseError) -> [Unit] {
+        var readings: [Unit] = []
+        for row in try relations().also where row.unit == unit.id { readings.append(try self.unit(row.reading)) }
+        return readings
+    }
+
+    /// How many base units of category `to` one base unit of category `from`
+    /// is worth, for categories that measure one quantity in other units
+    /// (`rotation-speed` to `frequency`: 1/(2π), since 1 rad/s is 1/(2π)
+    /// revolutions a second). The reverse of a declared pair gives the
+    /// reciprocal; only pairs declared in `relations.tsv` are related (no chains).
+    /// - Parameters: category keys (`Unit.category`).
+    /// - Returns: 1 for one category, nil for categories that do not convert.
+    public func sameQuantityFactor(from: String, to: String) throws(UnitDatabaseError) -> Double? {
+        try relations().factor(from: from, to: to)
+    }
+
+    /// The one pair that `also` readings make of units named in two other
+    /// categories: `oz` read as the US fluid ounce before `ml`, `lb` as the
+    /// pound-force before `N`, either side being the one read otherwise.
+    /// - Returns: nil when no reading, or more than one, pairs them.
+    func alsoPair(_ sources: [Unit], _ targets: [Unit]) throws(UnitDatabaseError) -> (from: Unit, to: Unit)? {
+        var found: [(from: Unit, to: Unit)] = []
+        for source in sources {
+            for reading in try alsoReadings(of: source) {
+                for target in targets where target.category == reading.category { found.append((reading, target)) }
+            }
+        }
+        for target in targets {
+            for reading in try alsoReadings(of: target) {
+                for source in sources where source.category == reading.category { found.append((source, reading)) }
+            }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The factor that takes a value in `from`'s base unit to `to`'s, for units
+    /// of two categories: `convert(_:from:to:)` once the categories differ.
+    /// - Throws: `.absoluteAndDifference` for a point on a scale and a
+    ///   difference (°C and Δ°F), `.incompatibleUnits` for the rest.
+    func crossCategoryFactor(from: Unit, to: Unit) throws(UnitDatabaseError) -> Double {
+        let relations = try relations()
+        if let factor = relations.factor(from: from.category, to: to.category) { return factor }
+        guard relations.separates(from.category, to.category) else {
+            throw .incompatibleUnits(from: from.name, fromCategory: from.category, to: to.name, toCategory: to.category)
+        }
+        // Suggest the difference unit of whichever side is the point on a scale.
+        let fromIsAbsolute = relations.differenceSides.contains { $0.absolute == from.category }
+        let absolute = fromIsAbsolute ? from : to
+        guard let difference = try differenceUnit(of: absolute) else {
+            throw .incompatibleUnits(from: from.name, fromCategory: from.category, to: to.name, toCategory: to.category)
+        }
+        throw .absoluteAndDifference(
+            from: from.name, to: to.name, differenceFrom: fromIsAbsolute ? difference.name : from.name,
+            differenceTo: fromIsAbsolute ? to.name : difference.name)
+    }
+
+    /// The whole table, from the object cache or read now.
+    func relations() throws(UnitDatabaseError) -> RelationTable {
+        try withState { state throws(UnitDatabaseError) in
+            if case .relations(let table)? = state.objects.value(for: .relations) { return table }
+            let rows = try sqlite { () throws(SQLiteError) -> [RelationRow] in
+                // Category keys through the units for unit rows, directly for
+                // category rows; a NULL key is an id that names nothing.
+                let query = try state.connection.prepare(
+                    """
+                    SELECT r.kind, r.first, r.second, r.factor, c1.key, c2.key
+                    FROM relations r
+                    LEFT JOIN units u1 ON r.kind <> 'same' AND u1.id = r.first
+                    LEFT JOIN units u2 ON r.kind <> 'same' AND u2.id = r.second
+                    LEFT JOIN categories c1 ON c1.id = CASE r.kind WHEN 'same' THEN r.first ELSE u1.category END
+                    LEFT JOIN categories c2 ON c2.id = CASE r.kind WHEN 'same' THEN r.second ELSE u2.category END
+                    ORDER BY r.kind, r.first, r.second
+                    """)
+                var rows: [RelationRow] = []
+                while try query.step() {
+                    rows.append(
+                        RelationRow(
+                            kind: query.text(at: 0) ?? "", first: query.int(at: 1), second: query.int(at: 2),
+                            factor: query.isNull(at: 3) ? nil : query.double(at: 3), firstCategory: query.text(at: 4),
+                            secondCategory: query.text(at: 5)))
+                }
+                return rows
+            }
+            let table = try Self.table(rows, path: path)
+            state.objects.insert(.relations(table), for: .relations, cost: ApproximateSize.of(table))
+            return table
+        }
+    }
+
+    /// A row as read, before it is checked.
+    struct RelationRow {
+        var kind: String
+        var first: Int
+        var second: Int
+        var factor: Double?
+        var firstCategory: String?
+        var secondCategory: String?
+    }
+
+    static func table(_ rows: [RelationRow], path: String) throws(UnitDatabaseError) -> RelationTable {
+        var table = RelationTable()
+        for row in rows {
+            // A kind this reader does not know is left alone, as a newer
+            // writer's addition that a reader may ignore.
+            guard let kind = RelationKind(rawValue: row.kind) else { continue }
+            guard let firstCategory = row.firstCategory, let secondCategory = row.secondCategory else {
+                let what = kind.relatesCategories ? "category" : "unit"
+                throw .corrupt(path: path, detail: "\(kind == .also ? "an" : "a") '\(row.kind)' relation names a missing \(what)")
+            }
+            switch kind {
+            case .difference:
+                table.differences.append(.init(absolute: UnitID(rawValue: row.first), difference: UnitID(rawValue: row.second)))
+                let sides = RelationTable.Sides(absolute: firstCategory, difference: secondCategory)
+                if !table.differenceSides.contains(sides) { table.differenceSides.append(sides) }
+            case .also:
+                table.also.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second)))
+            case .same:
+                guard let factor = row.factor, factor.isFinite, factor > 0 else {
+                    throw .corrupt(path: path, detail: "the relation of \(firstCategory) and \(secondCategory) has no valid factor")
+                }
+                table.same.append(.init(first: firstCategory, second: secondCategory, factor: factor))
+            }
+        }
+        return table
+    }
+}

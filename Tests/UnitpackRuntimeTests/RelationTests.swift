@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import UnitpackCompiler
+import UnitpackCore
+import UnitpackSQLite
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+/// The repository's `units-src/relations.tsv` as a front end sees it:
+/// rotation speed converts to frequency, temperatures know their difference
+/// units and refuse to convert into them, and the ounce is also a fluid ounce.
+@Suite struct RelationTests {
+    var database: UnitDatabase { BestTargetTests.database }
+
+    func unit(_ key: String) throws -> UnitpackRuntime.Unit { try database.unit(key: key) }
+
+    func expectClose(_ value: Double, _ expected: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(abs(value - expected) <= abs(expected) * 1e-12, "\(value) != \(expected)", sourceLocation: sourceLocation)
+    }
+
+    @Test func rotationSpeedConvertsToFrequency() throws {
+        let rpm = try unit("rotation-speed/revolution per minute"), hertz = try unit("frequency/hertz")
+        expectClose(try database.convert(1, from: rpm, to: hertz), 1.0 / 60)
+        expectClose(try database.convert(60, from: rpm, to: hertz), 1)
+        expectClose(try database.convert(1, from: hertz, to: rpm), 60)
+        expectClose(try database.convert(60, from: "rpm", to: "Hz").value, 1)
+        expectClose(try database.sameQuantityFactor(from: "rotation-speed", to: "frequency") ?? 0, 1 / (2 * Double.pi))
+        expectClose(try database.sameQuantityFactor(from: "frequency", to: "rotation-speed") ?? 0, 2 * Double.pi)
+        #expect(try database.sameQuantityFactor(from: "frequency", to: "frequency") == 1)
+        // Sharing a dimension is not being one quantity.
+        #expect(try database.sameQuantityFactor(from: "frequency", to: "radioactivity") == nil)
+        #expect(try database.sameQuantityFactor(from: "torque", to: "energy") == nil)
+        #expect(throws: UnitDatabaseError.self) { try self.database.convert(1, from: "Hz", to: "Bq") }
+    }
+
+    @Test func aDifferenceConvertsThroughTheDifferenceUnits() throws {
+        let celsius = try unit("temperature/degree Celsius"), fahrenheit = try unit("temperature/degree Fahrenheit")
+        let deltaC = try #require(try database.differenceUnit(of: celsius))
+        let deltaF = try #require(try database.differenceUnit(of: fahrenheit))
+        #expect(deltaC.key == "temperature-difference/degree Celsius (difference)")
+        expectClose(try database.convert(5, from: deltaC, to: deltaF), 9)
+        #expect(try database.absoluteUnit(ofDifference: deltaF)?.key == fahrenheit.key)
+        // Every temperature has one; a difference unit of no scale has no absolute unit.
+        for name in ["kelvin", "degree Rankine", "degree Réaumur", "degree Rømer", "degree Delisle", "degree Newton"] {
+            #expect(try database.differenceUnit(of: unit("temperature/" + name))?.name == name + " (difference)")
+        }
+        #expect(try database.absoluteUnit(ofDifference: unit("temperature-difference/millikelvin")) == nil)
+        #expect(try database.differenceUnit(of: unit("length/meter")) == nil)
+    }
+
+    @Test func aPointOnAScaleIsNotADifference() throws {
+        let celsius = try unit("temperature/degree Celsius")
+        let deltaF = try unit("temperature-difference/degree Fahrenheit (difference)")
+        let expected = UnitDatabaseError.absoluteAndDifference(
+            from: "degree Celsius", to: "degree Fahrenheit (difference)", differenceFrom: "degree Celsius (difference)",
+            differenceTo: "degree Fahrenheit (difference)")
+        #expect(throws: expected) { try self.database.convert(20, from: celsius, to: deltaF) }
+        #expect(
+            expected.description
+                == "cannot convert degree Celsius to degree Fahrenheit (difference): one is a point on a scale, the other a difference between two points; convert a difference to a difference: 5 degree Celsius (difference) in degree Fahrenheit (difference)"
+        )
+        // The other way round, and a difference unit of no scale.
+        #expect(
+            throws: UnitDatabaseError.absoluteAndDifference(
+                from: "degree Fahrenheit (difference)", to: "degree Celsius", differenceFrom: "degree Fahrenheit (difference)",
+                differenceTo: "degree Celsius (difference)")
+        ) { try self.database.convert(1, from: deltaF, to: celsius) }
+        #expect(throws: UnitDatabaseError.self) {
+            try self.database.convert(1, from: self.unit("temperature/kelvin"), to: self.unit("temperature-difference/millikelvin"))
+        }
+        // Other categories stay incompatible.
+        #expect {
+            try self.database.convert(1, from: celsius, to: self.unit("length/meter"))
+        } throws: { error in
+            if case .incompatibleUnits = error as? UnitDatabaseError { true } else { false }
+        }
+    }
+
+    @Test func theOunceIsAlsoAFluidOunce() throws {
+        let ounce = try unit("mass/ounce")
+        let readings = try database.alsoReadings(of: ounce).map(\.key)
+        #expect(readings.contains("volume/US fluid ounce"))
+        #expect(readings.contains("force/ounce-force"))
+        #expect(try database.alsoReadings(of: unit("mass/pound")).map(\.key) == ["force/pound-force"])
+        #expect(try database.alsoReadings(of: unit("volume/US fluid ounce")).isEmpty)
+        // By name: 12 oz in ml is 354.882 ml, 5 lb in N is pound-force, and back.
+        let ml = try database.convert(12, from: "oz", to: "ml")
+        #expect(ml.from.key == "volume/US fluid ounce")
+        expectClose(ml.value, 12 * 0.0254 * 0.0254 * 0.0254 * 231 / 128 * 1e6)
+        #expect(abs(ml.value - 354.882) < 0.001)
+        let force = try database.convert(5, from: "lb", to: "N")
+        #expect(force.from.key == "force/pound-force")
+        expectClose(force.value, 5 * 0.45359237 * 9.80665)
+        #expect(try database.convert(354.882, from: "ml", to: "oz").to.key == "volume/US fluid ounce")
+        // A unit of the same category wins over another reading.
+        #expect(try database.convert(1, from: "oz", to: "g").from.key == "mass/ounce")
+    }
+
+    /// The table stays within the object cache's budget: counted when kept,
+    /// read again when the budget leaves no room.
+    @Test func theRelationsAreKeptWithinTheBudget() throws {
+        let roomy = try UnitDatabase(path: database.path)
+        _ = try roomy.sameQuantityFactor(from: "rotation-speed", to: "frequency")
+        let held = roomy.statistics
+        #expect(held.objectsHeld == 1)
+        #expect(held.objectBytes > 0 && held.objectBytes <= held.objectBudget)
+
+        let tiny = try UnitDatabase(path: database.path, objectCacheBytes: 0)
+        for _ in 0..<2 { expectClose(try tiny.sameQuantityFactor(from: "rotation-speed", to: "frequency") ?? 0, 1 / (2 * Double.pi)) }
+        #expect(tiny.statistics.objectBytes == 0 && tiny.statistics.objectsHeld == 0)
+    }
+
+    @Test func aRelationToNothingIsCorruption() throws {
+        let fixture = try SourceFixture(SourceFixture.validFiles)
+        defer { fixture.remove() }
+        _ = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
+        let path = fixture.path("dist/units.sqlite")
+        try Connection(path: path, mode: .readWriteCreate).execute("INSERT INTO relations VALUES ('also', 1, 999, NULL)")
+        let damaged = try UnitDatabase(path: path)
+        #expect {
+            try damaged.alsoReadings(of: damaged.unit(key: "length/meter"))
+        } throws: { error in
+            if case .corrupt(_, let detail) = error as? UnitDatabaseError { detail == "an 'also' relation names a missing unit" } else { false }
+        }
+    }
+}
