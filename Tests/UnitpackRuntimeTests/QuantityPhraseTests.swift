@@ -71,4 +71,38 @@ import UnitpackCore
         #expect(try first("180 cm in feet and inches") == "180.0 centimeter = 180.0 length/centimeter -> length/foot+length/inch")
         #expect(try first("180 см в футах и дюймах") == "180.0 centimeter = 180.0 length/centimeter -> length/foot+length/inch")
     }
+
+    func fit(_ text: String) throws -> PhraseFit? {
+        try database.parse(text, languages: ["en", "ru"]).readings.first?.fit
+    }
+
+    @Test func differences() throws {
+        let celsius = "temperature-difference/degree Celsius (difference)"
+        let fahrenheit = "temperature-difference/degree Fahrenheit (difference)"
+        #expect(try first("5 Δ°C in °F") == "5.0 degree Celsius (difference) = 5.0 \(celsius) -> \(fahrenheit)")
+        #expect(try fit("5 Δ°C in °F") == .targetAsDifference)
+        #expect(try first("temperature difference of 20 °C in °F") == "20.0 degree Celsius (difference) = 20.0 \(celsius) -> \(fahrenheit)")
+        #expect(try fit("temperature difference of 20 °C in °F") == .difference)
+        #expect(try first("a change of 10 °F in °C") == "10.0 degree Fahrenheit (difference) = 10.0 \(fahrenheit) -> \(celsius)")
+        #expect(try first("разница температур 5 °C в °F") == "5.0 degree Celsius (difference) = 5.0 \(celsius) -> \(fahrenheit)")
+        // Without a difference word, a temperature is a point on its scale.
+        #expect(try first("20 °C in °F") == "20.0 degree Celsius = 20.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try fit("20 °C in °F") == .asWritten)
+        // A point on a scale into a difference is refused, naming both.
+        let refused = try first("5 °C in Δ°F")
+        #expect(refused.hasPrefix("not understood: degree Celsius is a point on a scale (temperature) and degree Fahrenheit (difference) a difference"))
+    }
+
+    @Test func theReadingThatFitsTheOtherUnit() throws {
+        #expect(try first("12 oz in ml") == "12.0 US fluid ounce = 12.0 volume/US fluid ounce -> volume/milliliter")
+        #expect(try fit("12 oz in ml") == .otherMeaning(written: try database.unit(key: "mass/ounce")))
+        #expect(try first("12 oz in g") == "12.0 ounce = 12.0 mass/ounce -> mass/gram")
+        #expect(try first("10 lb in N") == "10.0 pound-force = 10.0 force/pound-force -> force/newton")
+        #expect(try first("10 N in lb") == "10.0 newton = 10.0 force/newton -> force/pound-force")
+        #expect(try first("1 rpm in Hz").hasSuffix("-> frequency/hertz"))
+        #expect(try fit("1 rpm in Hz") == .sameQuantity)
+        let rpm = try #require(try database.parse("60 rpm in Hz", languages: ["en"]).readings.first)
+        #expect(abs(try database.convert(rpm.value, from: rpm.from, to: try #require(rpm.to)) - 1) < 1e-12)
+        #expect(try first("5 kg in m") == "not understood: kilogram (mass) cannot be converted to meter (length)")
+    }
 }

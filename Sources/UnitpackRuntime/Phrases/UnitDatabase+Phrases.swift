@@ -34,6 +34,10 @@ extension UnitDatabase {
             let word = phrase.words[start].folded
             if words.isDifference(folded: word) {
                 difference = true
+            } else if words.meanings(folded: word).contains(where: { $0.kind == .article }), start + 1 < phrase.words.count,
+                words.isDifference(folded: phrase.words[start + 1].folded)
+            {
+                // `a change of 10 °F`: the article of the difference word, not the number one.
             } else if !words.isFiller(folded: word) {
                 break
             }

@@ -129,6 +129,11 @@ extension UnitDatabase {
     /// other parts and the target name. The parts must go from the largest
     /// unit down and add up; so must the target's.
     func assemble(_ parts: [FoundPart], _ targets: [Found]?, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome {
+        var (parts, targets, fit) = (parts, targets, PhraseFit.asWritten)
+        if reader.difference {
+            let mapped = try asDifferences(parts, targets)
+            if mapped.changed { (parts, targets, fit) = (mapped.parts, mapped.targets, .difference) }
+        }
         var readings: [PhraseReading] = []
         var failure: String?
         let language = parts.lazy.compactMap(\.units.language).first ?? targets?.lazy.compactMap(\.language).first
@@ -142,22 +147,31 @@ extension UnitDatabase {
             }
             let quantities = zip(parts, quantity.units).map { PhraseQuantity(value: $0.value, unit: $1) }
             guard let targets else {
-                readings.append(PhraseReading(value: quantity.total, from: source, parts: quantities, language: language))
+                readings.append(PhraseReading(value: quantity.total, from: source, parts: quantities, language: language, fit: fit))
                 continue
             }
             for target in targets[0].units where target.category == source.category {
                 switch try chain(targets.dropFirst().map(\.units), after: target) {
                 case .success(let units):
                     readings.append(
-                        PhraseReading(value: quantity.total, from: source, parts: quantities, targets: units, language: language))
+                        PhraseReading(
+                            value: quantity.total, from: source, parts: quantities, targets: units, language: language, fit: fit))
                 case .failure(let reason): failure = failure ?? reason
                 }
             }
         }
-        if readings.isEmpty, let targets, failure == nil, let from = parts[0].units.units.first, let to = targets[0].units.first {
-            failure = "\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))"
+        guard readings.isEmpty, let targets, failure == nil else {
+            return readings.isEmpty ? .failure(failure ?? "no unit after the number") : .success(readings)
         }
-        return readings.isEmpty ? .failure(failure ?? "no unit after the number") : .success(readings)
+        // No unit of the value shares a category with the target's.
+        let sources = parts[0].units.units
+        if parts.count == 1, targets.count == 1 {
+            let fitted = try fitted(parts[0], targets[0].units, language: language)
+            if !fitted.isEmpty { return .success(fitted) }
+        }
+        if let reason = try scaleAndDifference(sources, targets[0].units) { return .failure(reason) }
+        let from = sources[0], to = targets[0].units[0]
+        return .failure("\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))")
     }
 
     enum Chain<Value> {
