@@ -69,4 +69,31 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) phrases fail:\n\(failures.joined(separator: "\n"))")
     }
+
+    /// Phrases/not-understood.tsv: phrases that must not be understood, each
+    /// with a word its reason must contain (parts of two categories or out of
+    /// order, a point on a scale into a difference, no unit, no number).
+    @Test func whatCannotBeReadSaysWhy() throws {
+        let url = CLDRUnitsTests.here.appendingPathComponent("Phrases/not-understood.tsv")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").enumerated()
+            .filter { !$0.element.hasPrefix("#") && !$0.element.isEmpty }
+        #expect(lines.count >= 15)
+        var failures: [String] = []
+        for (index, line) in lines {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard f.count == 3 else {
+                failures.append("not-understood.tsv:\(index + 1): expected phrase<TAB>languages<TAB>word")
+                continue
+            }
+            switch try BestTargetTests.database.parse(f[0], languages: f[1].split(separator: ",").map(String.init)) {
+            case .understood(let readings):
+                failures.append("not-understood.tsv:\(index + 1): \(f[0]) reads as \(readings[0].value) \(readings[0].from.key)")
+            case .notUnderstood(let reason):
+                if !reason.lowercased().contains(f[2].lowercased()) {
+                    failures.append("not-understood.tsv:\(index + 1): \(f[0]): the reason '\(reason)' does not say '\(f[2])'")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
 }

@@ -48,7 +48,7 @@ import UnitpackCore
         #expect(try first("2 in 6 ft in m") == "not understood: inch before foot: the parts of a quantity go from the largest unit down (6 ft 2 in, 2 h 45 min)")
         #expect(try first("180 cm in in+ft").hasPrefix("not understood: inch before foot"))
         #expect(try first("5 ft 2").hasPrefix("not understood:"))
-        #expect(try first("20 °C 5 K").hasPrefix("not understood: degree Celsius and kelvin cannot be added"))
+        #expect(try first("20 °C 5 K").hasPrefix("not understood: degree Celsius and kelvin (temperature) cannot be added"))
     }
 
     @Test func fractionsInWords() throws {

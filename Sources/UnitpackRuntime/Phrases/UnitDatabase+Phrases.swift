@@ -30,14 +30,22 @@ extension UnitDatabase {
         // `convert`, `how much is`, `сколько будет`; `temperature difference of`.
         var start = 0
         var difference = false
+        func isArticle(_ index: Int) -> Bool { words.meanings(folded: phrase.words[index].folded).contains { $0.kind == .article } }
+        /// Whether fillers from `index` lead to a difference word: `a
+        /// (temperature) change of` opens a difference, not the number one.
+        func leadsToDifference(_ index: Int) -> Bool {
+            var next = index
+            while next < phrase.words.count, words.isFiller(folded: phrase.words[next].folded) { next += 1 }
+            return next < phrase.words.count && words.isDifference(folded: phrase.words[next].folded)
+        }
         while start < phrase.words.count {
             let word = phrase.words[start].folded
             if words.isDifference(folded: word) {
                 difference = true
-            } else if words.meanings(folded: word).contains(where: { $0.kind == .article }), start + 1 < phrase.words.count,
-                words.isDifference(folded: phrase.words[start + 1].folded)
-            {
-                // `a change of 10 °F`: the article of the difference word, not the number one.
+                // `разница в 5 °C`: the difference's preposition, not a marker before a target.
+                if start + 1 < phrase.words.count, words.isMarker(folded: phrase.words[start + 1].folded) { start += 1 }
+            } else if isArticle(start), leadsToDifference(start + 1) {
+                // the article of the difference word
             } else if !words.isFiller(folded: word) {
                 break
             }

@@ -106,7 +106,12 @@ extension UnitDatabase {
                 continue
             }
             var start = word.range.lowerBound
-            for index in word.range where reader.phrase.scalars[index] == "+" {
+            // `ft+in`, `days, hours`: a conjunction that is one mark (not a
+            // letter: `и` is a word) cuts a word.
+            for index in word.range
+            where !reader.phrase.scalars[index].properties.isAlphabetic
+                && reader.words.isConjunction(folded: String(reader.phrase.scalars[index]))
+            {
                 if index > start { pieces[pieces.count - 1].append(reader.phrase.word(start..<index)) }
                 pieces.append([])
                 start = index + 1
@@ -207,7 +212,8 @@ extension UnitDatabase {
                 return .failure("\(previous.name) (\(previous.category)) and \(other) are not of one category: the parts of a quantity must be")
             }
             guard case .linear = previous.conversion, case .linear = unit.conversion else {
-                return .failure("\(previous.name) and \(unit.name) cannot be added: only units without an offset make a mixed quantity")
+                return .failure(
+                    "\(previous.name) and \(unit.name) (\(unit.category)) cannot be added: only units without an offset make a mixed quantity")
             }
             guard try convert(1, from: unit, to: previous) < 1 else {
                 return .failure("\(previous.name) before \(unit.name): the parts of a quantity go from the largest unit down (6 ft 2 in, 2 h 45 min)")
