@@ -31,6 +31,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case languageFile = "language-file"
     /// `locales/ru/words.tsv` (number and phrase words), the same.
     case wordsFile = "words-file"
+    /// `units-src/relations.tsv` (related units and categories), the same.
+    case relationsFile = "relations-file"
     /// `UnitDatabase.parse` of a phrase, on the repository's database.
     case phrase
 
@@ -49,6 +51,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .idsFile: SourceProperties.check(input, as: "units-src/ids.tsv", in: context)
         case .languageFile: SourceProperties.check(input, as: "locales/ru/language.tsv", in: context)
         case .wordsFile: SourceProperties.check(input, as: "locales/ru/words.tsv", in: context)
+        case .relationsFile: SourceProperties.check(input, as: "units-src/relations.tsv", in: context)
         case .phrase: PhraseProperties.check(input, in: context)
         }
     }

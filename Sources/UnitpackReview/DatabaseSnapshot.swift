@@ -69,6 +69,19 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         }
     }
 
+    /// A row of `relations`, by keys rather than ids (category ids change
+    /// with every regeneration).
+    public struct Relation: Sendable, Equatable {
+        public var kind: String
+        /// Unit keys (`difference`, `also`) or category keys (`same`).
+        public var first: String
+        public var second: String
+        public var factor: Double?
+
+        /// `same rotation-speed -> frequency`: what identifies the row.
+        public var pair: String { "\(kind) \(first) -> \(second)" }
+    }
+
     public var path: String
     public var formatVersion: Int
     public var languages: [Language]
@@ -76,10 +89,12 @@ public struct DatabaseSnapshot: Sendable, Equatable {
     public var categories: [Category]
     /// In category display order, then by id.
     public var units: [Unit]
+    /// Sorted by kind, first, second (as text).
+    public var relations: [Relation] = []
 
     public static func == (a: DatabaseSnapshot, b: DatabaseSnapshot) -> Bool {
         a.formatVersion == b.formatVersion && a.languages == b.languages && a.categories == b.categories
-            && a.units == b.units
+            && a.units == b.units && a.relations == b.relations
     }
 
     static let formOrder = ["display", "zero", "one", "two", "few", "many", "other", "symbol"]
@@ -205,8 +220,24 @@ public struct DatabaseSnapshot: Sendable, Equatable {
                     priority: unitRows.double(at: 7), system: unitRows.text(at: 8) ?? "", tier: unitRows.int(at: 9),
                     isInverse: unitRows.int(at: 10) & 1 != 0, words: byLanguage, clusters: clusters[id] ?? []))
         }
+        let unitKeys = Dictionary(units.map { ($0.id, $0.key) }, uniquingKeysWith: { a, _ in a })
+        var relations: [Relation] = []
+        let relationRows = try connection.prepare("SELECT kind, first, second, factor FROM relations")
+        while try relationRows.step() {
+            let kind = relationRows.text(at: 0) ?? ""
+            // `same` relates categories; the other kinds, units. An id that
+            // names nothing shows as #id rather than failing the review.
+            let keys = kind == "same" ? categoryKeys : unitKeys
+            let first = relationRows.int(at: 1), second = relationRows.int(at: 2)
+            relations.append(
+                Relation(
+                    kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)",
+                    factor: relationRows.isNull(at: 3) ? nil : relationRows.double(at: 3)))
+        }
+        relations.sort { ($0.kind, $0.first, $0.second) < ($1.kind, $1.first, $1.second) }
         return DatabaseSnapshot(
-            path: file, formatVersion: version, languages: languages, categories: categories, units: units)
+            path: file, formatVersion: version, languages: languages, categories: categories, units: units,
+            relations: relations)
     }
 
     private static func formRank(_ form: String) -> Int { formOrder.firstIndex(of: form) ?? formOrder.count }

@@ -22,7 +22,16 @@ public enum Dump {
             }
             out += "\n" + block(unit)
         }
+        if !snapshot.relations.isEmpty {
+            out += "\nrelations\n"
+            for relation in snapshot.relations { out += "  \(relation.pair)\(factor(relation))\n" }
+        }
         return out
+    }
+
+    /// `, factor 0.159154943091895` for `same`, nothing for the other kinds.
+    static func factor(_ relation: DatabaseSnapshot.Relation) -> String {
+        relation.factor.map { ", factor \(number($0))" } ?? ""
     }
 
     /// One unit's block.

@@ -11,6 +11,9 @@ public struct SnapshotDiff: Sendable {
         case renamed(id: Int, oldKey: String, newKey: String)
         case language(code: String, detail: String)
         case category(key: String, detail: String)
+        /// A row of `relations` added, removed, or with another factor; `pair`
+        /// is `kind first -> second`, by keys.
+        case relation(pair: String, detail: String)
     }
 
     public enum Violation: Sendable, Equatable {
@@ -26,6 +29,7 @@ public struct SnapshotDiff: Sendable {
     public init(old: DatabaseSnapshot, new: DatabaseSnapshot) {
         compareLanguages(old.languages, new.languages)
         compareCategories(old.categories, new.categories)
+        compareRelations(old.relations, new.relations)
 
         let oldByID = Dictionary(old.units.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let newByID = Dictionary(new.units.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -117,6 +121,20 @@ public struct SnapshotDiff: Sendable {
         }
     }
 
+    private mutating func compareRelations(_ a: [DatabaseSnapshot.Relation], _ b: [DatabaseSnapshot.Relation]) {
+        for relation in b where !a.contains(where: { $0.pair == relation.pair }) {
+            changes.append(.relation(pair: relation.pair, detail: "added" + Dump.factor(relation)))
+        }
+        for relation in a where !b.contains(where: { $0.pair == relation.pair }) {
+            changes.append(.relation(pair: relation.pair, detail: "removed"))
+        }
+        for x in a {
+            guard let y = b.first(where: { $0.pair == x.pair }), x.factor != y.factor else { continue }
+            let show = { (factor: Double?) in factor.map(Dump.number) ?? "none" }
+            changes.append(.relation(pair: x.pair, detail: "factor \(show(x.factor)) -> \(show(y.factor))"))
+        }
+    }
+
     /// The report `unitpack diff` prints: one line a change, violations last.
     public func render() -> String {
         var out = ""
@@ -129,6 +147,7 @@ public struct SnapshotDiff: Sendable {
             case .renamed(let id, let oldKey, let newKey): out += "~ unit \(id) renamed \(oldKey) -> \(newKey)\n"
             case .language(let code, let detail): out += "~ language \(code): \(detail)\n"
             case .category(let key, let detail): out += "~ category \(key): \(detail)\n"
+            case .relation(let pair, let detail): out += "~ relation \(pair): \(detail)\n"
             }
         }
         for violation in violations {

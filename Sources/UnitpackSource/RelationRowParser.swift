@@ -62,13 +62,14 @@ enum RelationRowParser {
             guard let value = self.factor(factorField, diagnostics: &diagnostics) else { return nil }
             factor = Located(value, at: factorField.location)
         } else if let factorField, !factorField.text.isEmpty {
+            // Reported, and the row kept without it: what it relates is clear,
+            // and dropping it would report its unit as having no relation too.
             diagnostics.append(
                 Diagnostic(
-                    .invalidRelationRow, "\(kind == .also ? "an" : "a") '\(kind.rawValue)' row has no factor", at: factorField.location,
+                    .invalidRelationRow, "\(kind == .also ? "an" : "a") '\(kind.rawValue)' row takes no factor", at: factorField.location,
                     hint: kind == .difference
                         ? "leave the fourth column empty: a difference unit's size is its own coefficient, which the check compares with the absolute unit"
                         : "leave the fourth column empty: 'also' reads a name as another unit, whose own definition converts it"))
-            return nil
         }
         return RelationRow(
             kind: Located(kind, at: f[0].location), first: Located(f[1].text, at: f[1].location),

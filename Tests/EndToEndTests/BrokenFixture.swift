@@ -69,6 +69,13 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("unknown-cluster-unit", .unknownClusterUnit, "kilometre for kilometer, and the symbol m for meter"),
         .init("cluster-order", .clusterOrder, "kilometer after meter: never chosen"),
         .init("missing-cluster", .missingCluster, "length has imperial units but no list for GB"),
+        // Relations
+        .init("invalid-relation-row", .invalidRelationRow, "a factor on Fahrenheit's difference row, and a kind written 'differences'"),
+        .init("unknown-relation-unit", .unknownRelationTarget, "Celcius for Celsius, and temprature-difference for temperature-difference"),
+        .init("relation-within-category", .relationWithinCategory, "kelvin, a temperature, as Fahrenheit's difference unit"),
+        .init("difference-factor-mismatch", .differenceFactorMismatch, "degree Fahrenheit (difference) declared 9/5 (inverted)"),
+        .init("missing-difference-unit", .missingDifferenceUnit, "Fahrenheit has no difference row, Celsius and kelvin have one"),
+        .init("duplicate-relation", .duplicateRelation, "Celsius's row twice, and kelvin (difference) for Fahrenheit as well"),
         // Stable ids
         .init("duplicate-id", .duplicateID, "minute and hour both have id 5"),
         .init("missing-id", .missingID, "km/h has no registry line; foot's line is retired"),

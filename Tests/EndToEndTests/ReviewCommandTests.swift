@@ -73,6 +73,21 @@ import Testing
         #expect(same.status == 0 && same.stdout == "0 added, 0 removed, 0 changed, 0 id errors\n")
     }
 
+    /// The fixture has no related units: a relation between two of its
+    /// categories, for the machinery only, read back from the database.
+    @Test func dumpAndDiffShowRelations() throws {
+        let old = try build()
+        let new = try build() { source in
+            try Files.write(Array("also\tlength/foot\ttime/minute\n".utf8), to: source + "/units-src/relations.tsv")
+        }
+        let dump = try CLI.run(["dump", new])
+        #expect(dump.status == 0, "\(dump)")
+        #expect(dump.stdout.hasSuffix("\nrelations\n  also length/foot -> time/minute\n"), "\(dump.stdout.suffix(200))")
+        let result = try CLI.run(["diff", old, new])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "~ relation also length/foot -> time/minute: added\n0 added, 0 removed, 1 changed, 0 id errors\n")
+    }
+
     @Test func diffFailsOnAReusedAndOnAChangedID() throws {
         let old = try build()
         // `foot` is removed and its id 3 given to a new unit: reused.

@@ -38,6 +38,40 @@ import Testing
         #expect(diff.render() == "~ unit 1 length/meter: ru few \"метра\" -> \"метров\"\n0 added, 0 removed, 1 changed, 0 id errors\n")
     }
 
+    @Test func relationsAreComparedByTheirKeys() {
+        typealias Relation = DatabaseSnapshot.Relation
+        let same = Relation(kind: "same", first: "rotation-speed", second: "frequency", factor: 1 / (2 * Double.pi))
+        let also = Relation(kind: "also", first: "mass/ounce", second: "volume/US fluid ounce", factor: nil)
+        let celsius = Relation(
+            kind: "difference", first: "temperature/degree Celsius", second: "temperature-difference/degree Celsius (difference)",
+            factor: nil)
+        var old = snapshot([])
+        old.relations = [also, same]
+        var new = snapshot([])
+        var changed = same
+        changed.factor = 0.5
+        new.relations = [celsius, changed]
+        let diff = SnapshotDiff(old: old, new: new)
+        #expect(
+            diff.render() == """
+                ~ relation difference temperature/degree Celsius -> temperature-difference/degree Celsius (difference): added
+                ~ relation also mass/ounce -> volume/US fluid ounce: removed
+                ~ relation same rotation-speed -> frequency: factor 0.15915494309189535 -> 0.5
+                0 added, 0 removed, 3 changed, 0 id errors
+
+                """)
+        #expect(SnapshotDiff(old: old, new: old).changes.isEmpty)
+        #expect(
+            Dump.render(new).hasSuffix(
+                """
+
+                relations
+                  difference temperature/degree Celsius -> temperature-difference/degree Celsius (difference)
+                  same rotation-speed -> frequency, factor 0.5
+
+                """))
+    }
+
     @Test func numbersReadBackExactly() {
         for value in [1, 0.3048, 1e-9, 1609.344, 1.0 / 3, 6.02214076e23, 4.184 * 1000] {
             #expect(Double(Dump.number(value)) == value, "\(Dump.number(value))")

@@ -173,9 +173,11 @@ struct DifferenceCoverageRule: CheckRule {
         // reports; asking each of its units for a difference would bury it.
         var differenceSides = Set<String>()
         for row in tree.relations where row.kind.value == .difference {
-            guard let a = names.unit(row.first).value, let b = names.unit(row.second).value, a.category != b.category
-            else { continue }
+            // A row for the unit covers it even when its other side is wrong
+            // (E931, E932): that side is the finding, not a missing row.
+            guard let a = names.unit(row.first).value else { continue }
             covered.insert(a.key.lowercased())
+            guard let b = names.unit(row.second).value, a.category != b.category else { continue }
             differenceSides.insert(b.category)
             if differenceCategory[a.category] == nil { differenceCategory[a.category] = b.category }
         }
