@@ -1,4 +1,4 @@
-/// The schema of `units.sqlite`, format 3. `docs/database.md` documents every
+/// The schema of `units.sqlite`, format 4. `docs/database.md` documents every
 /// table and column; change both together and bump `DatabaseFormat.version`.
 enum DatabaseSchema {
     static let statements = [
@@ -72,6 +72,7 @@ enum DatabaseSchema {
             rank INTEGER NOT NULL,
             unit INTEGER NOT NULL,
             at_least REAL NOT NULL,
+            parts TEXT NOT NULL,
             PRIMARY KEY (category, usage, region, rank)
         ) WITHOUT ROWID
         """,

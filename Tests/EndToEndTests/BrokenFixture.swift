@@ -69,6 +69,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("unknown-cluster-unit", .unknownClusterUnit, "kilometre for kilometer, and the symbol m for meter"),
         .init("cluster-order", .clusterOrder, "kilometer after meter: never chosen"),
         .init("missing-cluster", .missingCluster, "length has imperial units but no list for GB"),
+        .init("malformed-mixed-unit", .malformedMixedUnit, "kilometer+foot (not whole multiples) and second+minute (smallest first)"),
         // Stable ids
         .init("duplicate-id", .duplicateID, "minute and hour both have id 5"),
         .init("missing-id", .missingID, "km/h has no registry line; foot's line is retired"),

@@ -73,6 +73,21 @@ import Testing
         #expect(same.status == 0 && same.stdout == "0 added, 0 removed, 0 changed, 0 id errors\n")
     }
 
+    /// A mixed unit is dumped under its first part by its parts' names, and a
+    /// change to it is a change of that unit's clusters.
+    @Test func aMixedUnitIsDumpedAndDiffedByItsParts() throws {
+        let old = try build()
+        let new = try build() { source in
+            try Files.append("time\tmedia\t001\thour+minute+second\t\n", to: source + "/units-src/clusters.tsv")
+        }
+        let dump = try CLI.run(["dump", new])
+        #expect(dump.status == 0, "\(dump)")
+        #expect(dump.stdout.contains("unit 6 time/hour\n  factor 3600\n  priority 4, metric tier 0\n  symbols h\n  cluster media 001 #1 hour+minute+second\n"), "\(dump.stdout)")
+        let diff = try CLI.run(["diff", old, new])
+        #expect(diff.status == 0, "\(diff)")
+        #expect(diff.stdout == "~ unit 6 time/hour: clusters \"\" -> \"media 001 #1 hour+minute+second\"\n0 added, 0 removed, 1 changed, 0 id errors\n")
+    }
+
     @Test func diffFailsOnAReusedAndOnAChangedID() throws {
         let old = try build()
         // `foot` is removed and its id 3 given to a new unit: reused.
@@ -135,7 +150,7 @@ import Testing
         let incompatible = try CLI.run(["diff", oldFormat, dist])
         #expect(incompatible.status == 1)
         #expect(incompatible.stdout == "")
-        #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format 3: rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
+        #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format 4: rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
     }
 }
 
