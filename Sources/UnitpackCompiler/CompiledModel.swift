@@ -63,7 +63,11 @@ public struct CompiledModel: Sendable {
         public var region: String
         /// Position in the (category, usage, region) list, from 0.
         public var rank: Int
+        /// The unit, or a mixed unit's first (largest) part.
         public var unit: Int
+        /// A mixed unit's other parts, largest first (`foot+inch`: inch's id);
+        /// empty for a single unit.
+        public var parts: [Int] = []
         public var atLeast: Double
     }
 
@@ -186,8 +190,12 @@ public enum ModelCompiler {
         var entries: [CompiledModel.ClusterEntry] = []
         var ranks: [String: Int] = [:]
         for row in tree.clusters {
-            guard let unit = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()] else {
-                throw .sourcesHaveErrors(count: 1)
+            var ids: [Int] = []
+            for part in row.units {
+                guard let id = unitIDs[(row.category.value + "/" + part.value).lowercased()] else {
+                    throw .sourcesHaveErrors(count: 1)
+                }
+                ids.append(id)
             }
             for region in row.regions {
                 let list = row.category.value + "\t" + row.usage.value + "\t" + region.value
@@ -196,7 +204,7 @@ public enum ModelCompiler {
                 entries.append(
                     CompiledModel.ClusterEntry(
                         category: row.category.value, usage: row.usage.value, region: region.value, rank: rank,
-                        unit: unit, atLeast: row.atLeast.value))
+                        unit: ids[0], parts: Array(ids.dropFirst()), atLeast: row.atLeast.value))
             }
         }
         return entries.sorted { ($0.category, $0.usage, $0.region, $0.rank) < ($1.category, $1.usage, $1.region, $1.rank) }

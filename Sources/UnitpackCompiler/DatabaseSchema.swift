@@ -72,6 +72,7 @@ enum DatabaseSchema {
             rank INTEGER NOT NULL,
             unit INTEGER NOT NULL,
             at_least REAL NOT NULL,
+            parts TEXT NOT NULL,
             PRIMARY KEY (category, usage, region, rank)
         ) WITHOUT ROWID
         """,

@@ -102,7 +102,7 @@ public enum DatabaseWriter {
     private static func insertClusters(_ model: CompiledModel, _ db: Connection) throws {
         let categoryIDs = Dictionary(uniqueKeysWithValues: model.categories.map { ($0.key, $0.id) })
         let insert = try db.prepare(
-            "INSERT INTO clusters (category, usage, region, rank, unit, at_least) VALUES (?, ?, ?, ?, ?, ?)")
+            "INSERT INTO clusters (category, usage, region, rank, unit, at_least, parts) VALUES (?, ?, ?, ?, ?, ?, ?)")
         // In primary-key order, like every table (see insertUnits).
         let rows = model.clusters.map { (category: categoryIDs[$0.category] ?? 0, entry: $0) }
             .sorted { ($0.category, $0.entry.usage, $0.entry.region, $0.entry.rank) < ($1.category, $1.entry.usage, $1.entry.region, $1.entry.rank) }
@@ -110,6 +110,8 @@ public enum DatabaseWriter {
             try insert.run([
                 .integer(Int64(category)), .text(entry.usage), .text(entry.region),
                 .integer(Int64(entry.rank)), .integer(Int64(entry.unit)), .real(entry.atLeast),
+                // ASCII decimal ids, one space between: docs/database.md, `clusters.parts`.
+                .text(entry.parts.map(String.init).joined(separator: " ")),
             ])
         }
     }

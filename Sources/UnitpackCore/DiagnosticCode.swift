@@ -76,6 +76,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownClusterUnit = "E903"
     case clusterOrder = "E904"
     case missingCluster = "E905"
+    case malformedMixedUnit = "E906"
 
     // Relations between units and categories (units-src/relations.tsv)
     case invalidRelationRow = "E930"

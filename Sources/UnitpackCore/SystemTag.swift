@@ -13,6 +13,20 @@ public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
         case .historic, .none: nil
         }
     }
+
+    /// The name of this system's own preference lists, written in the
+    /// regions column of `units-src/clusters.tsv` (`metric`, `us`,
+    /// `imperial`: lower case, so never a CLDR code), which its readers get
+    /// before `preferenceRegion`'s. UK units are read in the imperial lists;
+    /// nil for systems nobody reads in every day.
+    public var preferenceSystem: String? {
+        switch self {
+        case .metric: "metric"
+        case .us: "us"
+        case .imperial, .uk: "imperial"
+        case .historic, .none: nil
+        }
+    }
 }
 
 /// A source file's system tag (`si`, `impAdd`, ...): a system plus a tier that says

@@ -54,8 +54,9 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var isInverse: Bool
         /// By language code, in code order.
         public var words: [(language: String, words: Words)]
-        /// The preference lists the unit is in: `default US #2, at least 10`,
-        /// sorted.
+        /// The preference lists the unit is in, or is the first part of a mixed
+        /// unit of: `default US #2, at least 10`, `person-height US #2
+        /// foot+inch, at least 3`; by usage, region and rank.
         public var clusters: [String] = []
 
         public var key: String { category + "/" + name }
@@ -186,12 +187,23 @@ public struct DatabaseSnapshot: Sendable, Equatable {
             }
         }
 
+        // A mixed unit (foot+inch) is written by its parts' names under its
+        // first part, so a review sees `person-height US #2 foot+inch`.
+        var unitNames: [Int: String] = [:]
+        let unitNameRows = try connection.prepare("SELECT id, name FROM units")
+        while try unitNameRows.step() { unitNames[unitNameRows.int(at: 0)] = unitNameRows.text(at: 1) ?? "" }
         var clusters: [Int: [String]] = [:]
-        let clusterRows = try connection.prepare("SELECT unit, usage, region, rank, at_least FROM clusters ORDER BY usage, region, rank")
+        let clusterRows = try connection.prepare(
+            "SELECT unit, usage, region, rank, at_least, parts FROM clusters ORDER BY usage, region, rank")
         while try clusterRows.step() {
+            let unit = clusterRows.int(at: 0)
             let atLeast = clusterRows.double(at: 4)
-            clusters[clusterRows.int(at: 0), default: []].append(
-                "\(clusterRows.text(at: 1) ?? "") \(clusterRows.text(at: 2) ?? "") #\(clusterRows.int(at: 3) + 1)"
+            let parts = (clusterRows.text(at: 5) ?? "").split(separator: " ").map { id in
+                Int(id).flatMap { unitNames[$0] } ?? "#\(id)"
+            }
+            let mixed = parts.isEmpty ? "" : " " + ([unitNames[unit] ?? "#\(unit)"] + parts).joined(separator: "+")
+            clusters[unit, default: []].append(
+                "\(clusterRows.text(at: 1) ?? "") \(clusterRows.text(at: 2) ?? "") #\(clusterRows.int(at: 3) + 1)" + mixed
                     + (atLeast == 1 ? "" : ", at least \(Dump.number(atLeast))"))
         }
 

@@ -1,48 +1,109 @@
 import UnitpackCore
 import UnitpackSQLite
 
+/// The unit a value reads best in, as `bestTarget` chooses it: one unit, or
+/// the parts of a mixed unit (CLDR's `foot-and-inch`, `foot+inch` in
+/// `units-src/clusters.tsv`), with the value in the first.
+///
+/// The value is not split into parts here: 1.8 m as foot+inch is
+/// 5.905511811 feet, and how a front end writes it (5 ft 10.87 in, or 5′11″
+/// rounded) is a formatting choice. CLDR's own convention is that every part
+/// but the last is whole (floored toward zero) and the last keeps the
+/// remainder; each part is a whole multiple of the next (`unitpack check`,
+/// E906), so the remainder is the fraction times that multiple.
+public struct PreferredTarget: Sendable, Hashable {
+    /// One unit, or the parts of a mixed unit, largest first (foot, inch).
+    public let units: [Unit]
+    /// The value in `units[0]`, unrounded: for a mixed unit, the whole
+    /// quantity in its first part (5.905511811 for 1.8 m as foot+inch).
+    public let value: Double
+    /// The unit, or a mixed unit's first (largest) part.
+    public var unit: Unit { units[0] }
+}
+
 extension UnitDatabase {
     /// The unit that reads best for `value` of `unit` in `region` (a CLDR
     /// code: `US`, `GB`, `001` for the rest of the world) and `usage`
     /// (`default`, `person-height`, `road`, ...), with the value in it:
-    /// 1 m -> 3.28084 ft in the US, 5 mi -> 8.04672 km elsewhere.
+    /// 1 m -> 3.28084 ft in the US, 5 mi -> 8.04672 km elsewhere, 1.8 m ->
+    /// 5.90551 ft as foot+inch for a person's height in the US.
     ///
     /// The list is `units-src/clusters.tsv`'s for the category, usage and
     /// region; the first unit in which the value is at least the unit's
-    /// threshold wins, else the list's last. A region without a list of its
-    /// own uses `001`'s; a usage without one falls back as CLDR's does
-    /// (`road-small` -> `road` -> `default`). Nil when the category has no
-    /// list at all.
+    /// threshold wins (a mixed unit's threshold is in its first part), else
+    /// the list's last. A region without a list of its own uses `001`'s; a
+    /// usage without one falls back as CLDR's does (`road-small` -> `road` ->
+    /// `default`). Nil when the category has no list at all.
     public func bestTarget(for value: Double, in unit: Unit, region: String, usage: String = "default")
-        throws(UnitDatabaseError) -> (unit: Unit, value: Double)?
+        throws(UnitDatabaseError) -> PreferredTarget?
     {
-        let list = try preferenceList(category: unit.category, region: region, usage: usage)
+        let regions = region == "001" ? ["001"] : [region, "001"]
+        return try bestTarget(for: value, in: unit, list: try preferenceList(category: unit.category, regions: regions, usage: usage))
+    }
+
+    /// `bestTarget(for:in:region:usage:)` for a reader of a measurement
+    /// system: the system's own list (`metric`, `us` or `imperial` in
+    /// `clusters.tsv`; UK units read the imperial one), where the category
+    /// has one for the usage; else the list of the system's CLDR region,
+    /// metric the world (`001`), US customary `US`, imperial `GB`. 10 m reads
+    /// as 10.9361 yards for imperial (its own list), 1.8 m for a person's
+    /// height as 5.90551 ft in foot+inch (GB's list: the imperial lists have
+    /// no person-height).
+    ///
+    /// The usage falls back one step at a time, and at each step the
+    /// system's list comes before the region's: a usage CLDR has a list for
+    /// (`person-height`, `road`) keeps CLDR's list rather than falling back to
+    /// the system's `default`.
+    public func bestTarget(for value: Double, in unit: Unit, system: MeasurementSystem, usage: String = "default")
+        throws(UnitDatabaseError) -> PreferredTarget?
+    {
+        let region = system.preferenceRegion ?? "001"
+        let regions = (system.preferenceSystem.map { [$0] } ?? []) + (region == "001" ? ["001"] : [region, "001"])
+        return try bestTarget(for: value, in: unit, list: try preferenceList(category: unit.category, regions: regions, usage: usage))
+    }
+
+    private func bestTarget(for value: Double, in unit: Unit, list: [PreferenceEntry]) throws(UnitDatabaseError)
+        -> PreferredTarget?
+    {
         guard let last = list.last else { return nil }
         for entry in list.dropLast() {
             let target = try self.unit(entry.unit)
             let converted = try convert(value, from: unit, to: target)
             // A hair of tolerance: 10,000 m² is 1 ha even if the division rounds below.
-            if abs(converted) >= entry.atLeast * (1 - 1e-12) { return (target, converted) }
+            if abs(converted) >= entry.atLeast * (1 - 1e-12) { return try preferred(entry, target, converted) }
         }
         let target = try self.unit(last.unit)
-        return (target, try convert(value, from: unit, to: target))
+        return try preferred(last, target, try convert(value, from: unit, to: target))
     }
 
-    /// `bestTarget(for:in:region:usage:)` for a measurement system: metric
-    /// reads as the world (`001`), US customary as `US`, imperial as `GB`.
-    public func bestTarget(for value: Double, in unit: Unit, system: MeasurementSystem, usage: String = "default")
-        throws(UnitDatabaseError) -> (unit: Unit, value: Double)?
+    /// The entry's units: `first`, then its parts, which must be units of
+    /// the same category (the writer guarantees it; a damaged row must not
+    /// give a mixed unit of a length and a mass).
+    private func preferred(_ entry: PreferenceEntry, _ first: Unit, _ value: Double) throws(UnitDatabaseError)
+        -> PreferredTarget
     {
-        try bestTarget(for: value, in: unit, region: system.preferenceRegion ?? "001", usage: usage)
+        var units = [first]
+        for id in entry.parts {
+            let part = try self.unit(id)
+            guard part.category == first.category else {
+                throw .corrupt(path: path, detail: "a cluster of \(first.key) has a part of another category, \(part.key)")
+            }
+            units.append(part)
+        }
+        return PreferredTarget(units: units, value: value)
     }
 
     struct PreferenceEntry: Sendable {
         var unit: UnitID
         var atLeast: Double
+        /// A mixed unit's parts after the first, largest first.
+        var parts: [UnitID]
     }
 
-    /// The (category, usage, region) list after CLDR's fallbacks, by rank.
-    func preferenceList(category: String, region: String, usage: String) throws(UnitDatabaseError) -> [PreferenceEntry] {
+    /// The first list found for (category, usage, one of `regions`), trying
+    /// every region in order for the usage, then for each of CLDR's usage
+    /// fallbacks; by rank.
+    func preferenceList(category: String, regions: [String], usage: String) throws(UnitDatabaseError) -> [PreferenceEntry] {
         var usages = [usage]
         var current = Substring(usage)
         while let dash = current.lastIndex(of: "-") {
@@ -50,28 +111,50 @@ extension UnitDatabase {
             usages.append(String(current))
         }
         if usages.last != "default" { usages.append("default") }
+        let path = path
         return try withState { state throws(UnitDatabaseError) in
-            try sqlite { () throws(SQLiteError) -> [PreferenceEntry] in
+            let found = try sqlite { () throws(SQLiteError) -> [(unit: Int, atLeast: Double, parts: String)] in
                 let query = try state.connection.prepare(
                     """
-                    SELECT k.unit, k.at_least FROM clusters k JOIN categories c ON c.id = k.category
+                    SELECT k.unit, k.at_least, k.parts FROM clusters k JOIN categories c ON c.id = k.category
                     WHERE c.key = ? AND k.usage = ? AND k.region = ? ORDER BY k.rank
                     """)
                 for usage in usages {
-                    for candidate in region == "001" ? ["001"] : [region, "001"] {
+                    for region in regions {
                         try query.reset()
                         try query.bind(.text(category), at: 1)
                         try query.bind(.text(usage), at: 2)
-                        try query.bind(.text(candidate), at: 3)
-                        var entries: [PreferenceEntry] = []
+                        try query.bind(.text(region), at: 3)
+                        var rows: [(unit: Int, atLeast: Double, parts: String)] = []
                         while try query.step() {
-                            entries.append(PreferenceEntry(unit: UnitID(rawValue: query.int(at: 0)), atLeast: query.double(at: 1)))
+                            rows.append((query.int(at: 0), query.double(at: 1), query.text(at: 2) ?? ""))
                         }
-                        if !entries.isEmpty { return entries }
+                        if !rows.isEmpty { return rows }
                     }
                 }
                 return []
             }
+            var entries: [PreferenceEntry] = []
+            for row in found {
+                guard let parts = Self.parts(row.parts) else {
+                    throw UnitDatabaseError.corrupt(path: path, detail: "a cluster of \(category) has unreadable parts '\(row.parts)'")
+                }
+                entries.append(PreferenceEntry(unit: UnitID(rawValue: row.unit), atLeast: row.atLeast, parts: parts))
+            }
+            return entries
         }
+    }
+
+    /// `clusters.parts`: unit ids in ASCII decimal separated by one space,
+    /// empty for a single unit (docs/database.md). Nil for anything else.
+    static func parts(_ text: String) -> [UnitID]? {
+        if text.isEmpty { return [] }
+        var ids: [UnitID] = []
+        for field in text.split(separator: " ", omittingEmptySubsequences: false) {
+            guard !field.isEmpty, field.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let id = Int(field), id > 0
+            else { return nil }
+            ids.append(UnitID(rawValue: id))
+        }
+        return ids
     }
 }

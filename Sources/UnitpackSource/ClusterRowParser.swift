@@ -9,13 +9,22 @@ public struct ClusterRow: Sendable, Hashable {
     public var category: Located<String>
     /// CLDR's usage (`default`, `person-height`, `road`, `vehicle-fuel`, ...).
     public var usage: Located<String>
-    /// CLDR region codes: `001` (the world) or two upper-case letters.
+    /// CLDR region codes (`001`, the world, or two upper-case letters), or a
+    /// measurement system's own list (`metric`, `us`, `imperial`).
     public var regions: [Located<String>]
-    public var unit: Located<String>
-    /// The smallest value, in this unit, for which the unit is chosen
+    /// The unit column split at `+`: one unit, or the parts of a mixed unit
+    /// (`foot+inch`), largest first, each located at its own column so that a
+    /// wrong part is reported where it is written.
+    public var units: [Located<String>]
+    /// The smallest value, in the first unit, for which the row is chosen
     /// (CLDR's `geq`; an empty column is 1, CLDR's default).
     public var atLeast: Located<Double>
     public var location: SourceLocation
+
+    /// The first (largest) unit: the one the threshold is in.
+    public var unit: Located<String> { units[0] }
+    /// Whether the row is a mixed unit (`foot+inch`).
+    public var isMixed: Bool { units.count > 1 }
 }
 
 /// Parses `clusters.tsv`: `category  usage  regions  unit  at-least`.
@@ -47,11 +56,12 @@ enum ClusterRowParser {
                 diagnostics.append(
                     Diagnostic(
                         .invalidClusterRow, "invalid region '\(part)'", at: location,
-                        hint: "regions are CLDR codes separated by one space: 001 for the world, or two upper-case letters (US GB)"))
+                        hint: "regions are CLDR codes separated by one space: 001 for the world, or two upper-case letters (US GB); or a measurement system's own list: metric, us, imperial"))
                 return nil
             }
             regions.append(Located(String(part), at: location))
         }
+        guard let units = parseUnits(f[3], diagnostics: &diagnostics) else { return nil }
         var atLeast = 1.0
         if !f[4].text.isEmpty {
             guard let value = DecimalLiteral.parse(f[4].text), value > 0, value.isFinite else {
@@ -65,12 +75,39 @@ enum ClusterRowParser {
         }
         return ClusterRow(
             category: Located(f[0].text, at: f[0].location), usage: Located(f[1].text, at: f[1].location),
-            regions: regions, unit: Located(f[3].text, at: f[3].location),
+            regions: regions, units: units,
             atLeast: Located(atLeast, at: f[4].location), location: line.location)
     }
 
+    /// The measurement systems that may stand for a region: their own lists,
+    /// read by `bestTarget(for:in:system:usage:)` before the system's CLDR
+    /// region (`MeasurementSystem.preferenceSystem`: metric, us, imperial).
+    static let systems = Set(MeasurementSystem.allCases.compactMap(\.preferenceSystem))
+
     static func isRegion(_ text: Substring) -> Bool {
-        if text == "001" { return true }
+        if text == "001" || systems.contains(String(text)) { return true }
         return text.count == 2 && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+    }
+
+    /// `foot+inch` -> [foot, inch], each at its column. An empty part (`foot+`,
+    /// `foot++inch`) is E906; whether the parts are units that make a mixed
+    /// unit is the checker's business (ClusterRule), which knows the units.
+    static func parseUnits(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> [Located<String>]? {
+        let parts = field.text.split(separator: "+", omittingEmptySubsequences: false)
+        var units: [Located<String>] = []
+        var column = field.location.column
+        for part in parts {
+            let location = SourceLocation(path: field.location.path, line: field.location.line, column: column)
+            column += part.unicodeScalars.count + 1
+            if parts.count > 1 && part.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        .malformedMixedUnit, "malformed mixed unit '\(field.text)': an empty part", at: location,
+                        hint: "a mixed unit joins unit names with '+', largest first, without spaces: foot+inch"))
+                return nil
+            }
+            units.append(Located(String(part), at: location))
+        }
+        return units
     }
 }

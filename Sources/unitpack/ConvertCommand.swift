@@ -195,6 +195,7 @@ struct ConvertCommand: ParsableCommand {
             guard let best = try bestTarget(reading.value, reading.from, database) else {
                 throw ConvertError("\(reading.from.name) has no preferred units to convert to (units-src/clusters.tsv): name the target in the phrase")
             }
+            // A mixed unit (foot+inch) is shown in its first part, as before format 4.
             result = (best.value, reading.from, best.unit)
         }
         if json {
@@ -212,7 +213,7 @@ struct ConvertCommand: ParsableCommand {
     /// `--region`, else in the other system: a metric unit in US units, any
     /// other in the world's (`001`, metric).
     private func bestTarget(_ value: Double, _ unit: UnitpackRuntime.Unit, _ database: UnitDatabase) throws
-        -> (unit: UnitpackRuntime.Unit, value: Double)?
+        -> PreferredTarget?
     {
         if let system, let measurement = MeasurementSystem(rawValue: system) {
             return try database.bestTarget(for: value, in: unit, system: measurement, usage: usage)
@@ -239,6 +240,7 @@ struct ConvertCommand: ParsableCommand {
         if readings.count > 1 && readings[1].0.priority == source.priority {
             throw UnitDatabaseError.ambiguousUnit(from, candidates: readings.map(\.0.key))
         }
+        // A mixed unit (foot+inch) is shown in its first part, as before format 4.
         return (target.value, source, target.unit)
     }
 

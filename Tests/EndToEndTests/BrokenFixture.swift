@@ -69,6 +69,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("unknown-cluster-unit", .unknownClusterUnit, "kilometre for kilometer, and the symbol m for meter"),
         .init("cluster-order", .clusterOrder, "kilometer after meter: never chosen"),
         .init("missing-cluster", .missingCluster, "length has imperial units but no list for GB"),
+        .init("malformed-mixed-unit", .malformedMixedUnit, "kilometer+foot (not whole multiples) and second+minute (smallest first)"),
         // Relations
         .init("invalid-relation-row", .invalidRelationRow, "a factor on Fahrenheit's difference row, and a kind written 'differences'"),
         .init("unknown-relation-unit", .unknownRelationTarget, "Celcius for Celsius, and temprature-difference for temperature-difference"),

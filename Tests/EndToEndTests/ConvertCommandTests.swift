@@ -25,6 +25,8 @@ import Testing
             (["2", "km", "--region", "US"], "2 kilometers = 1.24274 miles\n"),
             (["5", "mi", "--region", "DE"], "5 miles = 8.04672 kilometers\n"),
             (["5", "mi", "--system", "metric"], "5 miles = 8.04672 kilometers\n"),
+            // The imperial system's own list has yards from 10 (GB's CLDR list has none).
+            (["10", "m", "--system", "imperial"], "10 meters = 10.9361 yards\n"),
             (["30", "mpg", "--region", "FR", "--usage", "vehicle-fuel"], "30 miles per US gallon = 7.84049 liters per 100 kilometers\n"),
             // cm is also a typographic unit, of lower priority: length is meant.
             (["180", "cm", "--region", "US", "--usage", "person-height"], "180 centimeters = 5.90551 feet\n"),

@@ -88,6 +88,21 @@ import Testing
         #expect(result.stdout == "~ relation also length/foot -> time/minute: added\n0 added, 0 removed, 1 changed, 0 id errors\n")
     }
 
+    /// A mixed unit is dumped under its first part by its parts' names, and a
+    /// change to it is a change of that unit's clusters.
+    @Test func aMixedUnitIsDumpedAndDiffedByItsParts() throws {
+        let old = try build()
+        let new = try build() { source in
+            try Files.append("time\tmedia\t001\thour+minute+second\t\n", to: source + "/units-src/clusters.tsv")
+        }
+        let dump = try CLI.run(["dump", new])
+        #expect(dump.status == 0, "\(dump)")
+        #expect(dump.stdout.contains("unit 6 time/hour\n  factor 3600\n  priority 4, metric tier 0\n  symbols h\n  cluster media 001 #1 hour+minute+second\n"), "\(dump.stdout)")
+        let diff = try CLI.run(["diff", old, new])
+        #expect(diff.status == 0, "\(diff)")
+        #expect(diff.stdout == "~ unit 6 time/hour: clusters \"\" -> \"media 001 #1 hour+minute+second\"\n0 added, 0 removed, 1 changed, 0 id errors\n")
+    }
+
     @Test func diffFailsOnAReusedAndOnAChangedID() throws {
         let old = try build()
         // `foot` is removed and its id 3 given to a new unit: reused.

@@ -57,6 +57,59 @@ import UnitpackTestSupport
         #expect(metric?.unit.key == "length/centimeter")
     }
 
+    func best(_ value: Double, _ key: String, system: MeasurementSystem, usage: String = "default") throws -> PreferredTarget? {
+        try Self.database.bestTarget(for: value, in: try Self.database.unit(key: key), system: system, usage: usage)
+    }
+
+    /// The seed's example: a system's own list (units-src/clusters.tsv,
+    /// `metric`, `us`, `imperial`) when no region is known.
+    @Test func theSeedExampleReadsInTheSystemsOwnList() throws {
+        let feet = try best(1, "length/meter", system: .imperial)
+        expect(feet.map { ($0.unit.key, $0.value) }, "length/foot", 1 / 0.3048)
+        let yards = try best(10, "length/meter", system: .imperial)
+        expect(yards.map { ($0.unit.key, $0.value) }, "length/yard", 10 / 0.9144)
+        let miles = try best(2, "length/kilometer", system: .imperial)
+        expect(miles.map { ($0.unit.key, $0.value) }, "length/mile", 2000 / 1609.344)
+        let kilometers = try best(5, "length/mile", system: .metric)
+        expect(kilometers.map { ($0.unit.key, $0.value) }, "length/kilometer", 8.04672)
+        // GB's CLDR default list (mile, foot, inch) has no yards: they come from the
+        // imperial list, the system's own.
+        #expect(try best(10, "length/meter", region: "GB")?.0 == "length/foot")
+        // US practice has no yards for distances: 10 m is feet for a US reader.
+        #expect(try best(10, "length/meter", system: .us)?.unit.key == "length/foot")
+    }
+
+    /// A usage CLDR has a list for keeps it for a system's reader: the system
+    /// lists are default ones.
+    @Test func aSystemKeepsCLDRsListsOfOtherUsages() throws {
+        let height = try #require(try best(1.8, "length/meter", system: .imperial, usage: "person-height"))
+        #expect(height.units.map(\.key) == ["length/foot", "length/inch"])
+        let weight = try #require(try best(70, "mass/kilogram", system: .imperial, usage: "person"))
+        #expect(weight.units.map(\.key) == ["mass/stone", "mass/pound"])
+        #expect(abs(weight.value - 70 / 6.35029318) <= 1e-9)
+        let road = try #require(try best(500, "length/meter", system: .us, usage: "road"))
+        #expect(road.unit.key == "length/foot" && road.units.count == 1)
+    }
+
+    /// Every everyday category has a list per system, and a reader of a
+    /// system is given only that system's units, whatever the magnitude.
+    @Test(arguments: ["length/meter", "mass/kilogram", "volume/liter", "area/square meter", "speed/meter per second"])
+    func aSystemsListGivesItsOwnUnits(_ key: String) throws {
+        let allowed: [MeasurementSystem: Set<MeasurementSystem>] = [
+            .metric: [.metric], .us: [.us, .imperial], .imperial: [.imperial, .uk],
+        ]
+        let category = String(key.split(separator: "/")[0])
+        for (system, systems) in allowed {
+            let rows = try Self.database.preferenceList(category: category, regions: [system.rawValue], usage: "default")
+            #expect(rows.count >= 2, "\(category) has no \(system) list of its own")
+            for exponent in -9...9 {
+                let value = 3 * pow(10, Double(exponent))
+                let found = try #require(try best(value, key, system: system))
+                #expect(systems.contains(found.unit.system), "\(value) \(key) for \(system): \(found.unit.key)")
+            }
+        }
+    }
+
     @Test func aCategoryWithoutListsHasNoBestTarget() throws {
         #expect(try best(12, "data-size/byte", region: "US") == nil)
     }

@@ -1,12 +1,14 @@
 import UnitpackCore
 import UnitpackSource
 
-/// `units-src/clusters.tsv`: every row names a category and one of its units
-/// (E902, E903), and each preference list runs from the largest magnitude
-/// down (E904): the threshold of every row but the last, taken to the base
-/// unit, is smaller than the one before it (larger, for inverse units, whose
-/// value grows as the quantity falls). A list that did not would leave a unit
-/// that can never be chosen.
+/// `units-src/clusters.tsv`: every row names a category and one of its units,
+/// or a mixed unit whose every part is one (E902, E903 at the part), well made
+/// (E906, `mixedUnitProblems`); and each preference list runs from the largest
+/// magnitude down (E904): the threshold of every row but the last, taken to
+/// the base unit, is smaller than the one before it (larger, for inverse
+/// units, whose value grows as the quantity falls). A list that did not would
+/// leave a unit that can never be chosen. A mixed unit's threshold is in its
+/// first part, so the order check reads that part alone.
 struct ClusterRule: CheckRule {
     func check(_ tree: SourceTree) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -25,17 +27,28 @@ struct ClusterRule: CheckRule {
                 continue
             }
             let units = unitsByCategory[category] ?? [:]
-            guard let unit = units[row.unit.value.lowercased()] else {
-                var hint = "name a unit of units-src/\(category).tsv by its name (not a symbol)"
-                if let owner = units.values.first(where: { $0.symbols.contains { $0.value == row.unit.value } }) {
-                    hint = "'\(row.unit.value)' is a symbol of \(owner.name.value): write the unit's name"
-                } else if let close = Suggestion.closest(to: row.unit.value, among: units.values.map(\.name.value).sorted()) {
-                    hint = "did you mean '\(close)'?"
+            var found: [UnitRow] = []
+            for part in row.units {
+                guard let unit = units[part.value.lowercased()] else {
+                    var hint = "name a unit of units-src/\(category).tsv by its name (not a symbol)"
+                    if let owner = units.values.first(where: { $0.symbols.contains { $0.value == part.value } }) {
+                        hint = "'\(part.value)' is a symbol of \(owner.name.value): write the unit's name"
+                    } else if let close = Suggestion.closest(to: part.value, among: units.values.map(\.name.value).sorted()) {
+                        hint = "did you mean '\(close)'?"
+                    }
+                    diagnostics.append(
+                        Diagnostic(.unknownClusterUnit, "no unit '\(part.value)' in category '\(category)'", at: part.location, hint: hint))
+                    continue
                 }
-                diagnostics.append(
-                    Diagnostic(.unknownClusterUnit, "no unit '\(row.unit.value)' in category '\(category)'", at: row.unit.location, hint: hint))
-                continue
+                found.append(unit)
             }
+            guard found.count == row.units.count else { continue }
+            if row.isMixed {
+                let problems = Self.mixedUnitProblems(row, found)
+                diagnostics += problems
+                guard problems.isEmpty else { continue }
+            }
+            let unit = found[0]
             for region in row.regions {
                 let key = ListKey(category: category, usage: row.usage.value, region: region.value)
                 if lists[key] == nil { order.append(key) }
@@ -73,6 +86,50 @@ struct ClusterRule: CheckRule {
             }
         }
         return diagnostics
+    }
+
+    /// E906 for a mixed unit (`foot+inch`) whose parts all exist: each part is
+    /// a plain coefficient unit (a formula or an inverse unit has no whole
+    /// multiples), no part comes twice, and each part is a whole multiple (2
+    /// or more) of the next, so that every part but the last is a whole number
+    /// and the remainder goes to the next (5 ft 11 in; 1.5 ft is not 1 ft 0.5 yd).
+    static func mixedUnitProblems(_ row: ClusterRow, _ units: [UnitRow]) -> [Diagnostic] {
+        let text = row.units.map(\.value).joined(separator: "+")
+        let hint = "a mixed unit joins units of one category with '+', largest first, each a whole multiple of the next: foot+inch, stone+pound"
+        func problem(_ index: Int, _ why: String, notes: [Diagnostic.Note] = []) -> Diagnostic {
+            Diagnostic(
+                .malformedMixedUnit, "malformed mixed unit '\(text)': \(why)", at: row.units[index].location, notes: notes,
+                hint: hint)
+        }
+        var problems: [Diagnostic] = []
+        var factors: [Double?] = []
+        for (index, unit) in units.enumerated() {
+            if let first = units[..<index].firstIndex(where: { $0.name.value.lowercased() == unit.name.value.lowercased() }) {
+                problems.append(problem(index, "\(unit.name.value) comes twice", notes: [.init("its first place", at: row.units[first].location)]))
+                factors.append(nil)
+            } else if unit.isInverse {
+                problems.append(problem(index, "\(unit.name.value) is an inverse unit (^), whose value grows as the quantity falls"))
+                factors.append(nil)
+            } else if case .coefficient(let c)? = unit.definition, let factor = try? c.value.evaluate(x: 0), factor > 0 {
+                factors.append(factor)
+            } else {
+                problems.append(problem(index, "\(unit.name.value) is converted by formulas (FORMULAE), not by a factor"))
+                factors.append(nil)
+            }
+        }
+        for index in units.indices.dropFirst() {
+            guard let larger = factors[index - 1], let smaller = factors[index] else { continue }
+            let ratio = larger / smaller
+            let whole = ratio.rounded()
+            let before = units[index - 1].name.value, name = units[index].name.value
+            if ratio <= 1 {
+                problems.append(problem(index, "\(name) is not smaller than \(before) before it: the parts go from the largest down"))
+            } else if whole < 2 || abs(ratio - whole) > 1e-9 {
+                problems.append(
+                    problem(index, "1 \(before) = \(show(ratio)) \(name), not a whole number: each part must be a whole multiple of the next"))
+            }
+        }
+        return problems
     }
 
     struct ListKey: Hashable, CustomStringConvertible {
