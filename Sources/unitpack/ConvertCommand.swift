@@ -8,7 +8,8 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a value between two units of one category.",
         discussion: """
-            FROM and TO are unit names or symbols ("knot", "kn", "meter per second", "m/s"). \
+            FROM and TO are unit names or symbols ("knot", "kn", "meter per second", "m/s"); \
+            TO may be a mixed unit, largest first: ft+in, st+lb, h+min (180 cm ft+in: 5 feet 11 inches). \
             Symbols are case-sensitive (M is Mach, m is metre); names are not. \
             A phrase is answered in the language of its unit names unless --lang says otherwise. \
             A negative value needs no --: unitpack convert -40 °C °F, unitpack convert "-40 °C in °F".
@@ -74,8 +75,11 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "With --region or --system: what the value measures (CLDR's usages: default, person-height, road, weather, ...).")
     var usage: String = "default"
 
-    @Option(name: .long, help: "Significant digits of the result (1-17; default 6, 15 with --batch).")
+    @Option(name: .long, help: "Significant digits of the result (1-17; default 6, 15 with --batch); of the last part of a mixed result (default: whole).")
     var precision: Int?
+
+    @Option(name: .long, help: "Write the last part of a mixed result to the nearest 1/N (2, 4, 8, 16, 32 or 64): 5 ft 10 7/8 in.")
+    var fraction: Int?
 
     @Flag(name: .long, help: "Convert VALUE<TAB>FROM<TAB>TO lines of standard input, one result a line.")
     var batch = false
@@ -96,6 +100,10 @@ struct ConvertCommand: ParsableCommand {
         if let precision, !(1...17).contains(precision) {
             throw ValidationError("--precision must be between 1 and 17, got \(precision)")
         }
+        if let fraction, !MixedRounding.fractionDenominators.contains(fraction) {
+            throw ValidationError("--fraction must be 2, 4, 8, 16, 32 or 64, got \(fraction)")
+        }
+        if fraction != nil && precision != nil { throw ValidationError("give --fraction or --precision, not both") }
         if batch {
             guard input == nil else { throw ValidationError("--batch reads its conversions from standard input: give no VALUE FROM TO") }
             return
@@ -126,7 +134,7 @@ struct ConvertCommand: ParsableCommand {
         do {
             let database = try UnitDatabase(directory: data.data)
             if let from, let value {
-                try show(value, try convert(value, from: from, in: database), database)
+                try show(try convert(value, from: from, in: database), database)
             } else {
                 try convertPhrase(input, database)
             }
@@ -138,115 +146,9 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    /// Prints `value FROM = result TO` in the language asked for, else the
-    /// phrase's (`phraseLanguage`).
-    private func show(
-        _ value: Double, _ result: (value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit), _ database: UnitDatabase,
-        phraseLanguage: String? = nil
-    ) throws {
-        let precision = self.precision ?? 6
-        let plain = DecimalFormatting.format(result.value, significantDigits: precision)
-        if terse && lang == nil {
-            // For scripts: the plain number, whatever languages the database has.
-            print(plain)
-            return
-        }
-        guard let language = try language(in: database, phraseLanguage: phraseLanguage) else {
-            // A database built without locales/: plain numbers, units-src names.
-            let input = DecimalFormatting.format(value, significantDigits: 17)
-            print("\(input) \(result.from.name) = \(plain) \(result.to.name)")
-            return
-        }
-        let output = try database.format(
-            result.value, result.to, language: language,
-            options: .init(significantDigits: precision, grouping: groupDigits))
-        if terse {
-            print(output.number)
-            return
-        }
-        let input = try database.format(
-            value, result.from, language: language, options: .init(significantDigits: 17, grouping: groupDigits))
-        print(symbols ? "\(input.short) = \(output.short)" : "\(input.long) = \(output.long)")
-    }
-
-    /// A phrase: its first reading, converted to the unit it names or to the
-    /// best unit for `--region`/`--system` (the other system's when neither is given).
-    private func convertPhrase(_ phrase: String, _ database: UnitDatabase) throws {
-        var languages: [String] = []
-        if let lang { languages.append(try database.language(lang).code) }
-        for code in try database.phraseLanguages() where !languages.contains(code) { languages.append(code) }
-        let readings: [PhraseReading]
-        switch try database.parse(phrase, languages: languages) {
-        case .notUnderstood(let reason):
-            if json {
-                print(PhraseReport(understood: false, reason: reason).json)
-            } else {
-                printError("error: not understood: \(reason)")
-            }
-            throw ExitCode.failure
-        case .understood(let found):
-            readings = found
-        }
-        let reading = readings[0]
-        let result: (value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit)
-        if let to = reading.to {
-            result = (try database.convert(reading.value, from: reading.from, to: to), reading.from, to)
-        } else {
-            guard let best = try bestTarget(reading.value, reading.from, database) else {
-                throw ConvertError("\(reading.from.name) has no preferred units to convert to (units-src/clusters.tsv): name the target in the phrase")
-            }
-            // A mixed unit (foot+inch) is shown in its first part, as before format 4.
-            result = (best.value, reading.from, best.unit)
-        }
-        if json {
-            print(
-                PhraseReport(
-                    understood: true, value: reading.value, from: .init(result.from), to: .init(result.to),
-                    result: result.value, otherReadings: readings.count - 1, language: reading.language
-                ).json)
-            return
-        }
-        try show(reading.value, result, database, phraseLanguage: reading.language)
-    }
-
-    /// The unit that reads best for `value` of `unit` in `--system`, else
-    /// `--region`, else in the other system: a metric unit in US units, any
-    /// other in the world's (`001`, metric).
-    private func bestTarget(_ value: Double, _ unit: UnitpackRuntime.Unit, _ database: UnitDatabase) throws
-        -> PreferredTarget?
-    {
-        if let system, let measurement = MeasurementSystem(rawValue: system) {
-            return try database.bestTarget(for: value, in: unit, system: measurement, usage: usage)
-        }
-        let otherSystem = unit.system == .metric ? "US" : "001"
-        return try database.bestTarget(for: value, in: unit, region: region ?? otherSystem, usage: usage)
-    }
-
-    /// To TO, or to the best unit for `--region`/`--system`.
-    private func convert(_ value: Double, from: String, in database: UnitDatabase) throws -> (
-        value: Double, from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit
-    ) {
-        if let to { return try database.convert(value, from: from, to: to) }
-        let sources = try database.candidates(for: from)
-        guard !sources.isEmpty else { throw UnitDatabaseError.unknownUnit(from) }
-        // `cm` is a length and a typographic unit: of the readings that have
-        // preferred units, the unit with the higher priority is the one meant.
-        let readings = try sources.compactMap { source in try bestTarget(value, source, database).map { (source, $0) } }
-            .sorted { $0.0.priority > $1.0.priority }
-        guard let (source, target) = readings.first else {
-            if sources.count > 1 { throw UnitDatabaseError.ambiguousUnit(from, candidates: sources.map(\.key)) }
-            throw ConvertError("no preferred units for \(sources[0].category) (units-src/clusters.tsv): give the target unit")
-        }
-        if readings.count > 1 && readings[1].0.priority == source.priority {
-            throw UnitDatabaseError.ambiguousUnit(from, candidates: readings.map(\.0.key))
-        }
-        // A mixed unit (foot+inch) is shown in its first part, as before format 4.
-        return (target.value, source, target.unit)
-    }
-
     /// `--lang`, else the language the phrase was written in, else English
     /// when the database has languages, else nil.
-    private func language(in database: UnitDatabase, phraseLanguage: String? = nil) throws(UnitDatabaseError) -> String? {
+    func language(in database: UnitDatabase, phraseLanguage: String? = nil) throws(UnitDatabaseError) -> String? {
         if let lang { return try database.language(lang).code }
         if let phraseLanguage { return try database.language(phraseLanguage).code }
         do {
@@ -254,71 +156,6 @@ struct ConvertCommand: ParsableCommand {
         } catch .unknownLanguage {
             return nil
         }
-    }
-
-    /// `--batch`: one conversion a line of standard input, for scripts (the
-    /// cross-check against GNU units sends thousands at once).
-    func runBatch() throws {
-        let precision = self.precision ?? 15
-        let database: UnitDatabase
-        do {
-            database = try UnitDatabase(directory: data.data)
-        } catch {
-            printError("error: \(error.description)")
-            throw ExitCode.failure
-        }
-        func unit(_ text: String) throws -> UnitpackRuntime.Unit {
-            if text.contains("/"), let unit = try? database.unit(key: text) { return unit }
-            return try database.unit(named: text)
-        }
-        var failures = 0
-        while let line = readLine(strippingNewline: true) {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 3, let value = Double(fields[0]), value.isFinite else {
-                print("error: expected VALUE<TAB>FROM<TAB>TO, got \(line.debugDescription)")
-                failures += 1
-                continue
-            }
-            do {
-                let result = try database.convert(value, from: try unit(fields[1]), to: try unit(fields[2]))
-                print(DecimalFormatting.format(result, significantDigits: precision))
-            } catch {
-                print("error: \(error)")
-                failures += 1
-            }
-        }
-        if failures > 0 { throw ExitCode.failure }
-    }
-}
-
-/// The JSON line of `convert --json PHRASE`, for scripts.
-struct PhraseReport: Encodable {
-    struct UnitRef: Encodable {
-        let id: Int
-        let key: String
-        let name: String
-        init(_ unit: UnitpackRuntime.Unit) {
-            id = unit.id.rawValue
-            key = unit.key
-            name = unit.name
-        }
-    }
-    var understood: Bool
-    var reason: String?
-    var value: Double?
-    var from: UnitRef?
-    var to: UnitRef?
-    var result: Double?
-    /// Other ways to read the phrase (`1,234`: 1234 or 1.234); the first is shown.
-    var otherReadings: Int?
-    /// The language of the unit names the phrase used; absent for symbols only.
-    var language: String?
-
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Plain strings, integers and finite doubles cannot fail to encode.
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 }
 

@@ -29,7 +29,7 @@ import Testing
             (["10", "m", "--system", "imperial"], "10 meters = 10.9361 yards\n"),
             (["30", "mpg", "--region", "FR", "--usage", "vehicle-fuel"], "30 miles per US gallon = 7.84049 liters per 100 kilometers\n"),
             // cm is also a typographic unit, of lower priority: length is meant.
-            (["180", "cm", "--region", "US", "--usage", "person-height"], "180 centimeters = 5.90551 feet\n"),
+            (["180", "cm", "--region", "US", "--usage", "person-height"], "180 centimeters = 5 feet 11 inches\n"),
         ]
         for (arguments, expected) in cases {
             let result = try database.convert(arguments)
@@ -241,5 +241,90 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr == "error: not understood: kilogram (mass) cannot be converted to meter (length)\n")
+    }
+}
+
+/// `unitpack convert` with quantities of several parts and mixed results
+/// (issue 18): `6 ft 2 in`, `ft+in`, `--fraction`, CLDR's foot-and-inch.
+@Suite struct MixedConvertCommandTests {
+    let database: BuiltRepositoryDatabase
+
+    init() throws {
+        database = try BuiltRepositoryDatabase()
+    }
+
+    @Test func mixedResults() throws {
+        let cases: [([String], String)] = [
+            (["180", "cm", "--region", "US", "--usage", "person-height"], "180 centimeters = 5 feet 11 inches\n"),
+            (["180", "cm", "ft+in"], "180 centimeters = 5 feet 11 inches\n"),
+            (["180", "cm", "ft+in", "--fraction", "16"], "180 centimeters = 5 feet 10 7/8 inches\n"),
+            (["180", "cm", "ft+in", "--precision", "4"], "180 centimeters = 5 feet 10.87 inches\n"),
+            (["180", "cm", "ft+in", "--symbols"], "180 cm = 5′ 11″\n"),
+            (["183", "cm", "ft+in"], "183 centimeters = 6 feet\n"),
+            (["80", "kg", "--region", "GB", "--usage", "person"], "80 kilograms = 12 stone 8 pounds\n"),
+            (["180 cm in feet and inches"], "180 centimeters = 5 feet 11 inches\n"),
+            (["6 ft 2 in in meters"], "6 feet 2 inches = 1.8796 meters\n"),
+            (["2 hours and 45 minutes in seconds"], "2 hours 45 minutes = 9900 seconds\n"),
+            (["2 часа 15 минут в секундах"], "2 часа 15 минут = 8100 секунд\n"),
+            (["9000 с в часах и минутах"], "9000 секунд = 2 часа 30 минут\n"),
+            (["-14", "in", "ft+in"], "-14 inches = -1 foot 2 inches\n"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try database.convert(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(result.stdout == expected, "\(arguments)")
+            #expect(result.stderr == "", "\(arguments)")
+        }
+        let bad = try database.convert(["180", "cm", "ft+in", "--fraction", "10"])
+        #expect(bad.status != 0 && bad.stderr.contains("--fraction must be 2, 4, 8, 16, 32 or 64, got 10"))
+        let mixedCategories = try database.convert(["180", "cm", "ft+kg"])
+        #expect(mixedCategories.status == 1)
+        #expect(mixedCategories.stderr == "error: kg is not a unit of length: the parts of a mixed unit are of one category (ft+in)\n")
+    }
+
+    /// The seed's clusters: a system's own list reads by magnitude.
+    @Test func theSystemsOwnListReadsByMagnitude() throws {
+        let cases: [([String], String)] = [
+            (["1", "m", "--system", "imperial"], "1 meter = 3.28084 feet\n"),
+            (["10", "m", "--system", "imperial"], "10 meters = 10.9361 yards\n"),
+            (["2", "km", "--system", "imperial"], "2 kilometers = 1.24274 miles\n"),
+            (["5", "mi", "--system", "metric"], "5 miles = 8.04672 kilometers\n"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try database.convert(arguments)
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(result.stdout == expected, "\(arguments)")
+        }
+    }
+
+    @Test func jsonKeepsThePartsReadAndWritten() throws {
+        struct Report: Decodable {
+            struct UnitRef: Decodable { let key: String }
+            struct Part: Decodable { let value: Double; let unit: UnitRef }
+            let understood: Bool
+            let value: Double?
+            let read: [Part]?
+            let parts: [Part]?
+            let targets: [UnitRef]?
+            let result: Double?
+        }
+        let result = try database.convert(["--json", "6 ft 2 in in ft+in"])
+        #expect(result.status == 0, "\(result)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.read?.map(\.unit.key) == ["length/foot", "length/inch"])
+        #expect(report.read?.map(\.value) == [6, 2])
+        #expect(report.targets?.map(\.key) == ["length/foot", "length/inch"])
+        #expect(report.parts?.map(\.value) == [6, 2])
+
+        let height = try database.convert(["--json", "180 cm", "--region", "US", "--usage", "person-height"])
+        let best = try JSONDecoder().decode(Report.self, from: Data(height.stdout.utf8))
+        #expect(best.parts?.map(\.unit.key) == ["length/foot", "length/inch"])
+        #expect(best.parts?.map(\.value) == [5, 11])
+    }
+
+    @Test func partsThatDoNotAddUpAreRefusedWithTheReason() throws {
+        let result = try database.convert(["5 ft 3 kg"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: not understood: foot (length) and kilogram (mass) are not of one category: the parts of a quantity must be\n")
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+import UnitpackRuntime
+
+/// The JSON line of `convert --json PHRASE`, for scripts.
+struct PhraseReport: Encodable {
+    struct UnitRef: Encodable {
+        let id: Int
+        let key: String
+        let name: String
+        init(_ unit: UnitpackRuntime.Unit) {
+            id = unit.id.rawValue
+            key = unit.key
+            name = unit.name
+        }
+    }
+
+    /// A number in a unit: a part of the value as read, or of a mixed result.
+    struct Part: Encodable {
+        let value: Double
+        let unit: UnitRef
+    }
+
+    /// How a reading's units fit the words: `asWritten`, `difference`,
+    /// `targetAsDifference`, `otherMeaning` (with the unit the words name
+    /// first), `sameQuantity`; and why, in a sentence.
+    struct Fit: Encodable {
+        let kind: String
+        let written: UnitRef?
+        let explanation: String
+
+        init(_ fit: PhraseFit) {
+            switch fit {
+            case .asWritten: (kind, written) = ("asWritten", nil)
+            case .difference: (kind, written) = ("difference", nil)
+            case .targetAsDifference: (kind, written) = ("targetAsDifference", nil)
+            case .otherMeaning(let unit): (kind, written) = ("otherMeaning", UnitRef(unit))
+            case .sameQuantity: (kind, written) = ("sameQuantity", nil)
+            }
+            explanation = fit.explanation
+        }
+    }
+
+    /// Another way to read the phrase, with what it would answer.
+    struct Reading: Encodable {
+        let value: Double
+        let from: UnitRef
+        let read: [Part]
+        let to: [UnitRef]
+        let result: Double?
+        let fit: Fit
+    }
+
+    var understood: Bool
+    var reason: String?
+    var value: Double?
+    var from: UnitRef?
+    /// The value's parts as read (`6 ft`, `2 in`).
+    var read: [Part]?
+    /// The first unit of the result.
+    var to: UnitRef?
+    /// Every unit of the result, largest first (several for a mixed result).
+    var targets: [UnitRef]?
+    /// The result in `to`, at full precision.
+    var result: Double?
+    /// A mixed result's parts, zeros included, as `split` rounded them.
+    var parts: [Part]?
+    /// Set when a mixed result is negative (the parts are magnitudes).
+    var negative: Bool?
+    var fit: Fit?
+    /// The other ways to read the phrase, each with its result.
+    var otherReadings: [Reading]?
+    /// Why the first reading is the answer.
+    var chosen: String?
+    /// The language of the unit names the phrase used; absent for symbols only.
+    var language: String?
+
+    init(understood: Bool, reason: String) {
+        self.understood = understood
+        self.reason = reason
+    }
+
+    init(_ answer: ConvertAnswer, readings: [PhraseReading], answers: [ConvertAnswer?], language: String?) {
+        understood = true
+        value = answer.value
+        from = UnitRef(answer.from)
+        read = answer.parts.map { Part(value: $0.value, unit: UnitRef($0.unit)) }
+        to = UnitRef(answer.targets[0])
+        targets = answer.targets.map(UnitRef.init)
+        result = answer.result
+        if let mixed = answer.mixed {
+            parts = mixed.parts.map { Part(value: $0.value, unit: UnitRef($0.unit)) }
+            negative = mixed.isNegative
+        }
+        fit = Fit(answer.fit)
+        otherReadings = zip(readings, answers).dropFirst().map { reading, answer in
+            Reading(
+                value: reading.value, from: UnitRef(reading.from),
+                read: reading.parts.map { Part(value: $0.value, unit: UnitRef($0.unit)) },
+                to: (answer?.targets ?? reading.targets).map(UnitRef.init), result: answer?.result, fit: Fit(reading.fit))
+        }
+        if readings.count > 1 { chosen = Self.whyFirst(readings[0], readings[1]) }
+        self.language = language
+    }
+
+    /// Why `first` comes before `second`, by the order of docs/phrases.md.
+    static func whyFirst(_ first: PhraseReading, _ second: PhraseReading) -> String {
+        if first.fit == .asWritten && second.fit != .asWritten {
+            return "the units as written come before units read to fit the other unit"
+        }
+        if first.value != second.value {
+            return "the number's first reading: the decimal separator of the phrase's first language"
+        }
+        if first.from != second.from {
+            return "\(first.from.key) ranks before \(second.from.key): an exact symbol before a name, a name of an asked language, then priority"
+        }
+        let targets = zip(first.targets, second.targets).first { $0 != $1 }
+        if let (one, other) = targets {
+            return "\(one.key) ranks before \(other.key): an exact symbol before a name, a name of an asked language, then priority"
+        }
+        return "the first of equal readings"
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Plain strings, integers and finite doubles cannot fail to encode.
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
