@@ -10,7 +10,9 @@ import UnitpackTestSupport
 /// unit, or order magnitudes so that a unit can never be chosen.
 @Suite struct ClusterRuleTests {
     static let files: [String: String] = [
-        "units-src/categories.tsv": "length\t10\tmeter\tm\nspeed\t20\tmeter per second\tm/s\n",
+        "units-src/categories.tsv": "length\t10\tmeter\tm\nspeed\t20\tmeter per second\tm/s\nangle\t30\tradian\t1\n",
+        // Factors of pi, as units-src/angle.tsv writes them: degree+arcminute+arcsecond.
+        "units-src/angle.tsv": "radian\trad\t1\t5\tsi\ndegree\t°\tpi/180\t5\tsi\narcminute\t′\tpi/180/60\t3\tsi\narcsecond\t″\tpi/180/3600\t3\tsi\n",
         "units-src/length.tsv": """
             meter\tm\t1\t5\tsi
             kilometer\tkm\t1000\t4\tsi
@@ -134,6 +136,7 @@ import UnitpackTestSupport
             length\tperson-height\tUS\tfoot+inch\t3
             length\tperson-height\tUS\tinch\t
             length\tvehicle\tGB\tmeter+centimeter\t
+            angle\tdefault\t001\tdegree+arcminute+arcsecond\t
 
             """)
         #expect(found.isEmpty, "\(found.map(\.rendered))")
