@@ -19,6 +19,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     case ambiguousUnit(String, candidates: [String])
     case incompatibleUnits(from: String, fromCategory: String, to: String, toCategory: String)
     case conversionFailed(FormulaEvaluationError)
+    /// `split` was given units or a rounding it cannot make a mixed quantity of.
+    case invalidMixedQuantity(MixedQuantityProblem)
     /// Any other SQLite failure (I/O error, out of memory).
     case sqlite(SQLiteError)
 
@@ -46,6 +48,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return "cannot convert \(from) (\(fromCategory)) to \(to) (\(toCategory))"
         case .conversionFailed(let error):
             return "conversion failed: \(error.description)"
+        case .invalidMixedQuantity(let problem):
+            return "cannot make a mixed quantity: \(problem)"
         case .sqlite(let error):
             return error.description
         }
