@@ -36,9 +36,14 @@ public struct MixedQuantity: Sendable, Hashable {
 
     /// The parts a text shows: those that are not 0 (`6 ft`, not `6 ft 0 in`;
     /// `2 in`, not `0 ft 2 in`), or the last part alone when all are 0 (`0 in`).
-    public var shownParts: [Part] {
-        let nonZero = parts.filter { $0.value != 0 }
-        return nonZero.isEmpty ? [parts[parts.count - 1]] : nonZero
+    public var shownParts: [Part] { shownIndices.map { parts[$0] } }
+
+    /// The indices of `shownParts` in `parts`.
+    var shownIndices: [Int] {
+        var nonZero: [Int] = []
+        nonZero.reserveCapacity(parts.count)
+        for index in parts.indices where parts[index].value != 0 { nonZero.append(index) }
+        return nonZero.isEmpty ? [parts.count - 1] : nonZero
     }
 }
 
