@@ -68,48 +68,40 @@ extension UnitDatabase {
     {
         // Indices, not `shownParts`: copying a Unit retains its strings and arrays.
         let shown = quantity.shownIndices
-        // One lock for the language and every part's words: a format takes
-        // microseconds, and each lock and cache lookup is a noticeable share.
-        let (language, words) = try withState {
-            state throws(UnitDatabaseError) -> (Language, [(names: LocalizedNames, rules: PluralRules?)]) in
+        // All under one lock: the language and each part's words are read
+        // once, not copied out to be used after (a format takes microseconds,
+        // and each lock, cache lookup and copy is a noticeable share of it).
+        let parts = try withState { state throws(UnitDatabaseError) -> [FormattedQuantity] in
             let language = try loadLanguage(code, state)
-            var words: [(names: LocalizedNames, rules: PluralRules?)] = []
-            words.reserveCapacity(shown.count)
-            for index in shown {
-                let names = try localizedNames(of: quantity.parts[index].unit, in: language.code, state)
-                // The word follows the rules of the language it is in: a
-                // partial language showing an English word needs English forms
-                // (nil: the language's own).
-                let rules = names.language == language.code ? nil : try loadLanguage(names.language, state).plurals
-                words.append((names, rules))
+            let options = LocalizedNumberFormatting.Options(significantDigits: 17, grouping: grouping)
+            var parts: [FormattedQuantity] = []
+            parts.reserveCapacity(shown.count)
+            for (index, partIndex) in shown.enumerated() {
+                let value = quantity.parts[partIndex].value
+                let names = try localizedNames(of: quantity.parts[partIndex].unit, in: language.code, state)
+                var number = LocalizedNumberFormatting.format(value, symbols: language.numbers, options: options)
+                if let fraction = quantity.fraction, index == shown.count - 1 {
+                    let whole = value.rounded(.down)
+                    let wholeText =
+                        whole == 0
+                        ? "" : LocalizedNumberFormatting.format(whole, symbols: language.numbers, options: options).text + " "
+                    number.text = wholeText + String(fraction.numerator) + "/" + String(fraction.denominator)
+                }
+                if index == 0 && quantity.isNegative { number.text = "-" + number.text }
+                // The word follows the rules of the language it is in (a partial
+                // language showing an English word needs English forms), and the
+                // number as shown: the plural text keeps the decimal value of a
+                // fraction (10.875) and has no sign.
+                let rules = names.language == language.code ? language.plurals : try loadLanguage(names.language, state).plurals
+                let category = PluralOperands(number.pluralText).map { rules.category(for: $0) } ?? .other
+                let symbol = names.symbol
+                parts.append(
+                    FormattedQuantity(
+                        number: number.text, long: number.text + " " + names.form(for: category),
+                        short: number.text + (Self.isMark(symbol) ? "" : " ") + symbol, pluralCategory: category,
+                        nameLanguage: names.language))
             }
-            return (language, words)
-        }
-        let options = LocalizedNumberFormatting.Options(significantDigits: 17, grouping: grouping)
-        var parts: [FormattedQuantity] = []
-        parts.reserveCapacity(shown.count)
-        for (index, partIndex) in shown.enumerated() {
-            let (names, rules) = words[index]
-            let value = quantity.parts[partIndex].value
-            var number = LocalizedNumberFormatting.format(value, symbols: language.numbers, options: options)
-            if let fraction = quantity.fraction, index == shown.count - 1 {
-                let whole = value.rounded(.down)
-                let wholeText =
-                    whole == 0
-                    ? "" : LocalizedNumberFormatting.format(whole, symbols: language.numbers, options: options).text + " "
-                number.text = wholeText + String(fraction.numerator) + "/" + String(fraction.denominator)
-            }
-            if index == 0 && quantity.isNegative { number.text = "-" + number.text }
-            // The form of the number as shown: the plural text keeps the
-            // decimal value of a fraction (10.875) and has no sign.
-            let category =
-                PluralOperands(number.pluralText).map { (rules ?? language.plurals).category(for: $0) } ?? .other
-            let symbol = names.symbol
-            parts.append(
-                FormattedQuantity(
-                    number: number.text, long: number.text + " " + names.form(for: category),
-                    short: number.text + (Self.isMark(symbol) ? "" : " ") + symbol, pluralCategory: category,
-                    nameLanguage: names.language))
+            return parts
         }
         var long = ""
         var short = ""
