@@ -1,5 +1,5 @@
-/// A value shown in several units of one category, largest first: `5 ft 11 in`,
-/// `12 st 8 lb`, `1 h 30 min`, `10° 30′ 15″`. Made by
+/// A value shown in several units of one category, largest first: 5 ft 11 in,
+/// 12 st 8 lb, 1 h 30 min, 10° 30′ 15″. Made by
 /// `UnitDatabase.split(_:of:into:rounding:)`, written by
 /// `UnitDatabase.format(_:language:grouping:)`.
 public struct MixedQuantity: Sendable, Hashable {
@@ -8,6 +8,7 @@ public struct MixedQuantity: Sendable, Hashable {
         /// At least 0 (the sign is the quantity's); a whole number in every
         /// part but the last.
         public let value: Double
+        /// One of the units `split` was asked for, in their order.
         public let unit: Unit
     }
 
