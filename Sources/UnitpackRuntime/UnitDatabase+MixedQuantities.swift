@@ -82,17 +82,20 @@ extension UnitDatabase {
                 var number = LocalizedNumberFormatting.format(value, symbols: language.numbers, options: options)
                 if let fraction = quantity.fraction, index == shown.count - 1 {
                     let whole = value.rounded(.down)
-                    let wholeText =
-                        whole == 0
-                        ? "" : LocalizedNumberFormatting.format(whole, symbols: language.numbers, options: options).text + " "
-                    number.text = wholeText + String(fraction.numerator) + "/" + String(fraction.denominator)
+                    var text = String(fraction.numerator) + "/" + String(fraction.denominator)
+                    if whole != 0 {
+                        text = LocalizedNumberFormatting.format(whole, symbols: language.numbers, options: options).text
+                            + " " + text
+                    }
+                    number.text = text
                 }
                 if index == 0 && quantity.isNegative { number.text = "-" + number.text }
                 // The word follows the rules of the language it is in (a partial
                 // language showing an English word needs English forms), and the
                 // number as shown: the plural text keeps the decimal value of a
                 // fraction (10.875) and has no sign.
-                let rules = names.language == language.code ? language.plurals : try loadLanguage(names.language, state).plurals
+                let rules =
+                    names.language == language.code ? language.plurals : try loadLanguage(names.language, state).plurals
                 let category = PluralOperands(number.pluralText).map { rules.category(for: $0) } ?? .other
                 let symbol = names.symbol
                 parts.append(
