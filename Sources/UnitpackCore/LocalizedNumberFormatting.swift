@@ -32,6 +32,11 @@ public enum LocalizedNumberFormatting {
     public static func format(_ value: Double, symbols: NumberSymbols, options: Options = Options()) -> LocalizedNumber {
         if value.isNaN { return LocalizedNumber(text: "NaN", pluralText: "0") }
         if value.isInfinite { return LocalizedNumber(text: value < 0 ? "-∞" : "∞", pluralText: "0") }
+        return wholeNumber(value, symbols: symbols, options: options) ?? rounded(value, symbols: symbols, options: options)
+    }
+
+    /// `format` of a finite value by its rounded decimal digits: the general path.
+    static func rounded(_ value: Double, symbols: NumberSymbols, options: Options) -> LocalizedNumber {
         let decimal = DecimalDigits(value, significantDigits: options.significantDigits)
         let sign = decimal.isNegative ? "-" : ""
         let digits = decimal.digits.map { Character(Unicode.Scalar(UInt8(ascii: "0") + $0)) }
@@ -57,6 +62,30 @@ public enum LocalizedNumberFormatting {
         if options.grouping { integer = grouped(integer, symbols: symbols) }
         let text = sign + String(integer) + (fraction.isEmpty ? "" : symbols.decimal + String(fraction))
         return LocalizedNumber(text: text, pluralText: plain)
+    }
+
+    /// A whole number below 10^15 whose digits all fit the significant digits
+    /// asked for (a count, a part of a mixed quantity), written from its integer
+    /// value: the same text as the general path, which finds these digits in the
+    /// shortest representation at several times the cost (below 2^53 that
+    /// representation is the integer's digits). Nil for any other value.
+    static func wholeNumber(_ value: Double, symbols: NumberSymbols, options: Options) -> LocalizedNumber? {
+        guard value.magnitude < 1e15, value == value.rounded(.towardZero) else { return nil }
+        let plain = String(UInt64(value.magnitude))
+        var significant = plain.utf8.count
+        for byte in plain.utf8.reversed() {
+            guard byte == UInt8(ascii: "0"), significant > 1 else { break }
+            significant -= 1
+        }
+        // More digits than asked for: the general path rounds them.
+        guard significant <= options.significantDigits else { return nil }
+        let sign = value < 0 ? "-" : ""
+        // Most whole numbers are too short to group: no array of characters for them.
+        let groups = options.grouping && plain.utf8.count >= symbols.primaryGrouping + symbols.minimumGroupingDigits
+        let integer = groups ? String(grouped(Array(plain), symbols: symbols)) : plain
+        guard options.minimumFractionDigits > 0 else { return LocalizedNumber(text: sign + integer, pluralText: plain) }
+        let zeros = String(repeating: "0", count: options.minimumFractionDigits)
+        return LocalizedNumber(text: sign + integer + symbols.decimal + zeros, pluralText: plain + "." + zeros)
     }
 
     /// `1 234 567` from `1234567`, following primary/secondary group sizes and

@@ -13,31 +13,50 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
     /// `1.50`, `-3`, `1.2c3` (= 1200, e = 3), `1.0000001c6`. `nil` for text
     /// that is not such a number.
     public init?(_ text: some StringProtocol) {
-        var scalars = Substring(text).unicodeScalars[...]
-        if scalars.first == "-" || scalars.first == "+" { scalars = scalars.dropFirst() }
+        self.init(String(text))
+    }
+
+    /// `init(_:)` for a `String`: not generic, and reading bytes, since a
+    /// format picks a plural form for every number it writes.
+    public init?(_ text: String) {
         var mantissaInteger: [UInt8] = []
         var mantissaFraction: [UInt8] = []
         var exponent = 0
+        var exponentDigits = 0
         var seenPoint = false
-        while let scalar = scalars.first, scalar != "c", scalar != "e" {
-            scalars = scalars.dropFirst()
-            if scalar == "." {
+        var inExponent = false
+        for (offset, byte) in text.utf8.enumerated() {
+            if offset == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) { continue }
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                let digit = byte - UInt8(ascii: "0")
+                if inExponent {
+                    exponentDigits += 1
+                    guard exponentDigits <= 4 else { return nil }
+                    exponent = exponent * 10 + Int(digit)
+                } else if seenPoint {
+                    mantissaFraction.append(digit)
+                } else {
+                    mantissaInteger.append(digit)
+                }
+            } else if inExponent {
+                return nil
+            } else if byte == UInt8(ascii: ".") {
                 guard !seenPoint else { return nil }
                 seenPoint = true
-            } else if let digit = Self.digit(scalar) {
-                if seenPoint { mantissaFraction.append(digit) } else { mantissaInteger.append(digit) }
+            } else if byte == UInt8(ascii: "c") || byte == UInt8(ascii: "e") {
+                inExponent = true
             } else {
                 return nil
             }
         }
-        guard !mantissaInteger.isEmpty, !(seenPoint && mantissaFraction.isEmpty) else { return nil }
-        if !scalars.isEmpty {
-            scalars = scalars.dropFirst()
-            guard !scalars.isEmpty, scalars.count <= 4 else { return nil }
-            for scalar in scalars {
-                guard let digit = Self.digit(scalar) else { return nil }
-                exponent = exponent * 10 + Int(digit)
-            }
+        guard !mantissaInteger.isEmpty, !(seenPoint && mantissaFraction.isEmpty), !inExponent || exponentDigits > 0
+        else { return nil }
+        self.exponent = exponent
+        if exponent == 0 {
+            // The usual case: the digits as they are, no copies.
+            self.integerDigits = mantissaInteger.first == 0 ? Array(mantissaInteger.drop { $0 == 0 }) : mantissaInteger
+            self.fractionDigits = mantissaFraction
+            return
         }
         // The exponent moves the point right: 1.2c3 is 1200 with no visible fraction.
         let shift = min(exponent, mantissaFraction.count)
@@ -45,12 +64,6 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         integer += [UInt8](repeating: 0, count: exponent - shift)
         self.integerDigits = Array(integer.drop { $0 == 0 })
         self.fractionDigits = Array(mantissaFraction.dropFirst(shift))
-        self.exponent = exponent
-    }
-
-    private static func digit(_ scalar: Unicode.Scalar) -> UInt8? {
-        guard scalar.value >= 48, scalar.value <= 57 else { return nil }
-        return UInt8(scalar.value - 48)
     }
 
     /// `v`: the number of visible fraction digits.

@@ -39,8 +39,18 @@ public struct PluralRules: Sendable, Hashable {
 
     /// The category of the first rule whose condition holds, else `other`.
     public func category(for operands: PluralOperands) -> PluralCategory {
-        for rule in rules where rule.condition.contains(where: { $0.allSatisfy { $0.holds(for: operands) } }) {
-            return rule.category
+        // By index: binding each rule, conjunction and relation to a name
+        // retains its arrays, which cost most of an evaluation (a format
+        // evaluates this for every number it writes).
+        for r in rules.indices {
+            for c in rules[r].condition.indices {
+                var holds = true
+                for k in rules[r].condition[c].indices where !rules[r].condition[c][k].holds(for: operands) {
+                    holds = false
+                    break
+                }
+                if holds { return rules[r].category }
+            }
         }
         return .other
     }

@@ -30,13 +30,14 @@ struct BoundedCache<Key: Hashable, Value> {
     /// The cached value, marked as just used; counts a hit or a miss.
     mutating func value(for key: Key) -> Value? {
         clock += 1
-        guard let entry = entries[key] else {
+        // One hash lookup for both the read and the mark.
+        guard let index = entries.index(forKey: key) else {
             misses += 1
             return nil
         }
         hits += 1
-        entries[key]!.lastUse = clock
-        return entry.value
+        entries.values[index].lastUse = clock
+        return entries.values[index].value
     }
 
     /// Keeps `value` if it fits the budget, evicting the least recently used

@@ -22,7 +22,9 @@ extension MixedQuantity {
     /// whole value is converted once and no part's error feeds the next, and a
     /// rounding that reaches the next unit carries into it (11.96 in is 1 ft
     /// 0 in, never 12 in).
-    static func split(magnitude: Double, ratios: [Double], rounding: MixedRounding) -> (values: [Double], fraction: Fraction?) {
+    static func split(magnitude: Double, ratios: [Double], rounding: MixedRounding)
+        -> (values: [Double], fraction: Fraction?)
+    {
         let lastRatio = ratios.last
         var last: Double
         // The whole number of the second smallest unit (0 with one unit).

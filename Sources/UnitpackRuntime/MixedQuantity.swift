@@ -1,5 +1,5 @@
-/// A value shown in several units of one category, largest first: `5 ft 11 in`,
-/// `12 st 8 lb`, `1 h 30 min`, `10° 30′ 15″`. Made by
+/// A value shown in several units of one category, largest first: 5 ft 11 in,
+/// 12 st 8 lb, 1 h 30 min, 10° 30′ 15″. Made by
 /// `UnitDatabase.split(_:of:into:rounding:)`, written by
 /// `UnitDatabase.format(_:language:grouping:)`.
 public struct MixedQuantity: Sendable, Hashable {
@@ -8,6 +8,7 @@ public struct MixedQuantity: Sendable, Hashable {
         /// At least 0 (the sign is the quantity's); a whole number in every
         /// part but the last.
         public let value: Double
+        /// One of the units `split` was asked for, in their order.
         public let unit: Unit
     }
 
@@ -36,9 +37,14 @@ public struct MixedQuantity: Sendable, Hashable {
 
     /// The parts a text shows: those that are not 0 (`6 ft`, not `6 ft 0 in`;
     /// `2 in`, not `0 ft 2 in`), or the last part alone when all are 0 (`0 in`).
-    public var shownParts: [Part] {
-        let nonZero = parts.filter { $0.value != 0 }
-        return nonZero.isEmpty ? [parts[parts.count - 1]] : nonZero
+    public var shownParts: [Part] { shownIndices.map { parts[$0] } }
+
+    /// The indices of `shownParts` in `parts`.
+    var shownIndices: [Int] {
+        var nonZero: [Int] = []
+        nonZero.reserveCapacity(parts.count)
+        for index in parts.indices where parts[index].value != 0 { nonZero.append(index) }
+        return nonZero.isEmpty ? [parts.count - 1] : nonZero
     }
 }
 

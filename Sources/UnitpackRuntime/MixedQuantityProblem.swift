@@ -20,6 +20,7 @@ public enum MixedQuantityProblem: Sendable, Hashable, CustomStringConvertible {
     /// `.significantDigits` outside `1...17`.
     case significantDigits(Int)
 
+    /// The problem in words, for a message.
     public var description: String {
         switch self {
         case .noUnits:

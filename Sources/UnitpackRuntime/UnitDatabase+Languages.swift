@@ -16,14 +16,18 @@ extension UnitDatabase {
     /// database has no names at all for it.
     public func names(of unit: Unit, in language: String) throws(UnitDatabaseError) -> LocalizedNames {
         try withState { state throws(UnitDatabaseError) in
-            let code = try loadLanguage(language, state).code
-            for candidate in [code, Self.fallbackLanguage] {
-                if let names = try loadNames(unit, candidate, state) { return names }
-            }
-            return LocalizedNames(
-                language: Self.fallbackLanguage, display: unit.name, forms: [.other: unit.name],
-                symbol: unit.symbols.first ?? unit.name)
+            try localizedNames(of: unit, in: try loadLanguage(language, state).code, state)
         }
+    }
+
+    /// `names(of:in:)` for a language already loaded, inside the lock (a
+    /// mixed quantity reads several units' names at once).
+    func localizedNames(of unit: Unit, in code: String, _ state: State) throws(UnitDatabaseError) -> LocalizedNames {
+        if let names = try loadNames(unit, code, state) { return names }
+        if code != Self.fallbackLanguage, let names = try loadNames(unit, Self.fallbackLanguage, state) { return names }
+        return LocalizedNames(
+            language: Self.fallbackLanguage, display: unit.name, forms: [.other: unit.name],
+            symbol: unit.symbols.first ?? unit.name)
     }
 
     /// `value` in `unit`, as `language` writes it: the number rounded first,
@@ -48,7 +52,7 @@ extension UnitDatabase {
 
     // MARK: Loading
 
-    private func loadLanguage(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language {
+    func loadLanguage(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language {
         var candidate = code
         while true {
             if let language = try loadLanguageRow(candidate, state) { return language }
@@ -97,7 +101,7 @@ extension UnitDatabase {
         }
     }
 
-    private func loadNames(_ unit: Unit, _ language: String, _ state: State) throws(UnitDatabaseError)
+    func loadNames(_ unit: Unit, _ language: String, _ state: State) throws(UnitDatabaseError)
         -> LocalizedNames?
     {
         let key = NamesKey(unit: unit.id, language: language)

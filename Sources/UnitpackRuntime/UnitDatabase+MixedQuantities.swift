@@ -24,19 +24,26 @@ extension UnitDatabase {
     public func split(_ value: Double, of unit: Unit, into units: [Unit], rounding: MixedRounding = .whole)
         throws(UnitDatabaseError) -> MixedQuantity
     {
-        let ratios = try Self.ratios(of: units, splitting: unit)
+        let (ratios, smallestFactor) = try Self.ratios(of: units, splitting: unit)
         if let problem = rounding.problem { throw .invalidMixedQuantity(problem) }
-        let smallestUnit = units[units.count - 1]
         let smallest: Double
-        if unit.id == smallestUnit.id {
+        if unit.id == units[units.count - 1].id {
             // No round trip through the base unit: 70 in stays exactly 70.
             guard value.isFinite else { throw .conversionFailed(value.isNaN ? .notFinite : .overflow) }
             smallest = value
         } else {
-            smallest = try convert(value, from: unit, to: smallestUnit)
+            // What `convert(_:from:to:)` does, the categories checked already
+            // (and no copy of a Unit: each retains its strings and arrays).
+            do {
+                smallest = try Conversion.linear(factor: smallestFactor).fromBase(try unit.conversion.toBase(value))
+            } catch {
+                throw .conversionFailed(error)
+            }
         }
         let (values, fraction) = MixedQuantity.split(magnitude: smallest.magnitude, ratios: ratios, rounding: rounding)
-        let parts = zip(values, units).map { MixedQuantity.Part(value: $0, unit: $1) }
+        var parts: [MixedQuantity.Part] = []
+        parts.reserveCapacity(units.count)
+        for index in units.indices { parts.append(MixedQuantity.Part(value: values[index], unit: units[index])) }
         return MixedQuantity(
             parts: parts, isNegative: smallest < 0 && values.contains { $0 != 0 }, rounding: rounding,
             fraction: fraction)
@@ -54,77 +61,111 @@ extension UnitDatabase {
     /// form of its decimal value (10.875: `10 7/8 inches`).
     /// - Parameter grouping: Separate digit groups (`1 234`); off for output
     ///   meant for scripts.
-    /// - Throws: `.unknownLanguage`.
+    /// - Throws: `.unknownLanguage`; `.corrupt` or `.sqlite` when the names
+    ///   cannot be read.
     public func format(_ quantity: MixedQuantity, language code: String, grouping: Bool = true)
         throws(UnitDatabaseError) -> FormattedMixedQuantity
     {
-        let language = try language(code)
-        let options = LocalizedNumberFormatting.Options(significantDigits: 17, grouping: grouping)
-        let shown = quantity.shownParts
-        var parts: [FormattedQuantity] = []
-        parts.reserveCapacity(shown.count)
-        for (index, part) in shown.enumerated() {
-            let names = try names(of: part.unit, in: language.code)
-            let rules = names.language == language.code ? language : try self.language(names.language)
-            var number = LocalizedNumberFormatting.format(part.value, symbols: language.numbers, options: options)
-            if let fraction = quantity.fraction, index == shown.count - 1 {
-                let whole = part.value.rounded(.down)
-                let wholeText =
-                    whole == 0
-                    ? "" : LocalizedNumberFormatting.format(whole, symbols: language.numbers, options: options).text + " "
-                number.text = wholeText + String(fraction.numerator) + "/" + String(fraction.denominator)
+        // Indices, not `shownParts`: copying a Unit retains its strings and arrays.
+        let shown = quantity.shownIndices
+        // All under one lock: the language and each part's words are read
+        // once, not copied out to be used after (a format takes microseconds,
+        // and each lock, cache lookup and copy is a noticeable share of it).
+        let parts = try withState { state throws(UnitDatabaseError) -> [FormattedQuantity] in
+            let language = try loadLanguage(code, state)
+            let options = LocalizedNumberFormatting.Options(significantDigits: 17, grouping: grouping)
+            var parts: [FormattedQuantity] = []
+            parts.reserveCapacity(shown.count)
+            for (index, partIndex) in shown.enumerated() {
+                let value = quantity.parts[partIndex].value
+                let names = try localizedNames(of: quantity.parts[partIndex].unit, in: language.code, state)
+                var number = LocalizedNumberFormatting.format(value, symbols: language.numbers, options: options)
+                if let fraction = quantity.fraction, index == shown.count - 1 {
+                    let whole = value.rounded(.down)
+                    var text = String(fraction.numerator) + "/" + String(fraction.denominator)
+                    if whole != 0 {
+                        text = LocalizedNumberFormatting.format(whole, symbols: language.numbers, options: options).text
+                            + " " + text
+                    }
+                    number.text = text
+                }
+                if index == 0 && quantity.isNegative { number.text = "-" + number.text }
+                // The word follows the rules of the language it is in (a partial
+                // language showing an English word needs English forms), and the
+                // number as shown: the plural text keeps the decimal value of a
+                // fraction (10.875) and has no sign.
+                let rules =
+                    names.language == language.code ? language.plurals : try loadLanguage(names.language, state).plurals
+                let category = PluralOperands(number.pluralText).map { rules.category(for: $0) } ?? .other
+                let symbol = names.symbol
+                parts.append(
+                    FormattedQuantity(
+                        number: number.text, long: number.text + " " + names.form(for: category),
+                        short: number.text + (Self.isMark(symbol) ? "" : " ") + symbol, pluralCategory: category,
+                        nameLanguage: names.language))
             }
-            if index == 0 && quantity.isNegative { number.text = "-" + number.text }
-            let category = rules.pluralCategory(of: number)
-            let symbol = names.symbol
-            parts.append(
-                FormattedQuantity(
-                    number: number.text, long: number.text + " " + names.form(for: category),
-                    short: number.text + (Self.isMark(symbol) ? "" : " ") + symbol, pluralCategory: category,
-                    nameLanguage: names.language))
+            return parts
         }
-        return FormattedMixedQuantity(
-            long: parts.lazy.map(\.long).joined(separator: " "), short: parts.lazy.map(\.short).joined(separator: " "),
-            parts: parts)
+        var long = ""
+        var short = ""
+        // One allocation each: the parts' lengths and a space between them.
+        long.reserveCapacity(parts.reduce(parts.count) { $0 + $1.long.utf8.count })
+        short.reserveCapacity(parts.reduce(parts.count) { $0 + $1.short.utf8.count })
+        for (index, part) in parts.enumerated() {
+            if index > 0 {
+                long += " "
+                short += " "
+            }
+            long += part.long
+            short += part.short
+        }
+        return FormattedMixedQuantity(long: long, short: short, parts: parts)
     }
 
     /// Symbols written against their number, as CLDR's narrow forms write
     /// them: `10° 30′ 15″`, `5′ 11″`.
     static func isMark(_ symbol: String) -> Bool {
-        symbol == "°" || symbol == "′" || symbol == "″" || symbol == "'" || symbol == "\""
+        // By scalar: comparing Strings normalises non-ASCII text first.
+        var scalars = symbol.unicodeScalars.makeIterator()
+        guard let scalar = scalars.next(), scalars.next() == nil else { return false }
+        return scalar == "°" || scalar == "′" || scalar == "″" || scalar == "'" || scalar == "\""
     }
 
-    /// How many of each unit make one of the unit before it, checked.
-    private static func ratios(of units: [Unit], splitting unit: Unit) throws(UnitDatabaseError) -> [Double] {
+    /// How many of each unit make one of the unit before it, checked, and
+    /// the last unit's factor.
+    private static func ratios(of units: [Unit], splitting unit: Unit) throws(UnitDatabaseError)
+        -> (ratios: [Double], smallestFactor: Double)
+    {
         guard !units.isEmpty else { throw .invalidMixedQuantity(.noUnits) }
-        var factors: [Double] = []
-        factors.reserveCapacity(units.count)
-        for part in units {
-            guard part.category == unit.category else {
-                throw .incompatibleUnits(
-                    from: unit.name, fromCategory: unit.category, to: part.name, toCategory: part.category)
-            }
-            guard case .linear(let factor) = part.conversion, factor > 0, factor.isFinite else {
-                throw .invalidMixedQuantity(.notProportional(part.key))
-            }
-            factors.append(factor)
-        }
         var ratios: [Double] = []
         ratios.reserveCapacity(units.count - 1)
-        for index in units.indices.dropFirst() {
-            let ratio = factors[index - 1] / factors[index]
-            let whole = ratio.rounded()
-            // Also refuses a unit given twice (a ratio of 1).
-            guard ratio > 1 + 1e-9 else {
-                throw .invalidMixedQuantity(.notDescending(larger: units[index - 1].key, smaller: units[index].key))
+        var previous = 0.0
+        // By index: `for part in units` would copy each Unit.
+        for index in units.indices {
+            guard units[index].category == unit.category else {
+                throw .incompatibleUnits(
+                    from: unit.name, fromCategory: unit.category, to: units[index].name,
+                    toCategory: units[index].category)
             }
-            // Above 2^53 a Double holds no fraction to check.
-            guard abs(ratio - whole) <= 1e-9 * whole, whole <= 0x1p53 else {
-                throw .invalidMixedQuantity(
-                    .notWholeMultiple(larger: units[index - 1].key, smaller: units[index].key, ratio: ratio))
+            guard case .linear(let factor) = units[index].conversion, factor > 0, factor.isFinite else {
+                throw .invalidMixedQuantity(.notProportional(units[index].key))
             }
-            ratios.append(whole)
+            if index > 0 {
+                let ratio = previous / factor
+                let whole = ratio.rounded()
+                // Also refuses a unit given twice (a ratio of 1).
+                guard ratio > 1 + 1e-9 else {
+                    throw .invalidMixedQuantity(.notDescending(larger: units[index - 1].key, smaller: units[index].key))
+                }
+                // Above 2^53 a Double holds no fraction to check.
+                guard abs(ratio - whole) <= 1e-9 * whole, whole <= 0x1p53 else {
+                    throw .invalidMixedQuantity(
+                        .notWholeMultiple(larger: units[index - 1].key, smaller: units[index].key, ratio: ratio))
+                }
+                ratios.append(whole)
+            }
+            previous = factor
         }
-        return ratios
+        return (ratios, previous)
     }
 }

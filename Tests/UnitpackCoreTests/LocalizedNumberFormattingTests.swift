@@ -1,4 +1,5 @@
 import Testing
+import UnitpackTestSupport
 
 @testable import UnitpackCore
 
@@ -69,4 +70,29 @@ import Testing
         #expect(LocalizedNumberFormatting.Options(significantDigits: 40).significantDigits == 17)
         #expect(LocalizedNumberFormatting.Options(significantDigits: 0).significantDigits == 1)
     }
+
+    /// Whole numbers take a shortcut (`wholeNumber`); it must write what the
+    /// general path writes, grouping, padding and signs included.
+    @Test func wholeNumbersWriteWhatTheGeneralPathWrites() {
+        let seed = SeededGenerator.seed()
+        var rng = SeededGenerator(seed: seed)
+        let symbols = [Self.english, Self.russian, Self.polish, Self.hindi]
+        for _ in 0..<5000 {
+            let digits = Int.random(in: 1...16, using: &rng)
+            var value = Double(UInt64.random(in: 0..<UInt64(1e15), using: &rng) % UInt64(pow10(digits)))
+            if Bool.random(using: &rng) { value = (value / 1000).rounded() * 1000 }
+            if Bool.random(using: &rng) { value = -value }
+            let options = LocalizedNumberFormatting.Options(
+                significantDigits: Int.random(in: 1...17, using: &rng),
+                minimumFractionDigits: Int.random(in: 0...2, using: &rng), grouping: Bool.random(using: &rng))
+            let number = symbols.randomElement(using: &rng)!
+            let general = LocalizedNumberFormatting.rounded(value, symbols: number, options: options)
+            #expect(LocalizedNumberFormatting.format(value, symbols: number, options: options) == general, "seed \(seed): \(value) \(options)")
+        }
+        for value in [0.0, -0.0, 1, 999_999_999_999_999, 1e15, -1e15, 123_456_789] {
+            #expect(LocalizedNumberFormatting.format(value, symbols: Self.russian) == LocalizedNumberFormatting.rounded(value, symbols: Self.russian, options: .init()))
+        }
+    }
+
+    func pow10(_ exponent: Int) -> Double { (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 }

@@ -92,6 +92,17 @@ import UnitpackTestSupport
         #expect(try long(angle, "ru") == "10 градусов 30 угловых минут 15 угловых секунд")
     }
 
+    @Test func aPartialLanguageFallsBackToEnglishPartByPart() throws {
+        // A horse's height: German names the inch but not the hand.
+        let horse = try split(62, "length/inch", ["length/hand", "length/inch"])
+        #expect(values(horse) == [15, 2])
+        let german = try database.format(horse, language: "de")
+        #expect(german.long == "15 hands 2 Zoll")
+        #expect(german.parts.map(\.nameLanguage) == ["en", "de"])
+        #expect(german.long == german.parts.map(\.long).joined(separator: " "))
+        #expect(german.short == german.parts.map(\.short).joined(separator: " "))
+    }
+
     // MARK: Carrying
 
     @Test func aRoundedLastPartCarries() throws {

@@ -20,6 +20,10 @@
 //   parse_p90_us         its 90th percentile
 //   parse_cold_median_us the same with purge() before each parse: no unit, name,
 //                        lookup or phrase word cached, SQLite's pages re-read
+//   mixed_en_median_us   median time of one split(180 cm into foot and inch) and
+//   mixed_ru_median_us   format(_:language:) of the result, in English and in Russian,
+//                        warm (units, languages and names cached); "-" when the
+//                        database lacks those units or languages
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
 //
 // Uses no Foundation, like the runtime.
@@ -231,6 +235,32 @@ func run(_ options: Options) {
         }
     }
 
+    // MARK: Split and format a mixed result (5 ft 11 in, 5 футов 11 дюймов)
+
+    var mixedMedians: [String: Double] = [:]
+    if let centimeter = try? database.unit(key: "length/centimeter"), let foot = try? database.unit(key: "length/foot"),
+        let inch = try? database.unit(key: "length/inch")
+    {
+        for language in ["en", "ru"] where (try? database.language(language)) != nil {
+            do {
+                let quantity = try database.split(180, of: centimeter, into: [foot, inch])
+                _ = try database.format(quantity, language: language)
+                var times: [Double] = []
+                times.reserveCapacity(conversions / 4)
+                for _ in 0..<(conversions / 4) {
+                    let start = clock.now
+                    let split = try database.split(180, of: centimeter, into: [foot, inch])
+                    let text = try database.format(split, language: language).long
+                    times.append(microseconds(clock.now - start))
+                    checksum += Double(text.utf8.count)
+                }
+                mixedMedians[language] = median(times)
+            } catch {
+                fail("mixed (\(language)): \(error)")
+            }
+        }
+    }
+
     var usage = rusage()
     #if canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -271,6 +301,9 @@ func run(_ options: Options) {
         report("parse_median_us", rounded(median(parseTimes), 2))
         report("parse_p90_us", rounded(sorted[sorted.count * 9 / 10], 2))
         report("parse_cold_median_us", rounded(median(coldParseTimes), 2))
+    }
+    for language in ["en", "ru"] {
+        report("mixed_\(language)_median_us", mixedMedians[language].map { rounded($0, 2) } ?? "-")
     }
     report("peak_rss_kib", String(peakKiB))
     report("checksum", String(checksum))
