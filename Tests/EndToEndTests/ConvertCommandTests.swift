@@ -259,7 +259,7 @@ import Testing
             (["180", "cm", "ft+in"], "180 centimeters = 5 feet 11 inches\n"),
             (["180", "cm", "ft+in", "--fraction", "16"], "180 centimeters = 5 feet 10 7/8 inches\n"),
             (["180", "cm", "ft+in", "--precision", "4"], "180 centimeters = 5 feet 10.87 inches\n"),
-            (["180", "cm", "ft+in", "--symbols"], "180 cm = 5′ 11″\n"),
+            (["180", "cm", "ft+in", "--symbols"], "180 cm = 5 ft 11 in\n"),
             (["183", "cm", "ft+in"], "183 centimeters = 6 feet\n"),
             (["80", "kg", "--region", "GB", "--usage", "person"], "80 kilograms = 12 stone 8 pounds\n"),
             (["180 cm in feet and inches"], "180 centimeters = 5 feet 11 inches\n"),

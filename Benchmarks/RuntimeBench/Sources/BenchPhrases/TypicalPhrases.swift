@@ -6,3 +6,12 @@ public let typicalPhrases = [
     "пятьсот квадратных футов", "12 in to cm", "1,5 метра в футах", "one hundred and five pounds in kg",
     "две тысячи метров в милях", "5'8\"", "3 1/2 cups in ml",
 ]
+
+/// Phrases of quantities in several parts, mixed targets, differences,
+/// readings that fit and fractions in words (issue 18): RuntimeBench times
+/// them apart (parse_quantity_median_us), beside the typical ones.
+public let quantityPhrases = [
+    "6 ft 2 in in meters", "2 hours and 45 minutes in seconds", "2 часа 15 минут в секундах", "11 st 6 lb in kg",
+    "180 cm in feet and inches", "180 см в футах и дюймах", "5′8½″ in cm", "three quarters of a cup in ml",
+    "temperature difference of 20 °C in °F", "12 oz in ml", "1 rpm in Hz", "полмили в метрах",
+]

@@ -20,6 +20,8 @@
 //   parse_p90_us         its 90th percentile
 //   parse_cold_median_us the same with purge() before each parse: no unit, name,
 //                        lookup or phrase word cached, SQLite's pages re-read
+//   parse_quantity_median_us  median of one parse of a quantity phrase (6 ft 2 in,
+//                        in feet and inches, a difference, 12 oz in ml), warm
 //   mixed_en_median_us   median time of one split(180 cm into foot and inch) and
 //   mixed_ru_median_us   format(_:language:) of the result, in English and in Russian,
 //                        warm (units, languages and names cached); "-" when the
@@ -211,6 +213,7 @@ func run(_ options: Options) {
 
     var parseTimes: [Double] = []
     var coldParseTimes: [Double] = []
+    var quantityParseTimes: [Double] = []
     let phrases = typicalPhrases
     if let languages = try? database.phraseLanguages(), languages.contains("en") {
         do {
@@ -220,6 +223,14 @@ func run(_ options: Options) {
                 let start = clock.now
                 let result = try database.parse(phrase, languages: ["en", "ru"])
                 parseTimes.append(microseconds(clock.now - start))
+                checksum += Double(result.readings.count)
+            }
+            for phrase in quantityPhrases { _ = try database.parse(phrase, languages: ["en", "ru"]) }
+            for i in 0..<(conversions / 4) {
+                let phrase = quantityPhrases[i % quantityPhrases.count]
+                let start = clock.now
+                let result = try database.parse(phrase, languages: ["en", "ru"])
+                quantityParseTimes.append(microseconds(clock.now - start))
                 checksum += Double(result.readings.count)
             }
             for i in 0..<(conversions / 20) {
@@ -296,11 +307,13 @@ func run(_ options: Options) {
         report("parse_median_us", "-")
         report("parse_p90_us", "-")
         report("parse_cold_median_us", "-")
+        report("parse_quantity_median_us", "-")
     } else {
         let sorted = parseTimes.sorted()
         report("parse_median_us", rounded(median(parseTimes), 2))
         report("parse_p90_us", rounded(sorted[sorted.count * 9 / 10], 2))
         report("parse_cold_median_us", rounded(median(coldParseTimes), 2))
+        report("parse_quantity_median_us", rounded(median(quantityParseTimes), 2))
     }
     for language in ["en", "ru"] {
         report("mixed_\(language)_median_us", mixedMedians[language].map { rounded($0, 2) } ?? "-")
