@@ -90,7 +90,7 @@ enum ClusterRowParser {
     }
 
     /// `foot+inch` -> [foot, inch], each at its column. An empty part (`foot+`,
-    /// `foot++inch`) is E906; whether the parts are units that make a mixed
+    /// `foot++inch`) or a space around `+` is E906; whether the parts are units that make a mixed
     /// unit is the checker's business (ClusterRule), which knows the units.
     static func parseUnits(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> [Located<String>]? {
         let parts = field.text.split(separator: "+", omittingEmptySubsequences: false)
@@ -99,11 +99,17 @@ enum ClusterRowParser {
         for part in parts {
             let location = SourceLocation(path: field.location.path, line: field.location.line, column: column)
             column += part.unicodeScalars.count + 1
-            if parts.count > 1 && part.isEmpty {
+            // Names have inner spaces (US gallon+US quart) but never outer ones:
+            // `foot + inch` is a spacing mistake, not an unknown unit 'foot '.
+            let problem =
+                parts.count < 2 ? nil
+                : part.isEmpty ? "an empty part"
+                : part.first == " " || part.last == " " ? "a space around '+'" : nil
+            if let problem {
                 diagnostics.append(
                     Diagnostic(
-                        .malformedMixedUnit, "malformed mixed unit '\(field.text)': an empty part", at: location,
-                        hint: "a mixed unit joins unit names with '+', largest first, without spaces: foot+inch"))
+                        .malformedMixedUnit, "malformed mixed unit '\(field.text)': \(problem)", at: location,
+                        hint: "a mixed unit joins unit names with '+', largest first, without spaces around it: foot+inch"))
                 return nil
             }
             units.append(Located(String(part), at: location))

@@ -154,12 +154,13 @@ import UnitpackTestSupport
             speed\tdefault\t001\tmeter per second+seconds per 100 meters\t
             length\tdefault\t001\tfoot++inch\t
             length\tdefault\t001\tfoot+\t
+            length\tdefault\t001\tfoot + inch\t
 
             """)
         // The unit column starts at column 20 (19 for speed); a part is
         // reported at its own column.
         func at(_ line: Int) -> [Diagnostic] { found.filter { $0.location.line == line } }
-        #expect(found.count == 9)
+        #expect(found.count == 10)
         #expect(at(1).map(\.message) == ["malformed mixed unit 'inch+foot': foot is not smaller than inch before it: the parts go from the largest down"])
         #expect(at(1).first?.location.column == 25)
         #expect(at(2).map(\.message) == ["malformed mixed unit 'meter+foot': 1 meter = 3.280839895 foot, not a whole number: each part must be a whole multiple of the next"])
@@ -174,6 +175,8 @@ import UnitpackTestSupport
         #expect(at(8).map(\.message) == ["malformed mixed unit 'foot++inch': an empty part"])
         #expect(at(8).first?.location.column == 25)
         #expect(at(9).map(\.message) == ["malformed mixed unit 'foot+': an empty part"])
+        #expect(at(10).map(\.message) == ["malformed mixed unit 'foot + inch': a space around '+'"])
+        #expect(at(10).first?.location.column == 20)
         #expect(found.allSatisfy { $0.hint != nil })
     }
 
