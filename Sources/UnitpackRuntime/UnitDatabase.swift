@@ -177,12 +177,12 @@ public final class UnitDatabase: Sendable {
     /// phrase folds each word once, not each span it tries), and the language
     /// of the best match: the first of `languages` that has it, nil when a
     /// symbol of every language (`units-src/`) matches as well.
-    func candidates(for text: String, folded: String, preferring languages: [String]?) throws(UnitDatabaseError)
-        -> (units: [Unit], language: String?)
+    func candidates(for text: String, folded: String, preferring languages: [String]?, keyPrefix: String? = nil)
+        throws(UnitDatabaseError) -> (units: [Unit], language: String?)
     {
         // Kept in the object cache: typing re-reads the same words, a phrase
         // is parsed again at each key, and front ends convert the same units.
-        let key = CachedKey.candidates(ByteString((languages?.joined(separator: ",") ?? "*") + "\t" + text))
+        let key = CachedKey.candidates(ByteString((keyPrefix ?? Self.candidatesKeyPrefix(languages)) + text))
         return try withState { state throws(UnitDatabaseError) in
             if case .candidates(let ids, let language)? = state.objects.value(for: key) {
                 var units: [Unit] = []
@@ -231,6 +231,12 @@ public final class UnitDatabase: Sendable {
                 .candidates(units.map(\.id), language), for: key, cost: ApproximateSize.ofCandidates(key, count: units.count))
             return (units, language)
         }
+    }
+
+    /// The start of a `candidates` cache key: the preferred languages (`*`
+    /// for none) and a tab. A parse joins it once for all its lookups.
+    static func candidatesKeyPrefix(_ languages: [String]?) -> String {
+        (languages?.joined(separator: ",") ?? "*") + "\t"
     }
 
     /// The unit whose key (`category/name`, as in `units-src/`) is `key`.

@@ -115,6 +115,19 @@ struct Phrase {
         return numbers(from: words[first].range.lowerBound, words: dictionary, reader: reader)
     }
 
+    /// Whether a number may start at `word` (at its start): a digit, a sign
+    /// or a mark of a number, a number word or an article, a prefix; a cheap
+    /// test before `numbers(from:)`, which most words after a unit fail.
+    func mayStartNumber(_ word: Word, words dictionary: NumberWords, reader: NumberReader) -> Bool {
+        guard reader.options.isEmpty else { return true }  // 0x1F, XIV: the reader decides
+        let first = scalars[word.range.lowerBound]
+        if NumberReader.digit(first) != nil || first.properties.numericType != nil { return true }
+        if first == "-" || first == "+" || first == "−" || first == "." || first == "," { return true }
+        let head = word.folded.prefix { $0 != "-" }
+        if dictionary.isNumberWord(folded: String(head)) { return true }
+        return dictionary.prefixes.contains { word.folded.utf8.starts(with: $0.word.utf8) }
+    }
+
     /// The ways to read a number that starts at scalar `start`, best first:
     /// feet and inches, digits (with a scale word after them: `2 тысячи`),
     /// number words (the widest run that makes a number: `three quarters of

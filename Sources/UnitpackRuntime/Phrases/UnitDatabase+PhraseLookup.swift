@@ -17,6 +17,8 @@ extension UnitDatabase {
     struct LookupMemo {
         var written: [Phrase.Span: Found?] = [:]
         var stemmed: [Phrase.Span: Found?] = [:]
+        /// The object cache's key prefix for the asked languages, joined once a parse.
+        var languageKey: String?
     }
 
     /// The units a span of the phrase names: as written, without trailing
@@ -28,20 +30,24 @@ extension UnitDatabase {
     {
         let key = Phrase.Span(span)
         let written: Found?
+        let languageKey = memo.languageKey ?? Self.candidatesKeyPrefix(languages)
+        memo.languageKey = languageKey
         if let known = memo.written[key] {
             written = known
         } else {
-            written = try lookupWritten(span, languages: languages)
+            written = try lookupWritten(span, languages: languages, key: languageKey)
             memo.written[key] = .some(written)
         }
         if written != nil || !stems { return written }
         if let known = memo.stemmed[key] { return known }
-        let stemmed = try lookupStemmed(span, languages: languages)
+        let stemmed = try lookupStemmed(span, languages: languages, key: languageKey)
         memo.stemmed[key] = .some(stemmed)
         return stemmed
     }
 
-    private func lookupWritten(_ span: ArraySlice<Phrase.Word>, languages: [String]) throws(UnitDatabaseError) -> Found? {
+    private func lookupWritten(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
+        -> Found?
+    {
         let (text, folded) = Phrase.joined(span)
         // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
         var variants = [(text, folded)]
@@ -56,13 +62,15 @@ extension UnitDatabase {
             if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
         }
         for (text, folded) in variants {
-            let found = try candidates(for: text, folded: folded, preferring: languages)
+            let found = try candidates(for: text, folded: folded, preferring: languages, keyPrefix: key)
             if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
         }
         return nil
     }
 
-    private func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String]) throws(UnitDatabaseError) -> Found? {
+    private func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
+        -> Found?
+    {
         guard span.count <= 3 else { return nil }
         var texts = span.map(\.text)
         var folds = span.map(\.folded)
@@ -77,7 +85,7 @@ extension UnitDatabase {
                 stemmedFolds[index] = String(folded.dropLast(drop))
                 let found = try candidates(
                     for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
-                    preferring: languages)
+                    preferring: languages, keyPrefix: key)
                 if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
             }
         }

@@ -117,6 +117,7 @@ extension UnitDatabase {
         let phrase = reader.phrase
         let text = phrase.original
         for index in (start + 1)..<max(start + 1, phrase.words.count) {
+            guard phrase.mayStartNumber(phrase.words[index], words: reader.words, reader: reader.numbers) else { continue }
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers)
             guard !numbers.isEmpty else { continue }
             guard let target = try target(phrase.words[start..<index], &reader) else {

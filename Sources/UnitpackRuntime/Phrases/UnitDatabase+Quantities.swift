@@ -67,8 +67,8 @@ extension UnitDatabase {
         // Another part: `2 in`, `and 45 minutes`, `и 15 минут`.
         var next = words
         if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
-        if let start = next.first?.range.lowerBound,
-            let number = reader.phrase.numbers(from: start, words: reader.words, reader: reader.numbers).first,
+        if let word = next.first, reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
+            let number = reader.phrase.numbers(from: word.range.lowerBound, words: reader.words, reader: reader.numbers).first,
             number.feetAndInches == nil
         {
             let rest = reader.phrase.words(from: number.end)

@@ -27,6 +27,11 @@
 //                        warm (units, languages and names cached); "-" when the
 //                        database lacks those units or languages
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
+// With BENCH_ONLY_PHRASE=TEXT in the environment it parses TEXT 20,000 times and
+// stops (for a profiler such as valgrind --tool=callgrind).
+//   phrase_us MEDIAN TEXT  with BENCH_EACH_PHRASE=1 in the environment: the warm
+//                        median of each typical and quantity phrase alone (to find
+//                        the slow ones)
 //
 // Uses no Foundation, like the runtime.
 
@@ -123,6 +128,13 @@ func run(_ options: Options) {
         fail("cannot open \(directory): \(error)")
     }
     let openFirst = microseconds(clock.now - firstStart)
+    // For a profiler: parse one phrase many times and nothing else.
+    if let only = getenv("BENCH_ONLY_PHRASE").map({ String(cString: $0) }) {
+        var count = 0
+        for _ in 0..<20_000 { count += (try? database.parse(only, languages: ["en", "ru"]).readings.count) ?? 0 }
+        report("readings", String(count))
+        return
+    }
 
     var openTimes: [Double] = []
     for _ in 0..<25 {
@@ -232,6 +244,18 @@ func run(_ options: Options) {
                 let result = try database.parse(phrase, languages: ["en", "ru"])
                 quantityParseTimes.append(microseconds(clock.now - start))
                 checksum += Double(result.readings.count)
+            }
+            if getenv("BENCH_EACH_PHRASE") != nil {
+                for phrase in phrases + quantityPhrases {
+                    var times: [Double] = []
+                    for _ in 0..<200 {
+                        let start = clock.now
+                        let result = try database.parse(phrase, languages: ["en", "ru"])
+                        times.append(microseconds(clock.now - start))
+                        checksum += Double(result.readings.count)
+                    }
+                    report("phrase_us", rounded(median(times), 2) + " " + phrase)
+                }
             }
             for i in 0..<(conversions / 20) {
                 let phrase = phrases[i % phrases.count]
