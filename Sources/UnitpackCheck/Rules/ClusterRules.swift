@@ -71,7 +71,7 @@ struct ClusterRule: CheckRule {
             }
             var previous: (row: ClusterRow, magnitude: Double)?
             for entry in list.dropLast() {
-                guard let magnitude = Self.toBase(entry.row.atLeast.value, entry.unit) else { previous = nil; continue }
+                guard let magnitude = entry.unit.valueInBase(entry.row.atLeast.value) else { previous = nil; continue }
                 let oriented = entry.unit.isInverse ? -magnitude : magnitude
                 if let previous, oriented >= previous.magnitude, reported.insert(entry.row.location).inserted {
                     diagnostics.append(
@@ -139,18 +139,6 @@ struct ClusterRule: CheckRule {
         var description: String { "\(category)/\(usage)/\(region)" }
     }
 
-    /// `value` of `unit` in the category's base unit, when it evaluates.
-    static func toBase(_ value: Double, _ unit: UnitRow) -> Double? {
-        switch unit.definition {
-        case .coefficient(let c)?:
-            guard let factor = try? c.value.evaluate(x: 0) else { return nil }
-            return unit.isInverse ? factor / value : factor * value
-        case .formulae(let to, _)?:
-            return try? to.value.evaluate(x: value)
-        case nil:
-            return nil
-        }
-    }
 }
 
 /// Once a tree has `clusters.tsv`, every category with units of several

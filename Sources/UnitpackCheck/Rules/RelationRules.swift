@@ -144,7 +144,7 @@ struct RelationRule: CheckRule {
         }
         guard let size = try? coefficient.value.evaluate(x: 0) else { return nil }
         for x in stepSamples {
-            guard let low = names.toBase(x, absolute), let high = names.toBase(x + 1, absolute), low.isFinite, high.isFinite
+            guard let low = absolute.valueInBase(x), let high = absolute.valueInBase(x + 1), low.isFinite, high.isFinite
             else { continue }
             let step = abs(high - low)
             guard abs(step - size) > tolerance * max(step, size) else { continue }
@@ -244,16 +244,4 @@ struct RelationNames {
         return Diagnostic(.unknownRelationTarget, "no category '\(key)'", at: location, hint: hint)
     }
 
-    /// `value` of `unit` in its category's base unit, when it evaluates.
-    func toBase(_ value: Double, _ unit: UnitRow) -> Double? {
-        switch unit.definition {
-        case .coefficient(let c)?:
-            guard let factor = try? c.value.evaluate(x: 0) else { return nil }
-            return unit.isInverse ? factor / value : factor * value
-        case .formulae(let to, _)?:
-            return try? to.value.evaluate(x: value)
-        case nil:
-            return nil
-        }
-    }
 }
