@@ -37,7 +37,14 @@ extension ConvertCommand {
     ) throws -> ConvertAnswer {
         let result = try database.convert(value, from: from, to: targets[0])
         var answer = ConvertAnswer(parts: parts, value: value, from: from, targets: targets, result: result, fit: fit)
-        if targets.count > 1 { answer.mixed = try database.split(value, of: from, into: targets, rounding: mixedRounding) }
+        // A mixed result, or one unit written to a ruler's fraction (26.2 cm in --fraction 16: 10 5/16 inches).
+        if targets.count == 1, fraction != nil, !targets[0].isProportional {
+            throw ConvertError(
+                "--fraction writes a result in fractions of its unit, and \(targets[0].name) is a scale with an offset or an inverse one: give --precision instead")
+        }
+        if targets.count > 1 || fraction != nil {
+            answer.mixed = try database.split(value, of: from, into: targets, rounding: mixedRounding)
+        }
         return answer
     }
 
@@ -177,5 +184,14 @@ extension ConvertCommand {
             texts.append(symbols ? formatted.short : formatted.long)
         }
         return texts.joined(separator: " ")
+    }
+}
+
+extension UnitpackRuntime.Unit {
+    /// Whether the unit is a multiple of its base (no offset, not inverse):
+    /// only such a unit is written in fractions or in parts.
+    var isProportional: Bool {
+        if case .linear = conversion { return true }
+        return false
     }
 }

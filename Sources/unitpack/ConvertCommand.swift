@@ -78,7 +78,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Significant digits of the result (1-17; default 6, 15 with --batch); of the last part of a mixed result (default: whole).")
     var precision: Int?
 
-    @Option(name: .long, help: "Write the last part of a mixed result to the nearest 1/N (2, 4, 8, 16, 32 or 64): 5 ft 10 7/8 in.")
+    @Option(name: .long, help: "Write the result, or the last part of a mixed result, to the nearest 1/N (2, 4, 8, 16, 32 or 64): 5 ft 10 7/8 in.")
     var fraction: Int?
 
     @Flag(name: .long, help: "Convert VALUE<TAB>FROM<TAB>TO lines of standard input, one result a line.")

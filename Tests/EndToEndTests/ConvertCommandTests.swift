@@ -328,3 +328,16 @@ import Testing
         #expect(result.stderr == "error: not understood: foot (length) and kilogram (mass) are not of one category: the parts of a quantity must be\n")
     }
 }
+
+/// `--fraction` on a result of one unit: a ruler's reading, refused for a scale.
+@Suite struct FractionConvertCommandTests {
+    @Test func oneUnitToARulersFraction() throws {
+        let database = try BuiltRepositoryDatabase()
+        let result = try database.convert(["26.2 cm in inches", "--fraction", "16"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "26.2 centimeters = 10 5/16 inches\n")
+        let scale = try database.convert(["100", "°C", "°F", "--fraction", "2"])
+        #expect(scale.status == 1)
+        #expect(scale.stderr.hasPrefix("error: --fraction writes a result in fractions of its unit, and degree Fahrenheit is a scale"))
+    }
+}
