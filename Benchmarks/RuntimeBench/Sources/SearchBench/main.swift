@@ -302,8 +302,9 @@ do {
             _ = try? database.convert(Double(index), from: unit, to: other)
         }
         _ = try? database.format(Double(index) / 7, unit, language: language)
-        // A phrase a query: the typical ones in turn, and one naming the unit found.
-        _ = try database.parse(typicalPhrases[index % typicalPhrases.count], languages: ["en", "ru"])
+        // A phrase a query: the typical ones and the quantities in turn, and one naming the unit found.
+        let phrases = index % 3 == 0 ? quantityPhrases : typicalPhrases
+        _ = try database.parse(phrases[index % phrases.count], languages: ["en", "ru"])
         _ = try database.parse("\(index % 100) \(unit.name)", languages: [language])
     }
     let after = bench_heap_in_use()
