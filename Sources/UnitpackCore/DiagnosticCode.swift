@@ -20,6 +20,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case invalidCoefficient = "E207"
     case nonPositiveCoefficient = "E211"
     case nonFiniteCoefficient = "E212"
+    case coefficientOutOfRange = "E213"
 
     // E3xx: categories
     case categoryWithoutRow = "E301"
@@ -34,6 +35,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case notInversePair = "E402"
     case formulaNotFinite = "E403"
     case inverseUnitNotDecreasing = "E404"
+    case formulaOverflow = "E405"
 
     // E5xx: cross-checks between units
     case dimensionMismatch = "E501"
@@ -50,6 +52,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case pluralSampleMismatch = "E702"
     case pluralCategorySet = "E703"
     case missingPluralRules = "E704"
+    case unreachablePluralCategory = "E705"
 
     // E71x: languages and unit names (`locales/<lang>/*.tsv`)
     case invalidLanguageFile = "E710"
@@ -65,6 +68,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case missingFallbackLanguage = "E720"
     case invalidPhraseWord = "E721"
     case duplicatePhraseWord = "E722"
+    case emptyNamesFile = "E723"
+    case localesNotDirectory = "E724"
 
     // E8xx: size budgets of the artifacts (budgets.tsv)
     case invalidBudget = "E801"

@@ -43,6 +43,10 @@ public struct NameFile: Sendable, Hashable {
     /// False when the header could not be read: its rows were skipped, and
     /// the completeness check must not report their units again.
     public var isReadable: Bool
+    /// True when the file has no line but blanks and comments: no header and
+    /// no rows. Such a file is read without error, so a complete language
+    /// would silently name none of the category's units (E723).
+    public var isEmpty: Bool = false
 }
 
 /// One `locales/<lang>/` directory.

@@ -7,10 +7,26 @@ extension SourceReader {
 
     /// Reads every `locales/<lang>/` directory. `locales/` itself is optional;
     /// files directly inside it (a README) are not languages and are skipped.
+    /// But `locales` that exists and is not a directory (a file, a symlink to
+    /// nothing) is a mistake, not "no languages": it would build a database
+    /// without a word of any language (E724).
     static func readLocales(directory: String, into tree: inout SourceTree) {
         let localesPath = displayPath(directory, localesDirectory)
         tree.localesPath = localesPath
-        guard isDirectory(localesPath) else { return }
+        guard isDirectory(localesPath) else {
+            // fileExists follows symlinks, so a dangling one needs asking apart.
+            let dangling = (try? FileManager.default.destinationOfSymbolicLink(atPath: localesPath)) != nil
+            if dangling || FileManager.default.fileExists(atPath: localesPath) {
+                tree.diagnostics.append(
+                    Diagnostic(.localesNotDirectory,
+                               dangling && !FileManager.default.fileExists(atPath: localesPath)
+                                   ? "'\(localesDirectory)' is a symbolic link to nothing, not a directory"
+                                   : "'\(localesDirectory)' is not a directory",
+                               at: .file(localesPath),
+                               hint: "make \(localesDirectory)/ a directory holding one directory per language, or remove it for a tree without languages"))
+            }
+            return
+        }
         guard let entries = listDirectory(localesPath, into: &tree) else { return }
         for code in entries where !code.hasPrefix(".") && isDirectory(localesPath + "/" + code) {
             readLanguage(code, localesPath: localesPath, into: &tree)

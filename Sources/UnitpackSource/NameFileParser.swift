@@ -42,7 +42,10 @@ enum NameFileParser {
         diagnostics: inout [Diagnostic]
     ) -> NameFile {
         var file = NameFile(category: category, path: path, formColumns: [], rows: [], isReadable: false)
-        guard let header = lines.first else { return file }
+        guard let header = lines.first else {
+            file.isEmpty = true
+            return file
+        }
         guard let columns = readHeader(header, language: language, plurals: plurals, diagnostics: &diagnostics) else {
             return file
         }

@@ -42,6 +42,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("invalid-coefficient", .invalidCoefficient, "coefficients 0.51x4 and X*0.3048"),
         .init("non-positive-coefficient", .nonPositiveCoefficient, "coefficients 0 and -1000"),
         .init("non-finite-coefficient", .nonFiniteCoefficient, "coefficients 0.3048/0 and 1e200*1e200"),
+        .init("coefficient-out-of-range", .coefficientOutOfRange, "foot 1e-320 (subnormal), minute 1e308 (reciprocal subnormal)"),
         // Categories
         .init("category-without-row", .categoryWithoutRow, "units-src/mass.tsv has no row in categories.tsv"),
         .init("category-without-file", .categoryWithoutFile, "categories.tsv lists mass, which has no file"),
@@ -55,6 +56,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("not-inverse-pair", .notInversePair, "°F from-base multiplies by 5/9 instead of 9/5"),
         .init("formula-not-finite", .formulaNotFinite, "to-base takes sqrt of a negative number everywhere"),
         .init("inverse-not-decreasing", .inverseUnitNotDecreasing, "a pace without ^, and a ^ unit that increases"),
+        .init("formula-overflow", .formulaOverflow, "°C to-base X*1e300*1e300 (overflows at -1e6), °F offset by 1e20 (no digit survives)"),
         // Cross-checks
         .init("dimension-mismatch", .dimensionMismatch, "meter per minute m/min declared 60 (inverted)"),
         // Size budgets
@@ -88,6 +90,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("plural-sample-mismatch", .pluralSampleMismatch, "21 listed among ru's samples of many"),
         .init("plural-category-set", .pluralCategorySet, "en's rules say 'others:' instead of 'other:'"),
         .init("missing-plural-rules", .missingPluralRules, "locales/ru/ has no plurals.txt"),
+        .init("unreachable-plural-category", .unreachablePluralCategory, "ru's few says i % 10 = 12..14, which no number has"),
         // Languages and unit names
         .init("invalid-language-file", .invalidLanguageFile, "ru's language.tsv spells the key decimal 'decmal'"),
         .init("unknown-locale-category", .unknownLocaleCategory, "locales/ru/volume.tsv, and there is no volume"),
@@ -100,5 +103,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("unit-named-twice", .unitNamedTwice, "ru's length.tsv has a second row for meter"),
         .init("incomplete-language", .incompleteLanguage, "ru is complete but its time.tsv leaves out hour"),
         .init("missing-fallback-language", .missingFallbackLanguage, "en is marked partial"),
+        .init("empty-names-file", .emptyNamesFile, "ru is complete but its time.tsv holds only a comment"),
+        .init("locales-not-directory", .localesNotDirectory, "locales is a file, not a directory"),
     ]
 }

@@ -43,6 +43,18 @@ import UnitpackTestSupport
         #expect(try codes(["units-src/length.tsv": infinite]) == [.nonFiniteCoefficient, .nonFiniteCoefficient])
     }
 
+    /// E213: a subnormal coefficient, or one whose reciprocal is subnormal,
+    /// would convert with a few digits left and no error.
+    @Test func coefficientsMustBeNormalBothWays() throws {
+        let rows = "meter\tm\t1\t5\tsi\nkilometer\tkm\t1000\t4\tsi\nfoot\tft\t1e-320\t4\timp\nmega\t\t1e308\t1\tother\n"
+        let ids = SourceFixture.validFiles["units-src/ids.tsv"]! + "8\tlength\tmega\n"
+        let found = try diagnostics(["units-src/length.tsv": rows, "units-src/ids.tsv": ids])
+        #expect(found.map(\.code) == [.coefficientOutOfRange, .coefficientOutOfRange])
+        #expect(found.map(\.location.line) == [3, 4])
+        let edges = "meter\tm\t1\t5\tsi\nkilometer\tkm\t1000\t4\tsi\nfoot\tft\t3e-308\t4\timp\nmega\t\t4e307\t1\tother\n"
+        #expect(try codes(["units-src/length.tsv": edges, "units-src/ids.tsv": ids]) == [], "normal both ways")
+    }
+
     @Test func baseUnitMustExistWithCoefficientOne() throws {
         #expect(
             try codes(["units-src/categories.tsv": "length\t10\tmetre\tm\nspeed\t20\tmeter per second\tm/s\n"])
@@ -90,6 +102,42 @@ import UnitpackTestSupport
     @Test func formulasFiniteNowhereAreReported() {
         let found = FormulaPairRule().check(tree(temperature: "FORMULAE(ln(0-X*X-1),X)"))
         #expect(found.map(\.code) == [.formulaNotFinite])
+    }
+
+    /// E405: an overflowing sample used to be skipped, so a formula finite
+    /// only at 0 passed.
+    @Test func anOverflowingSampleIsAnErrorNotSkipped() {
+        let found = FormulaPairRule().check(tree(temperature: "FORMULAE(X*1e300*1e300,X)"))
+        #expect(found.map(\.code) == [.formulaOverflow])
+        #expect(found.first?.message.contains("overflows at X = -1000000") == true)
+        let back = FormulaPairRule().check(tree(temperature: "FORMULAE(X,X*1e300*1e300)"))
+        #expect(back.map(\.code) == [.formulaOverflow])
+        #expect(back.first?.message.contains("from-base") == true)
+    }
+
+    @Test func fromBaseMustNotOverflowAtTheCategorysBaseValues() {
+        // Alone the unit is fine: its own samples reach 1e-286 kelvin at most.
+        // But a megakelvin at 1e9 is 1e15 kelvin, which from-base takes to 1e310.
+        var tree = tree(temperature: "FORMULAE(X*1e-295,X*1e295)")
+        #expect(FormulaPairRule().check(tree).isEmpty)
+        let location = SourceLocation(path: "t.tsv", line: 3, column: 1)
+        tree.categoryFiles[0].units.append(
+            UnitRow(
+                category: "temperature", name: Located("megakelvin", at: location), isInverse: false, symbols: [],
+                definition: .coefficient(Located(try! Formula(parsing: "1e6"), at: location)),
+                priority: Located(1, at: location), system: Located(SystemTag("si")!, at: location), location: location))
+        let found = FormulaPairRule().check(tree)
+        #expect(found.map(\.code) == [.formulaOverflow])
+        #expect(found.first?.message.contains("a value of the base unit") == true)
+    }
+
+    @Test func aRoundTripThatKeepsNoDigitIsAnError() {
+        let found = FormulaPairRule().check(tree(temperature: "FORMULAE(X+1e20,X-1e20)"))
+        #expect(found.map(\.code) == [.formulaOverflow])
+        #expect(found.first?.message.contains("lose all precision") == true)
+        let underflow = FormulaPairRule().check(tree(temperature: "FORMULAE(X*1e-310,X/1e-310)"))
+        #expect(underflow.map(\.code) == [.formulaOverflow])
+        #expect(underflow.first?.message.contains("underflows") == true)
     }
 
     @Test func inverseFlagMustMatchTheDirection() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UnitpackCore
 import UnitpackSource
@@ -88,6 +89,68 @@ import UnitpackTestSupport
         #expect(found.map(\.code) == [.incompleteLanguage, .incompleteLanguage, .incompleteLanguage])
         #expect(found.map(\.message).contains("'ru' is complete but does not name 'foot'"))
         #expect(found.map(\.message).contains("'ru' is complete but has no names for 'speed' (4 units)"))
+    }
+
+    /// E723: a comment-only file has no header, so the per-unit check (E719)
+    /// skipped it and the language named none of the category's units.
+    @Test func aCompleteLanguageWithAnEmptyNamesFile() throws {
+        for empty in ["# Названия скоростей: потом\n", "\n\n"] {
+            let found = try diagnostics(["locales/ru/speed.tsv": empty])
+            #expect(found.map(\.code) == [.emptyNamesFile])
+            #expect(found.first?.location.path.hasSuffix("locales/ru/speed.tsv") == true)
+            #expect(found.first?.location.line == 1)
+            #expect(found.first?.message == "'ru' is complete but its names file for 'speed' has no rows (4 units)")
+        }
+        let partial = try diagnostics([
+            "locales/ru/speed.tsv": "# потом\n",
+            "locales/ru/language.tsv": "name\tрусский\nstatus\tpartial\ndecimal\t,\ngroup\tU+00A0\n",
+        ])
+        #expect(partial.map(\.code) == [], "a partial language may leave a category for later")
+    }
+
+    /// E724: `locales` that is a file or a dangling link is not "no languages".
+    @Test func localesMustBeADirectory() throws {
+        let fixture = try SourceFixture(SourceFixture.validFiles.merging(["locales": "en ru\n"]) { a, _ in a })
+        defer { fixture.remove() }
+        let asFile = Checker.check(SourceReader.read(directory: fixture.root))
+        #expect(asFile.map(\.code) == [.localesNotDirectory])
+        #expect(asFile.first?.message == "'locales' is not a directory")
+
+        try FileManager.default.removeItem(atPath: fixture.path("locales"))
+        try FileManager.default.createSymbolicLink(atPath: fixture.path("locales"), withDestinationPath: "../gone")
+        let dangling = Checker.check(SourceReader.read(directory: fixture.root))
+        #expect(dangling.map(\.code) == [.localesNotDirectory])
+        #expect(dangling.first?.message == "'locales' is a symbolic link to nothing, not a directory")
+
+        try FileManager.default.removeItem(atPath: fixture.path("locales"))
+        #expect(Checker.check(SourceReader.read(directory: fixture.root)).isEmpty, "no locales at all is fine")
+    }
+
+    /// E705: a category no number selects, at its line; earlier rules that
+    /// take all its numbers count too.
+    @Test func aPluralCategoryNoNumberSelects() throws {
+        let plurals = SourceFixture.localeFiles["locales/ru/plurals.txt"]!
+        let impossible = plurals.replacingOccurrences(
+            of: "few: v = 0 and i % 10 = 2..4 and i % 100 != 12..14 @integer 2~4, 22~24, 32~34, 42~44, 52~54, 62, 102, 1002, …",
+            with: "few: v = 0 and i % 10 = 12..14")
+        #expect(impossible != plurals)
+        let found = try diagnostics(["locales/ru/plurals.txt": impossible])
+        #expect(found.map(\.code) == [.unreachablePluralCategory])
+        #expect(found.first?.location.line == 2)
+        // `one` takes every number; `other` is left with none.
+        let shadowed = try diagnostics([
+            "locales/en/plurals.txt": "one: v = 0 or v != 0\nother:\n"
+        ])
+        #expect(shadowed.map(\.code) == [.unreachablePluralCategory])
+        #expect(shadowed.first?.message.contains("'other'") == true)
+    }
+
+    @Test func pluralCategoriesReachedOnlyByMillionsAreFine() throws {
+        // French `many`: multiples of a million, nothing below.
+        let (rules, found) = PluralRules.parse(
+            "one: i = 0,1\nmany: e = 0 and i != 0 and i % 1000000 = 0 and v = 0 or e != 0..5\nother:\n", path: "fr")
+        #expect(rules != nil)
+        #expect(found.isEmpty)
     }
 
     @Test func aPartialLanguageMayLeaveUnitsOutAndCoverageSaysWhich() throws {

@@ -56,7 +56,10 @@ public struct RandomSources {
                     definition = u == 0 ? "1" : "\(factor)"
                 case 7, 8:
                     let scale = Self.positive(&rng)
-                    let offset = Double(Int.random(in: -500...500, using: &rng)) / 4
+                    // The offset is a number of the unit's own steps (°F: 459.67),
+                    // not of base units: a step of 1e-8 after an offset of 90 base
+                    // units would leave no digit of a small value (E405).
+                    let offset = Double(Int.random(in: -500...500, using: &rng)) / 4 * scale
                     unit.affine = (scale, offset)
                     definition = "FORMULAE(X*\(scale)+\(offset),(X-\(offset))/\(scale))"
                 default:

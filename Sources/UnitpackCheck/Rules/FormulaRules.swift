@@ -15,8 +15,18 @@ let formulaSamples: [Double] = [
 /// the second is how much a rounding of b (one part in 2⁵³) moves the result,
 /// so an offset such as +273.15, or a tiny scale with an offset, is not blamed
 /// for the precision that floating point cannot give.
+///
+/// Only a sample outside the formula's domain (a division by zero, `ln` of a
+/// negative number) is skipped. One that overflows is E405: skipping it let
+/// `FORMULAE(X*1e300*1e300,X)` pass on its one finite sample, 0, and then
+/// convert 1 m to 1 nm. So is a round trip that gets not even the first
+/// digit back, which the amplification allowance above would otherwise excuse
+/// (an offset of 1e20 turns every value below 1e4 into 0).
 struct FormulaPairRule: CheckRule {
     static let tolerance = 1e-9
+    /// A round trip off by this much relative to |x| has lost its first
+    /// significant digit. The repository's worst (Fahrenheit at 1e-9) is ~7e-5.
+    static let lostPrecision = 0.1
 
     /// max(|x|, |b·fromBase′(b)|), the derivative estimated by a relative step.
     static func scale(x: Double, base: Double, back: Double, from: Formula) -> Double {
@@ -28,47 +38,130 @@ struct FormulaPairRule: CheckRule {
         return max(abs(x), amplification, .leastNormalMagnitude)
     }
 
-    func check(_ tree: SourceTree) -> [Diagnostic] {
-        tree.units.compactMap { unit -> Diagnostic? in
-            guard case .formulae(let to, let from)? = unit.definition else { return nil }
-            var worst: (x: Double, back: Double, error: Double)?
-            var undefinedBack: (x: Double, base: Double, error: FormulaEvaluationError)?
-            var finiteSamples = 0
-            for x in formulaSamples {
-                guard let base = try? to.value.evaluate(x: x) else { continue }
-                let back: Double
-                do throws(FormulaEvaluationError) {
-                    back = try from.value.evaluate(x: base)
-                } catch {
-                    if undefinedBack == nil { undefinedBack = (x, base, error) }
-                    continue
-                }
-                finiteSamples += 1
-                let error = abs(back - x) / Self.scale(x: x, base: base, back: back, from: from.value)
-                if error > (worst?.error ?? -1) { worst = (x, back, error) }
-            }
-            if let undefinedBack {
-                return Diagnostic(
-                    .notInversePair,
-                    "formulas of '\(unit.name.value)' are not an inverse pair: to-base maps \(show(undefinedBack.x)) to \(show(undefinedBack.base)), where from-base fails: \(undefinedBack.error.description)",
-                    at: from.location)
-            }
-            guard finiteSamples > 0, let worst else {
-                return Diagnostic(
-                    .formulaNotFinite,
-                    "formulas of '\(unit.name.value)' give no finite value at any sampled point (\(formulaSamples.map(show).joined(separator: ", ")))",
-                    at: to.location, hint: "check for a division by zero or a function outside its domain")
-            }
-            guard worst.error <= Self.tolerance else {
-                return Diagnostic(
-                    .notInversePair,
-                    "formulas of '\(unit.name.value)' are not an inverse pair: from-base(to-base(\(show(worst.x)))) = \(show(worst.back)), relative error \(DecimalFormatting.format(worst.error, significantDigits: 3)) (worst of \(finiteSamples) samples)",
-                    at: to.location,
-                    hint: "the first formula converts X of this unit to the base unit, the second converts back")
-            }
-            return nil
+    /// Overflow is a failure of the formula; a domain error or division by
+    /// zero means the value is not one the unit takes.
+    static func overflows(_ error: FormulaEvaluationError) -> Bool {
+        switch error {
+        case .overflow, .notFinite: true
+        case .divisionByZero, .domain: false
         }
     }
+
+    /// The base-unit values a category is converted from: every unit's
+    /// to-base value at every sample. A unit's from-base formula must not
+    /// overflow at any of them, since any of them may be converted into it.
+    static func baseValues(of category: CategoryFile) -> [Double] {
+        var values = Set<Double>()
+        for unit in category.units {
+            for x in formulaSamples {
+                switch unit.definition {
+                case .coefficient(let formula)?:
+                    guard let c = try? formula.value.evaluate(x: 0), c.isNormal else { continue }
+                    let base = unit.isInverse ? (x == 0 ? nil : c / x) : x * c
+                    if let base, base.isFinite { values.insert(base) }
+                case .formulae(let to, _)?:
+                    if let base = try? to.value.evaluate(x: x) { values.insert(base) }
+                case nil:
+                    continue
+                }
+            }
+        }
+        return values.sorted()
+    }
+
+    func check(_ tree: SourceTree) -> [Diagnostic] {
+        tree.categoryFiles.flatMap { category -> [Diagnostic] in
+            let hasFormulas = category.units.contains { if case .formulae? = $0.definition { true } else { false } }
+            let baseValues = hasFormulas ? Self.baseValues(of: category) : []
+            return category.units.compactMap { check($0, baseValues: baseValues) }
+        }
+    }
+
+    private func check(_ unit: UnitRow, baseValues: [Double]) -> Diagnostic? {
+        guard case .formulae(let to, let from)? = unit.definition else { return nil }
+        let name = unit.name.value
+        var worst: (x: Double, back: Double, error: Double)?
+        var undefinedBack: (x: Double, base: Double, error: FormulaEvaluationError)?
+        var finiteSamples = 0
+        for x in formulaSamples {
+            let base: Double
+            do throws(FormulaEvaluationError) {
+                base = try to.value.evaluate(x: x)
+            } catch {
+                guard Self.overflows(error) else { continue }
+                return Diagnostic(
+                    .formulaOverflow, "to-base formula of '\(name)' overflows at X = \(show(x)): \(error.description)",
+                    at: to.location, hint: Self.overflowHint)
+            }
+            // A subnormal result has already lost most of its digits, however
+            // the way back scales it.
+            if x != 0, base != 0, !base.isNormal {
+                return Diagnostic(
+                    .formulaOverflow,
+                    "to-base formula of '\(name)' underflows at X = \(show(x)): \(show(base)) is below the normal range of a Double and keeps few digits",
+                    at: to.location, hint: Self.overflowHint)
+            }
+            let back: Double
+            do throws(FormulaEvaluationError) {
+                back = try from.value.evaluate(x: base)
+            } catch {
+                if Self.overflows(error) {
+                    return Diagnostic(
+                        .formulaOverflow,
+                        "from-base formula of '\(name)' overflows at X = \(show(base)) (to-base of \(show(x))): \(error.description)",
+                        at: from.location, hint: Self.overflowHint)
+                }
+                if undefinedBack == nil { undefinedBack = (x, base, error) }
+                continue
+            }
+            finiteSamples += 1
+            let error = abs(back - x) / Self.scale(x: x, base: base, back: back, from: from.value)
+            // Within the allowance but not a digit right: the pair is correct
+            // on paper (else E402 below), the numbers cannot carry the value.
+            if error <= Self.tolerance, x != 0, abs(back - x) >= Self.lostPrecision * abs(x) {
+                return Diagnostic(
+                    .formulaOverflow,
+                    "formulas of '\(name)' lose all precision: from-base(to-base(\(show(x)))) = \(show(back)) (to-base gives \(show(base)))",
+                    at: to.location,
+                    hint: "an offset or scale this far from 1 leaves no digit of the value; choose numbers a Double can carry")
+            }
+            if error > (worst?.error ?? -1) { worst = (x, back, error) }
+        }
+        for base in baseValues {
+            do throws(FormulaEvaluationError) {
+                _ = try from.value.evaluate(x: base)
+            } catch {
+                guard Self.overflows(error) else { continue }
+                return Diagnostic(
+                    .formulaOverflow,
+                    "from-base formula of '\(name)' overflows at X = \(show(base)), a value of the base unit that the category's units convert to: \(error.description)",
+                    at: from.location, hint: Self.overflowHint)
+            }
+        }
+        if let undefinedBack {
+            return Diagnostic(
+                .notInversePair,
+                "formulas of '\(name)' are not an inverse pair: to-base maps \(show(undefinedBack.x)) to \(show(undefinedBack.base)), where from-base fails: \(undefinedBack.error.description)",
+                at: from.location)
+        }
+        guard finiteSamples > 0, let worst else {
+            return Diagnostic(
+                .formulaNotFinite,
+                "formulas of '\(name)' give no finite value at any sampled point (\(formulaSamples.map(show).joined(separator: ", ")))",
+                at: to.location, hint: "check for a division by zero or a function outside its domain")
+        }
+        guard worst.error <= Self.tolerance else {
+            return Diagnostic(
+                .notInversePair,
+                "formulas of '\(name)' are not an inverse pair: from-base(to-base(\(show(worst.x)))) = \(show(worst.back)), relative error \(DecimalFormatting.format(worst.error, significantDigits: 3)) (worst of \(finiteSamples) samples)",
+                at: to.location,
+                hint: "the first formula converts X of this unit to the base unit, the second converts back")
+        }
+        return nil
+    }
+
+    static let overflowHint =
+        "every sample from -1e6 to 1e9 must convert to a finite Double both ways; check the exponents of the constants"
 }
 
 /// An inverse unit (`^`) must decrease as its value grows; any other formula

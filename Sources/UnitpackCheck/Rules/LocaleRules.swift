@@ -129,6 +129,17 @@ struct LanguageCompletenessRule: CheckRule {
                                hint: "add \(language.directory)/\(category.key).tsv, or mark the language partial"))
                 continue
             }
+            if file.isEmpty {
+                // One finding at the file rather than none: an empty file has
+                // no header, so the per-unit check below would skip it.
+                guard !category.units.isEmpty else { continue }
+                diagnostics.append(
+                    Diagnostic(.emptyNamesFile,
+                               "'\(language.code)' is complete but its names file for '\(category.key)' has no rows (\(category.units.count) units)",
+                               at: SourceLocation(path: file.path, line: 1, column: 1),
+                               hint: "add the header and a row for each unit, or mark the language partial"))
+                continue
+            }
             guard file.isReadable else { continue }
             let named = Set(file.rows.map(\.unit.value))
             for unit in category.units where !named.contains(unit.name.value) {
