@@ -22,4 +22,40 @@ enum AtomicFile {
             throw RenameError(from: temporary, to: path, errno: errno)
         }
     }
+
+    /// The temporary file this process writes beside `path`.
+    static func temporary(for path: String) -> String {
+        path + temporaryMarker + "\(getpid())"
+    }
+
+    static let temporaryMarker = ".tmp-"
+
+    /// Removes, from `directory`, the temporary files earlier builds left
+    /// (killed midway, by SIGKILL or SIGXFSZ): regular files named
+    /// `NAME.tmp-PID` for one of `names`, whose process is gone. Nothing
+    /// else is touched, nor the file of a build still running.
+    /// - Returns: the names removed.
+    @discardableResult
+    static func removeStaleTemporaries(in directory: String, of names: [String]) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [String] = []
+        for entry in entries.sorted() {
+            guard let name = names.first(where: { entry.hasPrefix($0 + temporaryMarker) }) else { continue }
+            let digits = entry.dropFirst(name.count + temporaryMarker.count)
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = pid_t(digits),
+                !isRunning(pid)
+            else { continue }
+            let path = directory + "/" + entry
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if unlink(path) == 0 { removed.append(entry) }
+        }
+        return removed
+    }
+
+    /// Whether process `pid` exists (it may be another user's: EPERM).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
 }

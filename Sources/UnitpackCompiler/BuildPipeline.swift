@@ -42,6 +42,8 @@ public enum BuildPipeline {
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, summary: nil) }
         let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        // A build killed midway (SIGKILL, SIGXFSZ at a file size limit) leaves its temporary files.
+        AtomicFile.removeStaleTemporaries(in: output, of: [DatabaseFormat.fileName, SearchPackFormat.fileName])
         let databasePath = output + "/" + DatabaseFormat.fileName
         let packPath = output + "/" + SearchPackFormat.fileName
         // Everything is encoded and measured before anything is replaced, so a

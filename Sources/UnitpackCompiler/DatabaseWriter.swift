@@ -24,7 +24,7 @@ public enum DatabaseWriter {
     /// Writes the database beside `path` under a temporary name, for the
     /// caller to measure and then move over `path` (or delete).
     static func writeTemporary(_ model: CompiledModel, for path: String) throws -> (temporary: String, bytes: Int) {
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        let temporary = AtomicFile.temporary(for: path)
         try? FileManager.default.removeItem(atPath: temporary)
         do {
             try fill(model, at: temporary)

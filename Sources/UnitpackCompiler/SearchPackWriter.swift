@@ -256,7 +256,7 @@ public enum SearchPackWriter {
 
     /// Writes an encoded pack atomically (a temporary file renamed over `path`).
     public static func write(_ bytes: [UInt8], to path: String) throws -> Int {
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        let temporary = AtomicFile.temporary(for: path)
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: temporary))
             try AtomicFile.replace(path, with: temporary)

@@ -109,13 +109,16 @@ public final class SearchPack: Sendable {
     }
 
     public init(path: String, budget: Int) throws(SearchPackError) {
-        let descriptor = open(path, O_RDONLY)
+        // O_NONBLOCK: opening a FIFO for reading would wait for a writer forever;
+        // it has no effect on a regular file, the only kind read (fstat below).
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw errno == ENOENT ? .fileNotFound(path: path) : .unreadable(path: path, errno: errno)
         }
         do {
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { throw SearchPackError.unreadable(path: path, errno: errno) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { throw SearchPackError.notAFile(path: path) }
             let fileSize = Int(info.st_size)
             let header = try Self.read(descriptor, path, offset: 0, count: min(fileSize, SearchPackFormat.headerLength))
             guard header.count >= SearchPackFormat.magic.count, Array(header.prefix(8)) == SearchPackFormat.magic else {

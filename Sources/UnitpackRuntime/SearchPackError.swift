@@ -1,8 +1,17 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why `search.pack` cannot be used. Every damage is one of these: the reader
 /// never traps and never allocates more than a shard's declared size, which
 /// is checked against `SearchPackFormat.maxShardBytes` first.
 public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileNotFound(path: String)
+    /// Something other than a regular file (a directory, a FIFO, a device) is
+    /// where the pack should be: it is refused at once, never read from.
+    case notAFile(path: String)
     case unreadable(path: String, errno: Int32)
     case notAPack(path: String)
     case unsupportedVersion(found: Int, supported: Int)
@@ -14,7 +23,11 @@ public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible 
         let regenerate = "; re-generate it with `unitpack build`"
         switch self {
         case .fileNotFound(let path): return "no search pack at \(path); run `unitpack build` to create it"
-        case .unreadable(let path, let errno): return "cannot read \(path) (errno \(errno))"
+        case .notAFile(let path):
+            return "\(path) is not a regular file; remove it and run `unitpack build` to create the search pack there"
+        case .unreadable(let path, let errno):
+            guard errno != 0, let message = strerror(errno) else { return "cannot read \(path)" }
+            return "cannot read \(path): \(String(cString: message).lowercased())"
         case .notAPack(let path): return "\(path) is not a unitpack search pack" + regenerate
         case .unsupportedVersion(let found, let supported):
             return "search pack format \(found) is not supported (this reader reads format \(supported))" + regenerate

@@ -72,11 +72,14 @@ public enum SourceReader {
         let path = displayPath(directory, budgetsFile)
         tree.budgetsPath = path
         guard FileManager.default.fileExists(atPath: path) else { return }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            tree.diagnostics.append(Diagnostic(.unreadableFile, "cannot read file", at: .file(path), hint: unreadableHint(path)))
+        let bytes: [UInt8]
+        switch SourceFile.bytes(of: path) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            tree.diagnostics.append(Diagnostic(.unreadableFile, failure.message, at: .file(path), hint: failure.hint))
             return
         }
-        let text = TextLines(bytes: [UInt8](data), path: path)
+        let text = TextLines(bytes: bytes, path: path)
         tree.diagnostics += text.diagnostics
         tree.budgets = BudgetFileParser.parse(text.lines, diagnostics: &tree.diagnostics)
     }
@@ -106,16 +109,16 @@ public enum SourceReader {
     /// The bytes of a source file, recorded for the source hash; nil (and a
     /// diagnostic) when it cannot be read.
     static func readBytes(_ path: String, relative: String, into tree: inout SourceTree) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            tree.diagnostics.append(
-                Diagnostic(
-                    .unreadableFile, "cannot read file", at: .file(path),
-                    hint: unreadableHint(path)))
+        // Not FileManager: it would wait forever on a FIFO.
+        switch SourceFile.bytes(of: path) {
+        case .success(let bytes):
+            tree.files.append((relative, bytes))
+            return bytes
+        case .failure(let failure):
+            let hint = FileManager.default.fileExists(atPath: path) ? failure.hint : unreadableHint(path)
+            tree.diagnostics.append(Diagnostic(.unreadableFile, failure.message, at: .file(path), hint: hint))
             return nil
         }
-        let bytes = [UInt8](data)
-        tree.files.append((relative, bytes))
-        return bytes
     }
 
     /// The sorted entries of a directory, or `nil` with an E100 finding.

@@ -25,11 +25,17 @@ struct AssignIDsCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let assignments = IDRegistry.missingAssignments(in: tree)
+        if !dryRun {
+            do {
+                try IDRegistry.append(assignments, to: tree.idsPath)
+            } catch {
+                printError("error: \(error.description)")
+                throw ExitCode.failure
+            }
+        }
+        // Printed once written: a failed write assigned nothing.
         for a in assignments {
             print("\(a.id)\t\(a.category)\t\(a.name)")
-        }
-        if !dryRun {
-            try IDRegistry.append(assignments, to: tree.idsPath)
         }
         printError("\(assignments.count) id(s) \(dryRun ? "would be " : "")assigned in \(tree.idsPath)")
     }

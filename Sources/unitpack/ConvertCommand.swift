@@ -97,6 +97,13 @@ struct ConvertCommand: ParsableCommand {
     var groupDigits = false
 
     func validate() throws {
+        try InputLimits.checkOption(region, "--region")
+        try InputLimits.checkOption(system, "--system")
+        try InputLimits.checkOption(usage, "--usage")
+        try InputLimits.checkOption(lang, "--lang")
+        try InputLimits.checkQuery(input, from == nil && value == nil ? "the phrase" : "the value")
+        try InputLimits.checkQuery(from, "the unit to convert from")
+        try InputLimits.checkQuery(to, "the unit to convert to")
         if let precision, !(1...17).contains(precision) {
             throw ValidationError("--precision must be between 1 and 17, got \(precision)")
         }

@@ -31,6 +31,8 @@ struct SearchCommand: ParsableCommand {
     var statistics = false
 
     func validate() throws {
+        try InputLimits.checkQuery(text, "the query")
+        for code in lang { try InputLimits.checkOption(code, "--lang") }
         guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000, got \(limit)") }
         guard budget >= 0 else { throw ValidationError("--budget must not be negative") }
     }

@@ -72,17 +72,44 @@ struct Phrase {
     }
 
     /// The words from scalar `position` on; a word cut by it starts there.
-    func words(from position: Int) -> [Word] {
+    /// A slice of `words` when `position` is not inside a word (no copy).
+    func words(from position: Int) -> ArraySlice<Word> {
+        let first = firstWord(endingAfter: position)
+        guard first < words.count else { return [] }
+        let word = words[first]
+        if word.range.lowerBound >= position { return words[first...] }
+        return ([self.word(position..<word.range.upperBound)] + words[(first + 1)...])[...]
+    }
+
+    /// At most `limit` words from scalar `position` on, as `words(from:)`.
+    func words(from position: Int, atMost limit: Int) -> [Word] {
+        let first = firstWord(endingAfter: position)
         var rest: [Word] = []
-        for word in words where word.range.upperBound > position {
-            if word.range.lowerBound >= position {
-                rest.append(word)
-            } else {
-                rest.append(self.word(position..<word.range.upperBound))
-            }
+        for index in first..<min(words.count, first + limit) {
+            let word = words[index]
+            rest.append(word.range.lowerBound >= position ? word : self.word(position..<word.range.upperBound))
         }
         return rest
     }
+
+    /// The index of the first word that ends after scalar `position`
+    /// (`words.count` when none does), by binary search: words are in order.
+    func firstWord(endingAfter position: Int) -> Int {
+        var low = 0
+        var high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].range.upperBound > position { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// The most number words (hyphenated parts counted one by one) that one
+    /// number is read from: no number in words is longer (`seven hundred
+    /// thirty-four thousand five hundred and sixty-two` is 11), and a bound
+    /// keeps the work per position of a phrase bounded (a run of repeated
+    /// number words is tried widest first).
+    static let longestNumberWords = 16
 
     /// Where a run of words is in the phrase: the key of what a lookup found.
     struct Span: Hashable {
@@ -130,19 +157,21 @@ struct Phrase {
 
     /// The ways to read a number that starts at scalar `start`, best first:
     /// feet and inches, digits (with a scale word after them: `2 тысячи`),
-    /// number words (the widest run that makes a number: `three quarters of
+    /// number words (the widest run, of at most `longestNumberWords`, that makes a number: `three quarters of
     /// a`), `a`/`an` before a unit, a number joined to the unit's word (`пол`
     /// in `полмили`).
     func numbers(from start: Int, words dictionary: NumberWords, reader: NumberReader) -> [Number] {
         guard start < scalars.count else { return [] }
         if let feet = feetAndInches(from: start, reader: reader) { return [feet] }
         var found: [Number] = []
-        let following = words(from: start)
+        let following = words(from: start, atMost: Self.longestNumberWords + 1)
         for reading in reader.readings(Substring(original.unicodeScalars[boundaries[start]...])) {
             let end = start + reading.length
             var number = Number(value: reading.value, end: end)
             // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the number.
-            if let next = following.first(where: { $0.range.lowerBound >= end }), next.range.lowerBound > end,
+            var after = firstWord(endingAfter: end)
+            if after < words.count, words[after].range.lowerBound < end { after += 1 }
+            if after < words.count, case let next = words[after], next.range.lowerBound > end,
                 let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
             {
                 number = Number(value: reading.value * scale.value, end: next.range.upperBound)
@@ -156,6 +185,8 @@ struct Phrase {
         for word in following {
             let pieces = word.folded.split(separator: "-", omittingEmptySubsequences: false)
             guard pieces.allSatisfy({ !$0.isEmpty && dictionary.isNumberWord(folded: String($0)) }) else { break }
+            // Whole words only, so that the run never ends inside a hyphenated one.
+            guard parts.count + pieces.count <= Self.longestNumberWords else { break }
             for piece in pieces { parts.append((piece, word.range.upperBound)) }
         }
         for count in stride(from: parts.count, through: 1, by: -1) {

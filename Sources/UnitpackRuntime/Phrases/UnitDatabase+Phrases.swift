@@ -20,9 +20,13 @@ extension UnitDatabase {
     /// synonyms in any language. A marker such as `in` is a marker when a
     /// unit follows it, and the inch only when nothing does. `numbers` turns
     /// on `0x1F` and Roman numerals for front ends that want them.
+    ///
+    /// A phrase longer than `maxPhraseBytes` of UTF-8 is not read: it is
+    /// `.notUnderstood`, with a reason that gives the limit.
     public func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [])
         throws(UnitDatabaseError) -> PhraseResult
     {
+        if let reason = Self.phraseTooLong(text) { return .notUnderstood(reason: reason) }
         let words = try phraseWords(languages)
         var decimal: Character = "."
         if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
@@ -72,6 +76,17 @@ extension UnitDatabase {
             return .notUnderstood(reason: failure ?? "no unit after the number in '\(text)'")
         }
         return .understood(readings)
+    }
+
+    /// The longest phrase `parse` reads, in bytes of UTF-8 (4 KiB): far more
+    /// than anyone types or dictates, and a bound on the work of one parse.
+    public static let maxPhraseBytes = 4096
+
+    /// Why `text` is too long to parse, or nil when it is not.
+    public static func phraseTooLong(_ text: String) -> String? {
+        let bytes = text.utf8.count
+        guard bytes > maxPhraseBytes else { return nil }
+        return "the phrase is \(bytes) bytes long, over the limit of \(maxPhraseBytes) bytes of UTF-8; shorten it"
     }
 
     /// What one parse reads with, and what its lookups found so far.

@@ -37,7 +37,14 @@ enum CLI {
     /// Runs `unitpack ARGUMENTS` in `directory` with `input` on its standard
     /// input (none by default) and waits for it. Output goes through files,
     /// so a large output cannot block the child.
-    static func run(_ arguments: [String], in directory: String? = nil, input: String? = nil) throws -> CLIResult {
+    ///
+    /// With `timeout`, a run still going after that long is stopped
+    /// (SIGKILL): its result has `exitedNormally` false. For tests of what
+    /// must not hang.
+    static func run(
+        _ arguments: [String], in directory: String? = nil, input: String? = nil, timeout: Duration? = nil,
+        executable: String? = nil
+    ) throws -> CLIResult {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw CLIError(
                 description: "no unitpack executable at \(binary); run `swift build` or set UNITPACK_BIN")
@@ -54,7 +61,7 @@ enum CLI {
         }
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if let input {
@@ -67,6 +74,12 @@ enum CLI {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        if let timeout {
+            let clock = ContinuousClock()
+            let deadline = clock.now + timeout
+            while process.isRunning && clock.now < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()
