@@ -45,23 +45,31 @@ extension UnitDatabase {
         try relations().factor(from: from, to: to)
     }
 
-    /// The one pair that `also` readings make of units named in two other
+    /// Every pair that `also` readings make of units named in two other
     /// categories: `oz` read as the US fluid ounce before `ml`, `lb` as the
-    /// pound-force before `N`, either side being the one read otherwise.
-    /// - Returns: nil when no reading, or more than one, pairs them.
-    func alsoPair(_ sources: [Unit], _ targets: [Unit]) throws(UnitDatabaseError) -> (from: Unit, to: Unit)? {
-        var found: [(from: Unit, to: Unit)] = []
+    /// pound-force before `N`, either side being the one read otherwise
+    /// (`written`: the unit its word names first). Sources' readings first.
+    func alsoPairs(_ sources: [Unit], _ targets: [Unit]) throws(UnitDatabaseError)
+        -> [(from: Unit, to: Unit, written: Unit)]
+    {
+        var found: [(from: Unit, to: Unit, written: Unit)] = []
         for source in sources {
             for reading in try alsoReadings(of: source) {
-                for target in targets where target.category == reading.category { found.append((reading, target)) }
+                for target in targets where target.category == reading.category { found.append((reading, target, source)) }
             }
         }
         for target in targets {
             for reading in try alsoReadings(of: target) {
-                for source in sources where source.category == reading.category { found.append((source, reading)) }
+                for source in sources where source.category == reading.category { found.append((source, reading, target)) }
             }
         }
-        return found.count == 1 ? found[0] : nil
+        return found
+    }
+
+    /// The one pair of `alsoPairs`; nil when there is none, or more than one.
+    func alsoPair(_ sources: [Unit], _ targets: [Unit]) throws(UnitDatabaseError) -> (from: Unit, to: Unit)? {
+        let found = try alsoPairs(sources, targets)
+        return found.count == 1 ? (found[0].from, found[0].to) : nil
     }
 
     /// The factor that takes a value in `from`'s base unit to `to`'s, for units
@@ -69,18 +77,20 @@ extension UnitDatabase {
     /// - Throws: `.absoluteAndDifference` for a point on a scale and a
     ///   difference (°C and Δ°F), `.incompatibleUnits` for the rest.
     func crossCategoryFactor(from: Unit, to: Unit) throws(UnitDatabaseError) -> Double {
+        if let factor = try relations().factor(from: from.category, to: to.category) { return factor }
+        throw try scaleAndDifference(from, to)
+            ?? .incompatibleUnits(from: from.name, fromCategory: from.category, to: to.name, toCategory: to.category)
+    }
+
+    /// The error for a point on a scale against a difference (°C and Δ°F),
+    /// naming the difference units to use instead; nil for any other pair.
+    func scaleAndDifference(_ from: Unit, _ to: Unit) throws(UnitDatabaseError) -> UnitDatabaseError? {
         let relations = try relations()
-        if let factor = relations.factor(from: from.category, to: to.category) { return factor }
-        guard relations.separates(from.category, to.category) else {
-            throw .incompatibleUnits(from: from.name, fromCategory: from.category, to: to.name, toCategory: to.category)
-        }
+        guard relations.separates(from.category, to.category) else { return nil }
         // Suggest the difference unit of whichever side is the point on a scale.
         let fromIsAbsolute = relations.differenceSides.contains { $0.absolute == from.category }
-        let absolute = fromIsAbsolute ? from : to
-        guard let difference = try differenceUnit(of: absolute) else {
-            throw .incompatibleUnits(from: from.name, fromCategory: from.category, to: to.name, toCategory: to.category)
-        }
-        throw .absoluteAndDifference(
+        guard let difference = try differenceUnit(of: fromIsAbsolute ? from : to) else { return nil }
+        return .absoluteAndDifference(
             from: from.name, to: to.name, differenceFrom: fromIsAbsolute ? difference.name : from.name,
             differenceTo: fromIsAbsolute ? to.name : difference.name)
     }

@@ -322,6 +322,32 @@ import Testing
         #expect(best.parts?.map(\.value) == [5, 11])
     }
 
+    /// Other readings come with their results and fit, and the report says
+    /// why the first won (`in`: the inch of length and of typography).
+    @Test func jsonListsTheOtherReadingsAndWhyTheFirstWon() throws {
+        struct Report: Decodable {
+            struct UnitRef: Decodable { let key: String }
+            struct Fit: Decodable { let kind: String }
+            struct Reading: Decodable { let from: UnitRef; let to: [UnitRef]; let result: Double?; let fit: Fit }
+            let from: UnitRef
+            let fit: Fit
+            let otherReadings: [Reading]
+            let chosen: String?
+        }
+        let result = try database.convert(["--json", "12 in in cm"])
+        #expect(result.status == 0, "\(result)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.from.key == "length/inch" && report.fit.kind == "asWritten")
+        #expect(report.otherReadings.map(\.from.key) == ["typography/inch"])
+        #expect(report.otherReadings.first?.to.map(\.key) == ["typography/centimeter"])
+        #expect(abs((report.otherReadings.first?.result ?? 0) - 30.48) < 1e-9)
+        #expect(report.chosen?.hasPrefix("length/inch ranks before typography/inch") == true)
+
+        let fitted = try database.convert(["--json", "12 oz in ml"])
+        let other = try JSONDecoder().decode(Report.self, from: Data(fitted.stdout.utf8))
+        #expect(other.from.key == "volume/US fluid ounce" && other.fit.kind == "otherMeaning")
+    }
+
     @Test func partsThatDoNotAddUpAreRefusedWithTheReason() throws {
         let result = try database.convert(["5 ft 3 kg"])
         #expect(result.status == 1)

@@ -90,7 +90,7 @@ import UnitpackCore
         #expect(try fit("20 °C in °F") == .asWritten)
         // A point on a scale into a difference is refused, naming both.
         let refused = try first("5 °C in Δ°F")
-        #expect(refused.hasPrefix("not understood: degree Celsius is a point on a scale (temperature) and degree Fahrenheit (difference) a difference"))
+        #expect(refused.hasPrefix("not understood: cannot convert degree Celsius to degree Fahrenheit (difference): one is a point on a scale"))
     }
 
     @Test func theReadingThatFitsTheOtherUnit() throws {

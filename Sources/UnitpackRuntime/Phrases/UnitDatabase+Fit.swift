@@ -50,16 +50,7 @@ extension UnitDatabase {
             }
         }
         if !readings.isEmpty { return readings }
-        for source in sources {
-            for other in try alsoReadings(of: source) {
-                for target in targets where target.category == other.category { add(other, target, .otherMeaning(written: source)) }
-            }
-        }
-        for target in targets {
-            for other in try alsoReadings(of: target) {
-                for source in sources where source.category == other.category { add(source, other, .otherMeaning(written: target)) }
-            }
-        }
+        for pair in try alsoPairs(sources, targets) { add(pair.from, pair.to, .otherMeaning(written: pair.written)) }
         if !readings.isEmpty { return readings }
         for source in sources {
             for target in targets where try sameQuantityFactor(from: source.category, to: target.category) != nil {
@@ -67,20 +58,5 @@ extension UnitDatabase {
             }
         }
         return readings
-    }
-
-    /// Why a point on a scale does not convert to a difference (`5 °C in
-    /// Δ°F`), naming both; nil when that is not the trouble.
-    func scaleAndDifference(_ sources: [Unit], _ targets: [Unit]) throws(UnitDatabaseError) -> String? {
-        for source in sources {
-            guard let own = try differenceUnit(of: source) else { continue }
-            for target in targets where try absoluteUnit(ofDifference: target) != nil {
-                return "\(source.name) is a point on a scale (\(source.category)) and \(target.name) a difference "
-                    + "(\(target.category)): convert a difference to a difference (5 \(own.symbols.first ?? own.name) in "
-                    + "\(target.symbols.first ?? target.name), or 'difference of 5 \(source.symbols.first ?? source.name)'), "
-                    + "or a temperature to a temperature"
-            }
-        }
-        return nil
     }
 }

@@ -174,7 +174,12 @@ extension UnitDatabase {
             let fitted = try fitted(parts[0], targets[0].units, language: language)
             if !fitted.isEmpty { return .success(fitted) }
         }
-        if let reason = try scaleAndDifference(sources, targets[0].units) { return .failure(reason) }
+        // 5 °C in Δ°F: a point on a scale is no difference; the reason names both.
+        for source in sources {
+            for target in targets[0].units {
+                if let error = try scaleAndDifference(source, target) { return .failure(error.description) }
+            }
+        }
         let from = sources[0], to = targets[0].units[0]
         return .failure("\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))")
     }

@@ -229,32 +229,23 @@ func run(_ options: Options) {
     let phrases = typicalPhrases
     if let languages = try? database.phraseLanguages(), languages.contains("en") {
         do {
-            for phrase in phrases { _ = try database.parse(phrase, languages: ["en", "ru"]) }
-            for i in 0..<(conversions / 4) {
-                let phrase = phrases[i % phrases.count]
-                let start = clock.now
-                let result = try database.parse(phrase, languages: ["en", "ru"])
-                parseTimes.append(microseconds(clock.now - start))
-                checksum += Double(result.readings.count)
+            /// Each phrase parsed once, then `count` parses in turn, each timed (µs).
+            func timedParses(_ list: [String], _ count: Int) throws -> [Double] {
+                for phrase in list { _ = try database.parse(phrase, languages: ["en", "ru"]) }
+                var times: [Double] = []
+                for i in 0..<count {
+                    let start = clock.now
+                    let result = try database.parse(list[i % list.count], languages: ["en", "ru"])
+                    times.append(microseconds(clock.now - start))
+                    checksum += Double(result.readings.count)
+                }
+                return times
             }
-            for phrase in quantityPhrases { _ = try database.parse(phrase, languages: ["en", "ru"]) }
-            for i in 0..<(conversions / 4) {
-                let phrase = quantityPhrases[i % quantityPhrases.count]
-                let start = clock.now
-                let result = try database.parse(phrase, languages: ["en", "ru"])
-                quantityParseTimes.append(microseconds(clock.now - start))
-                checksum += Double(result.readings.count)
-            }
+            parseTimes = try timedParses(phrases, conversions / 4)
+            quantityParseTimes = try timedParses(quantityPhrases, conversions / 4)
             if getenv("BENCH_EACH_PHRASE") != nil {
                 for phrase in phrases + quantityPhrases {
-                    var times: [Double] = []
-                    for _ in 0..<200 {
-                        let start = clock.now
-                        let result = try database.parse(phrase, languages: ["en", "ru"])
-                        times.append(microseconds(clock.now - start))
-                        checksum += Double(result.readings.count)
-                    }
-                    report("phrase_us", rounded(median(times), 2) + " " + phrase)
+                    report("phrase_us", rounded(median(try timedParses([phrase], 200)), 2) + " " + phrase)
                 }
             }
             for i in 0..<(conversions / 20) {
