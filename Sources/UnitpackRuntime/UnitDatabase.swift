@@ -177,9 +177,9 @@ public final class UnitDatabase: Sendable {
     /// phrase folds each word once, not each span it tries), and the language
     /// of the best match: the first of `languages` that has it, nil when a
     /// symbol of every language (`units-src/`) matches as well.
-    func candidates(for text: String, folded: String, preferring languages: [String]?, keyPrefix: String? = nil)
-        throws(UnitDatabaseError) -> (units: [Unit], language: String?)
-    {
+    func candidates(
+        for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil
+    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?) {
         // Kept in the object cache: typing re-reads the same words, a phrase
         // is parsed again at each key, and front ends convert the same units.
         let key = CachedKey.candidates(ByteString((keyPrefix ?? Self.candidatesKeyPrefix(languages)) + text))
@@ -195,7 +195,7 @@ public final class UnitDatabase: Sendable {
             try sqlite { () throws(SQLiteError) in
                 let query = state.unitsByFoldedName
                 try query.reset()
-                try query.bind(.text(folded), at: 1)
+                try query.bind(.text(folded()), at: 1)
                 while try query.step() {
                     let id = UnitID(rawValue: query.int(at: 0))
                     let exact = query.textEquals(at: 2, text)

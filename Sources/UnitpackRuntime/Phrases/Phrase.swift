@@ -18,11 +18,18 @@ struct Phrase {
         let text: String
         /// `TextFolding.fold(text)`.
         let folded: String
+        /// The word ends in the sentence's punctuation (`meters?`), or holds
+        /// a `^` (`m^2`): a lookup then tries variants; most words take the
+        /// plain path, known without scanning the text again.
+        let needsVariants: Bool
 
         init(_ range: Range<Int>, text: String) {
             self.range = range
             self.text = text
             folded = TextFolding.fold(text)
+            needsVariants =
+                text.utf8.contains(UInt8(ascii: "^"))
+                || text.unicodeScalars.last.map(UnitDatabase.isPunctuation) == true
         }
     }
 
@@ -124,8 +131,20 @@ struct Phrase {
 
     /// Words side by side, spaces as one, as written and folded.
     static func joined(_ words: ArraySlice<Word>) -> (text: String, folded: String) {
-        guard words.count > 1 else { return (words.first?.text ?? "", words.first?.folded ?? "") }
-        return (words.map(\.text).joined(separator: " "), words.map(\.folded).joined(separator: " "))
+        (joined(words, \.text), joined(words, \.folded))
+    }
+
+    /// One form of the words side by side, a space between each two: built
+    /// in one buffer (a parse joins a span for each lookup it makes).
+    static func joined(_ words: ArraySlice<Word>, _ form: KeyPath<Word, String>) -> String {
+        guard words.count > 1 else { return words.first?[keyPath: form] ?? "" }
+        var text = ""
+        text.reserveCapacity(words.reduce(words.count) { $0 + $1[keyPath: form].utf8.count })
+        for word in words {
+            if !text.isEmpty { text.append(" ") }
+            text.append(word[keyPath: form])
+        }
+        return text
     }
 
     struct Number {
@@ -164,7 +183,6 @@ struct Phrase {
         guard start < scalars.count else { return [] }
         if let feet = feetAndInches(from: start, reader: reader) { return [feet] }
         var found: [Number] = []
-        let following = words(from: start, atMost: Self.longestNumberWords + 1)
         for reading in reader.readings(Substring(original.unicodeScalars[boundaries[start]...])) {
             let end = start + reading.length
             var number = Number(value: reading.value, end: end)
@@ -180,6 +198,7 @@ struct Phrase {
         }
         if !found.isEmpty { return found }
 
+        let following = words(from: start, atMost: Self.longestNumberWords + 1)
         // Number words: split at hyphens (thirty-four), widest run first.
         var parts: [(folded: Substring, end: Int)] = []
         for word in following {

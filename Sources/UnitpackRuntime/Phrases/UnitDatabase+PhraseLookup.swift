@@ -15,8 +15,10 @@ extension UnitDatabase {
     /// What the lookups of one parse found, by span: the same span is asked
     /// about for each reading of the number, and as written before stemmed.
     struct LookupMemo {
-        var written: [Phrase.Span: Found?] = [:]
-        var stemmed: [Phrase.Span: Found?] = [:]
+        // Room for the spans of a typical phrase: growing the tables was a
+        // twentieth of a parse.
+        var written = [Phrase.Span: Found?](minimumCapacity: 32)
+        var stemmed = [Phrase.Span: Found?](minimumCapacity: 16)
         /// The object cache's key prefix for the asked languages, joined once a parse.
         var languageKey: String?
     }
@@ -48,6 +50,12 @@ extension UnitDatabase {
     private func lookupWritten(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
         -> Found?
     {
+        if !span.contains(where: \.needsVariants) {
+            // The folded form is only joined when the object cache has not seen the text.
+            let found = try candidates(
+                for: Phrase.joined(span, \.text), folded: Phrase.joined(span, \.folded), preferring: languages, keyPrefix: key)
+            return found.units.isEmpty ? nil : Found(units: found.units, language: found.language)
+        }
         let (text, folded) = Phrase.joined(span)
         // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
         var variants = [(text, folded)]

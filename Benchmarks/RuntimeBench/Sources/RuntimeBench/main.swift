@@ -27,8 +27,9 @@
 //                        warm (units, languages and names cached); "-" when the
 //                        database lacks those units or languages
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
-// With BENCH_ONLY_PHRASE=TEXT in the environment it parses TEXT 20,000 times and
-// stops (for a profiler such as valgrind --tool=callgrind).
+// With BENCH_ONLY_PHRASE=TEXT in the environment it parses TEXT 20,000 times
+// (BENCH_ONLY_PHRASE_TIMES=N: N times) and stops (for a profiler such as
+// valgrind --tool=callgrind; Scripts/phrase-instructions counts each phrase's).
 //   phrase_us MEDIAN TEXT  with BENCH_EACH_PHRASE=1 in the environment: the warm
 //                        median of each typical and quantity phrase alone (to find
 //                        the slow ones)
@@ -131,7 +132,8 @@ func run(_ options: Options) {
     // For a profiler: parse one phrase many times and nothing else.
     if let only = getenv("BENCH_ONLY_PHRASE").map({ String(cString: $0) }) {
         var count = 0
-        for _ in 0..<20_000 { count += (try? database.parse(only, languages: ["en", "ru"]).readings.count) ?? 0 }
+        let times = getenv("BENCH_ONLY_PHRASE_TIMES").flatMap { Int(String(cString: $0)) } ?? 20_000
+        for _ in 0..<times { count += (try? database.parse(only, languages: ["en", "ru"]).readings.count) ?? 0 }
         report("readings", String(count))
         return
     }
