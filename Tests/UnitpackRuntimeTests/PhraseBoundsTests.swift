@@ -5,7 +5,8 @@ import UnitpackCore
 
 /// Issue 21: a parse's work is bounded. A phrase over `maxPhraseBytes` is
 /// refused at once; a run of number words is read at most
-/// `longestNumberWords` wide, so repeated number words parse in linear time.
+/// `longestNumberWords` wide, so repeated number words (and units, numbers
+/// and separators) parse in linear work, counted in words looked at.
 @Suite struct PhraseBoundsTests {
     var database: UnitDatabase { BestTargetTests.database }
 
@@ -13,21 +14,14 @@ import UnitpackCore
         Array(repeating: word, count: count).joined(separator: " ") + tail
     }
 
-    /// The fastest of a few parses of each text, in nanoseconds (the least
-    /// noisy measure), taken in turns so that a slow spell of the machine
-    /// (other tests run in parallel) falls on both.
-    func fastest(_ texts: [String], runs: Int = 9) throws -> [Double] {
-        let clock = ContinuousClock()
-        var best = [Double](repeating: .infinity, count: texts.count)
-        for _ in 0..<runs {
-            for (index, text) in texts.enumerated() {
-                let start = clock.now
-                _ = try database.parse(text, languages: ["en", "ru"])
-                let (seconds, attoseconds) = (clock.now - start).components
-                best[index] = min(best[index], Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
-            }
+    /// The words and spans a parse of each text looks at: the measure of its
+    /// work that a busy machine cannot disturb (a clock can).
+    func work(_ texts: [String]) throws -> [Int] {
+        try texts.map { text in
+            var work = 0
+            _ = try database.parse(text, languages: ["en", "ru"], work: &work)
+            return work
         }
-        return best
     }
 
     @Test func aPhraseOverTheLimitIsRefusedSayingTheLimit() throws {
@@ -39,25 +33,26 @@ import UnitpackCore
             return
         }
         #expect(reason.contains("over the limit of \(UnitDatabase.maxPhraseBytes) bytes"), "\(reason)")
-        // Refused without being read: faster than reading a phrase at the limit.
+        // Refused without being read; a phrase under the limit is read.
         let underLimit = repeated("one", 1000)
         #expect(underLimit.utf8.count <= UnitDatabase.maxPhraseBytes)
-        let times = try fastest([long, underLimit])
-        #expect(times[0] < times[1], "refusing: \(times[0]) ns, reading 1,000 words: \(times[1]) ns")
+        let counts = try work([long, underLimit])
+        #expect(counts[0] == 0 && counts[1] > 0, "refusing: \(counts[0]), reading 1,000 words: \(counts[1])")
         // At the limit it is read.
         let atLimit = String(repeating: " ", count: UnitDatabase.maxPhraseBytes - 4) + "5 km"
         #expect(try database.parse(atLimit, languages: ["en"]).readings.first?.value == 5)
     }
 
     @Test func repeatedNumberWordsParseInLinearTime() throws {
-        // N and 4N words, both below the limit, timed in one run: the ratio
-        // is about 4 when parsing is linear (less, with the fixed costs) and
-        // about 16 when it is quadratic (it was); 8 leaves room for noise.
-        for word in ["one", "twenty", "hundred", "один"] {
-            let small = repeated(word, 100), large = repeated(word, 400)
-            #expect(large.utf8.count <= UnitDatabase.maxPhraseBytes)
-            let times = try fastest([small, large])
-            #expect(times[1] / times[0] < 8, "\(word) x100: \(times[0]) ns, x400: \(times[1]) ns")
+        // N and 4N words, both below the limit: the work grows 4 times when
+        // parsing is linear and 16 times when it is quadratic (it was). The
+        // issue's bound: doubling the input at most doubles the work.
+        for word in ["one", "twenty", "hundred", "один", "m", "5", ","] {
+            let counts = try work([100, 200, 400].map { repeated(word, $0) })
+            #expect(repeated(word, 400).utf8.count <= UnitDatabase.maxPhraseBytes)
+            #expect(counts[0] > 0, "\(word): the work is counted: \(counts)")
+            #expect(Double(counts[1]) <= 2.05 * Double(counts[0]), "\(word) x100, x200: \(counts)")
+            #expect(Double(counts[2]) <= 2.05 * Double(counts[1]), "\(word) x200, x400: \(counts)")
         }
     }
 

@@ -41,7 +41,13 @@ public struct NumberReader: Sendable {
     /// The readings of the number at the start of `text`, best first; empty
     /// when it does not start with one.
     public func readings(_ text: Substring) -> [Reading] {
-        let scalars = Array(text.unicodeScalars.prefix(Self.longestNumber))
+        readings(scalars: Array(text.unicodeScalars.prefix(Self.longestNumber))[...])
+    }
+
+    /// `readings(_:)` of text already cut into scalars (a phrase is, once):
+    /// read in place, without a copy.
+    func readings(scalars whole: ArraySlice<Unicode.Scalar>) -> [Reading] {
+        let scalars = whole.prefix(Self.longestNumber)
         var cursor = Cursor(scalars: scalars)
         if options.contains(.hexadecimal), let hex = readHex(&cursor) { return [hex] }
         if options.contains(.roman), let roman = readRoman(scalars) { return [roman] }
@@ -82,11 +88,12 @@ public struct NumberReader: Sendable {
     static let longestNumber = 64
 
     struct Cursor {
-        var scalars: [Unicode.Scalar]
+        /// Positions count from the slice's start.
+        var scalars: ArraySlice<Unicode.Scalar>
         var position = 0
-        var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+        var current: Unicode.Scalar? { position < scalars.count ? scalars[scalars.startIndex + position] : nil }
         func peek(_ offset: Int) -> Unicode.Scalar? {
-            position + offset < scalars.count ? scalars[position + offset] : nil
+            position + offset < scalars.count ? scalars[scalars.startIndex + position + offset] : nil
         }
         mutating func digits() -> String {
             var text = ""
@@ -322,14 +329,14 @@ public struct NumberReader: Sendable {
 
     /// A canonical Roman numeral (`XIV`, not `IIII` or `IC`) in upper case,
     /// followed by no letter.
-    func readRoman(_ scalars: [Unicode.Scalar]) -> Reading? {
+    func readRoman(_ scalars: ArraySlice<Unicode.Scalar>) -> Reading? {
         var letters: [Unicode.Scalar] = []
         for scalar in scalars {
             guard Self.romanValues[scalar] != nil else { break }
             letters.append(scalar)
         }
         guard !letters.isEmpty else { return nil }
-        if letters.count < scalars.count, scalars[letters.count].properties.isAlphabetic { return nil }
+        if letters.count < scalars.count, scalars[scalars.startIndex + letters.count].properties.isAlphabetic { return nil }
         var value = 0
         let numbers = letters.map { Self.romanValues[$0]! }
         for (index, number) in numbers.enumerated() {

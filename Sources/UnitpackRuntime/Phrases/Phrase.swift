@@ -131,20 +131,32 @@ struct Phrase {
 
     /// Words side by side, spaces as one, as written and folded.
     static func joined(_ words: ArraySlice<Word>) -> (text: String, folded: String) {
-        (joined(words, \.text), joined(words, \.folded))
+        (joined(words, folded: false), joined(words, folded: true))
     }
 
-    /// One form of the words side by side, a space between each two: built
-    /// in one buffer (a parse joins a span for each lookup it makes).
-    static func joined(_ words: ArraySlice<Word>, _ form: KeyPath<Word, String>) -> String {
-        guard words.count > 1 else { return words.first?[keyPath: form] ?? "" }
-        var text = ""
-        text.reserveCapacity(words.reduce(words.count) { $0 + $1[keyPath: form].utf8.count })
-        for word in words {
-            if !text.isEmpty { text.append(" ") }
-            text.append(word[keyPath: form])
+    /// The words as written (or folded) side by side, a space between each
+    /// two: built in one buffer, as a parse joins a span for each lookup.
+    static func joined(_ words: ArraySlice<Word>, folded: Bool) -> String {
+        guard words.count > 1 else { return words.first.map { folded ? $0.folded : $0.text } ?? "" }
+        var bytes = words.count - 1
+        for word in words { bytes += folded ? word.folded.utf8.count : word.text.utf8.count }
+        // Bytes copied into one buffer: `String.append` of each word was a
+        // tenth of a parse.
+        return String(unsafeUninitializedCapacity: bytes) { buffer in
+            var at = 0
+            for word in words {
+                if at > 0 {
+                    buffer[at] = UInt8(ascii: " ")
+                    at += 1
+                }
+                var part = folded ? word.folded : word.text
+                part.withUTF8 { utf8 in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + utf8.count)]).initialize(from: utf8)
+                    at += utf8.count
+                }
+            }
+            return at
         }
-        return text
     }
 
     struct Number {
@@ -156,9 +168,9 @@ struct Phrase {
     }
 
     /// The ways to read a number that starts at word `first`, best first.
-    func numbers(at first: Int, words dictionary: NumberWords, reader: NumberReader) -> [Number] {
+    func numbers(at first: Int, words dictionary: NumberWords, reader: NumberReader, work: inout Int) -> [Number] {
         guard first < words.count else { return [] }
-        return numbers(from: words[first].range.lowerBound, words: dictionary, reader: reader)
+        return numbers(from: words[first].range.lowerBound, words: dictionary, reader: reader, work: &work)
     }
 
     /// Whether a number may start at `word` (at its start): a digit, a sign
@@ -179,11 +191,13 @@ struct Phrase {
     /// number words (the widest run, of at most `longestNumberWords`, that makes a number: `three quarters of
     /// a`), `a`/`an` before a unit, a number joined to the unit's word (`пол`
     /// in `полмили`).
-    func numbers(from start: Int, words dictionary: NumberWords, reader: NumberReader) -> [Number] {
+    /// `work` counts the words looked at, for tests that the work is linear.
+    func numbers(from start: Int, words dictionary: NumberWords, reader: NumberReader, work: inout Int) -> [Number] {
         guard start < scalars.count else { return [] }
+        work += 1
         if let feet = feetAndInches(from: start, reader: reader) { return [feet] }
         var found: [Number] = []
-        for reading in reader.readings(Substring(original.unicodeScalars[boundaries[start]...])) {
+        for reading in reader.readings(scalars: scalars[start...]) {
             let end = start + reading.length
             var number = Number(value: reading.value, end: end)
             // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the number.
@@ -208,7 +222,9 @@ struct Phrase {
             guard parts.count + pieces.count <= Self.longestNumberWords else { break }
             for piece in pieces { parts.append((piece, word.range.upperBound)) }
         }
+        work += parts.count
         for count in stride(from: parts.count, through: 1, by: -1) {
+            work += count
             if let value = dictionary.value(ofFolded: parts.prefix(count).map { String($0.folded) }) {
                 // A run that ends inside a hyphenated word leaves no clean rest.
                 let end = parts[count - 1].end
@@ -238,8 +254,8 @@ struct Phrase {
             guard index < scalars.count, NumberReader.digit(scalars[index]) != nil else { return nil }
             // Digits, a decimal point, a fraction (8½, 8 1/2): the number reader's,
             // in plain decimal notation (no grouping: 5' 8" is not 58).
-            let text = Substring(original.unicodeScalars[boundaries[index]...])
-            guard let reading = NumberReader(decimalSeparator: ".").readings(text).first, reading.value >= 0 else { return nil }
+            guard let reading = NumberReader(decimalSeparator: ".").readings(scalars: scalars[index...]).first, reading.value >= 0
+            else { return nil }
             index += reading.length
             return reading.value
         }

@@ -21,6 +21,8 @@ extension UnitDatabase {
         var stemmed = [Phrase.Span: Found?](minimumCapacity: 16)
         /// The object cache's key prefix for the asked languages, joined once a parse.
         var languageKey: String?
+        /// Words of the spans asked about (see `Reader.work`).
+        var work = 0
     }
 
     /// The units a span of the phrase names: as written, without trailing
@@ -30,6 +32,7 @@ extension UnitDatabase {
     func lookup(_ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, memo: inout LookupMemo)
         throws(UnitDatabaseError) -> Found?
     {
+        memo.work += span.count
         let key = Phrase.Span(span)
         let written: Found?
         let languageKey = memo.languageKey ?? Self.candidatesKeyPrefix(languages)
@@ -53,7 +56,7 @@ extension UnitDatabase {
         if !span.contains(where: \.needsVariants) {
             // The folded form is only joined when the object cache has not seen the text.
             let found = try candidates(
-                for: Phrase.joined(span, \.text), folded: Phrase.joined(span, \.folded), preferring: languages, keyPrefix: key)
+                for: Phrase.joined(span, folded: false), folded: Phrase.joined(span, folded: true), preferring: languages, keyPrefix: key)
             return found.units.isEmpty ? nil : Found(units: found.units, language: found.language)
         }
         let (text, folded) = Phrase.joined(span)

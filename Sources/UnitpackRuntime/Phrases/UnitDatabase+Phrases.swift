@@ -26,6 +26,14 @@ extension UnitDatabase {
     public func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [])
         throws(UnitDatabaseError) -> PhraseResult
     {
+        var work = 0
+        return try parse(text, languages: languages, numbers: options, work: &work)
+    }
+
+    /// `parse`, counting in `work` the words and spans it looked at.
+    func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [], work: inout Int)
+        throws(UnitDatabaseError) -> PhraseResult
+    {
         if let reason = Self.phraseTooLong(text) { return .notUnderstood(reason: reason) }
         let words = try phraseWords(languages)
         var decimal: Character = "."
@@ -61,8 +69,9 @@ extension UnitDatabase {
         var reader = Reader(
             phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
             languages: languages, difference: difference)
+        defer { work += reader.work + reader.memo.work }
 
-        let numbers = reader.phrase.numbers(at: start, words: words, reader: reader.numbers)
+        let numbers = reader.phrase.numbers(at: start, words: words, reader: reader.numbers, work: &reader.work)
         var (readings, failure) =
             numbers.isEmpty
             ? try targetFirst(from: start, askedBy: start > 0, &reader)
@@ -98,6 +107,9 @@ extension UnitDatabase {
         /// The phrase named a difference (`a change of 10 °F`).
         let difference: Bool
         var memo = LookupMemo()
+        /// Words and spans looked at: how tests tell the work is linear in
+        /// the phrase (a clock is too noisy on a shared machine).
+        var work = 0
     }
 
     /// `27 psi in bar`, `6 ft 2 in in meters`: the quantity, then nothing, or
@@ -132,8 +144,9 @@ extension UnitDatabase {
         let phrase = reader.phrase
         let text = phrase.original
         for index in (start + 1)..<max(start + 1, phrase.words.count) {
+            reader.work += 1
             guard phrase.mayStartNumber(phrase.words[index], words: reader.words, reader: reader.numbers) else { continue }
-            let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers)
+            let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
             guard !numbers.isEmpty else { continue }
             guard let target = try target(phrase.words[start..<index], &reader) else {
                 return ([], "no unit named '\(Phrase.joined(trimmed(phrase.words[start..<index], reader.words)).text)'")

@@ -68,7 +68,9 @@ extension UnitDatabase {
         var next = words
         if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
         if let word = next.first, reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
-            let number = reader.phrase.numbers(from: word.range.lowerBound, words: reader.words, reader: reader.numbers).first,
+            let number = reader.phrase.numbers(
+                from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work
+            ).first,
             number.feetAndInches == nil
         {
             let rest = reader.phrase.words(from: number.end)
