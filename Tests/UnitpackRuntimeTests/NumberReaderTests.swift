@@ -90,6 +90,32 @@ import UnitpackTestSupport
         }
     }
 
+    /// The shortcut for plain integers (`6 ft`) reads what the full reader
+    /// reads, and leaves to it everything it is not sure of: seeded random
+    /// digits before what may follow a number.
+    @Test func plainIntegersReadAsTheFullReaderReadsThem() {
+        var rng = SeededGenerator(seed: SeededGenerator.seed())
+        let tails = [
+            "", "km", " ft", " x 10^3", "x10^3", " × 10³", "e5", "E-2", " ½", "½", " 1/2", "/2", ",5", ".5", " 234",
+            ",234", " часа", " х", " е", " e", "'", "′", " Ⅻ", " ", "  m", "-", " - 3", "\u{A0}234", " X", " é", " ft 2 in",
+        ]
+        var shortcuts = 0
+        for _ in 0..<3000 {
+            let digits = String((0..<Int.random(in: 1...17, using: &rng)).map { _ in "0123456789".randomElement(using: &rng)! })
+            let text = digits + tails.randomElement(using: &rng)!
+            let scalars = Array(text.unicodeScalars)[...]
+            for decimal in [Character("."), Character(",")] {
+                let reader = NumberReader(decimalSeparator: decimal)
+                guard let plain = NumberReader.plainInteger(scalars) else { continue }
+                shortcuts += 1
+                #expect([plain] == reader.fullReadings(scalars: scalars), "\(text.debugDescription)")
+            }
+        }
+        #expect(shortcuts > 500)
+        #expect(NumberReader.plainInteger(Array("1 234".unicodeScalars)[...]) == nil)
+        #expect(NumberReader.plainInteger(Array("6 ft".unicodeScalars)[...])?.value == 6)
+    }
+
     static func grouped(_ value: Int, separator: String) -> String {
         let digits = Array(String(value))
         var text = ""
