@@ -91,8 +91,8 @@ public struct NumberReader: Sendable {
         }
     }
 
-    /// `6 ft`, `180 cm`, `5km`, `2 часа`: ASCII digits then the end, or a letter, or
-    /// a space and a letter, which no grouping, fraction or exponent can
+    /// `6 ft`, `180 cm`, `5km`, `2 часа`, `20 °C`: ASCII digits then the end, or a
+    /// letter (or a degree or percent sign), or a space and one, which no grouping, fraction or exponent can
     /// follow (`x` and `e` may start an exponent: those take the full
     /// reading). Most numbers typed are such; the full reading costs a
     /// tenth of a parse. Nil when the text is not one.
@@ -109,7 +109,7 @@ public struct NumberReader: Sendable {
         func isPlainLetter(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar {
             case "e", "E", "x", "X": false
-            case "a"..."z", "A"..."Z": true
+            case "a"..."z", "A"..."Z", "°", "℃", "℉", "%", "‰": true
             case _ where scalar.value < 0x80: false
             default: scalar.properties.isAlphabetic  // `2 часа`
             }
