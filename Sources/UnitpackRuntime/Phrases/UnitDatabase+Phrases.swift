@@ -82,7 +82,7 @@ extension UnitDatabase {
             if !retried.isEmpty { (readings, failure) = (retried, nil) }
         }
         guard !readings.isEmpty else {
-            return .notUnderstood(reason: failure ?? "no unit after the number in '\(text)'")
+            return .notUnderstood(reason: (failure ?? .noUnitAfterNumberIn(text)).description)
         }
         return .understood(readings)
     }
@@ -115,10 +115,10 @@ extension UnitDatabase {
     /// `27 psi in bar`, `6 ft 2 in in meters`: the quantity, then nothing, or
     /// a marker and the target, or the target.
     private func numberFirst(_ numbers: [Phrase.Number], _ reader: inout Reader) throws(UnitDatabaseError)
-        -> ([PhraseReading], String?)
+        -> ([PhraseReading], PhraseFailure?)
     {
         var readings: [PhraseReading] = []
-        var failure: String?
+        var failure: PhraseFailure?
         for number in numbers {
             let rest = reader.phrase.words(from: number.end)
             // Names as written first; case endings dropped only when they do not parse.
@@ -139,7 +139,7 @@ extension UnitDatabase {
     /// a question (`asked`: it opened with a filler) asks about one:
     /// `сколько футов в метре`.
     private func targetFirst(from start: Int, askedBy asked: Bool, _ reader: inout Reader) throws(UnitDatabaseError)
-        -> ([PhraseReading], String?)
+        -> ([PhraseReading], PhraseFailure?)
     {
         let phrase = reader.phrase
         let text = phrase.original
@@ -149,10 +149,10 @@ extension UnitDatabase {
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
             guard !numbers.isEmpty else { continue }
             guard let target = try target(phrase.words[start..<index], &reader) else {
-                return ([], "no unit named '\(Phrase.joined(trimmed(phrase.words[start..<index], reader.words)).text)'")
+                return ([], .noUnitNamed(trimmed(phrase.words[start..<index], reader.words)))
             }
             var readings: [PhraseReading] = []
-            var failure: String?
+            var failure: PhraseFailure?
             for number in numbers {
                 let rest = phrase.words(from: number.end)
                 if rest.isEmpty && number.feetAndInches == nil { continue }
@@ -161,7 +161,7 @@ extension UnitDatabase {
                 case .failure(let reason): failure = failure ?? reason
                 }
             }
-            return (readings, readings.isEmpty ? failure ?? "no unit after the number in '\(text)'" : nil)
+            return (readings, readings.isEmpty ? failure ?? .noUnitAfterNumberIn(text) : nil)
         }
         // A question without a number: the target, a marker, the unit of one.
         if asked {
@@ -178,7 +178,7 @@ extension UnitDatabase {
                 }
             }
         }
-        return ([], "no number in '\(text)'")
+        return ([], .noNumberIn(text))
     }
 
     /// The units a target named first is: its words without the markers and

@@ -11,7 +11,7 @@ extension UnitDatabase {
 
     enum Outcome {
         case success([PhraseReading])
-        case failure(String)
+        case failure(PhraseFailure)
     }
 
     /// The quantity that starts with `number`, then what follows it in `rest`:
@@ -39,8 +39,8 @@ extension UnitDatabase {
         _ value: Double, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
         _ reader: inout Reader
     ) throws(UnitDatabaseError) -> Outcome {
-        guard !words.isEmpty else { return .failure("no unit after the number") }
-        var failure: String?
+        guard !words.isEmpty else { return .failure(.noUnitAfterNumber) }
+        var failure: PhraseFailure?
         for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
             let span = words.prefix(count)
             guard let units = try lookup(span, languages: reader.languages, stems: stems, memo: &reader.memo) else { continue }
@@ -52,7 +52,7 @@ extension UnitDatabase {
             case .failure(let reason): failure = failure ?? reason
             }
         }
-        return .failure(failure ?? "no unit named '\(Phrase.joined(words).text)'")
+        return .failure(failure ?? .noUnitNamed(words))
     }
 
     /// What follows a quantity's part: another part, or the end, or a target.
@@ -63,7 +63,7 @@ extension UnitDatabase {
             if let target { return try assemble(parts, target, &reader) }
             return try assemble(parts, nil, &reader)
         }
-        var failure: String?
+        var failure: PhraseFailure?
         // Another part: `2 in`, `and 45 minutes`, `и 15 минут`.
         var next = words
         if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
@@ -79,16 +79,16 @@ extension UnitDatabase {
             if case .failure(let reason) = outcome { failure = reason }
         }
         guard target == nil else {
-            return .failure(failure ?? "nothing may follow the quantity after a target named first: '\(Phrase.joined(words).text)'")
+            return .failure(failure ?? .nothingMayFollowTarget(words))
         }
         // A marker and the target, or the target.
         var span = words
         if reader.words.isMarker(folded: first.folded) {
-            guard span.count > 1 else { return .failure(failure ?? "no unit after '\(first.text)'") }
+            guard span.count > 1 else { return .failure(failure ?? .noUnitAfter(word: first.text)) }
             span = span.dropFirst()
         }
         guard let targets = try targets(span, &reader, stems: stems) else {
-            return .failure(failure ?? "no unit named '\(Phrase.joined(span).text)'")
+            return .failure(failure ?? .noUnitNamed(span))
         }
         return try assemble(parts, targets, &reader)
     }
@@ -142,7 +142,7 @@ extension UnitDatabase {
             if mapped.changed { (parts, targets, fit) = (mapped.parts, mapped.targets, .difference) }
         }
         var readings: [PhraseReading] = []
-        var failure: String?
+        var failure: PhraseFailure?
         let language = parts.lazy.compactMap(\.units.language).first ?? targets?.lazy.compactMap(\.language).first
         for source in parts[0].units.units {
             let quantity: (units: [Unit], total: Double)
@@ -168,7 +168,7 @@ extension UnitDatabase {
             }
         }
         guard readings.isEmpty, let targets, failure == nil else {
-            return readings.isEmpty ? .failure(failure ?? "no unit after the number") : .success(readings)
+            return readings.isEmpty ? .failure(failure ?? .noUnitAfterNumber) : .success(readings)
         }
         // No unit of the value shares a category with the target's.
         let sources = parts[0].units.units
@@ -179,16 +179,16 @@ extension UnitDatabase {
         // 5 °C in Δ°F: a point on a scale is no difference; the reason names both.
         for source in sources {
             for target in targets[0].units {
-                if let error = try scaleAndDifference(source, target) { return .failure(error.description) }
+                if let error = try scaleAndDifference(source, target) { return .failure(.scaleAndDifference(error)) }
             }
         }
         let from = sources[0], to = targets[0].units[0]
-        return .failure("\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))")
+        return .failure(.cannotConvert(from: from, to: to))
     }
 
     enum Chain<Value> {
         case success(Value)
-        case failure(String)
+        case failure(PhraseFailure)
     }
 
     /// The parts' units in `first`'s category, and their sum in `first`.
@@ -202,7 +202,7 @@ extension UnitDatabase {
         // The sign of the first part is the quantity's: -1 ft 2 in is -(1 ft 2 in).
         var total = abs(parts[0].value)
         for (part, unit) in zip(parts.dropFirst(), units.dropFirst()) {
-            guard part.value >= 0 else { return .failure("only the first part of a quantity may have a sign: '\(part.value) \(unit.name)'") }
+            guard part.value >= 0 else { return .failure(.signedPart(value: part.value, unit: unit)) }
             total += try convert(part.value, from: unit, to: first)
         }
         return .success((units, parts[0].value < 0 ? -total : total))
@@ -215,16 +215,12 @@ extension UnitDatabase {
         for candidates in rest {
             let previous = units[units.count - 1]
             guard let unit = candidates.first(where: { $0.category == first.category }) else {
-                let other = candidates.first.map { "\($0.name) (\($0.category))" } ?? "?"
-                return .failure("\(previous.name) (\(previous.category)) and \(other) are not of one category: the parts of a quantity must be")
+                return .failure(.notOneCategory(previous: previous, other: candidates.first))
             }
             guard case .linear = previous.conversion, case .linear = unit.conversion else {
-                return .failure(
-                    "\(previous.name) and \(unit.name) (\(unit.category)) cannot be added: only units without an offset make a mixed quantity")
+                return .failure(.hasOffset(previous: previous, unit: unit))
             }
-            guard try convert(1, from: unit, to: previous) < 1 else {
-                return .failure("\(previous.name) before \(unit.name): the parts of a quantity go from the largest unit down (6 ft 2 in, 2 h 45 min)")
-            }
+            guard try convert(1, from: unit, to: previous) < 1 else { return .failure(.notDescending(previous: previous, unit: unit)) }
             units.append(unit)
         }
         return .success(units)
