@@ -96,6 +96,12 @@ enum ApproximateSize {
 
     /// A cached lookup: its key's string, the boxed value and its id array
     /// (the language code is short enough to be inline).
+    /// A cached answer of whether a name starts with some words: its key's
+    /// string and the boxed flag.
+    static func ofNameStart(_ words: ByteString) -> Int {
+        of(words.string) + allocation(objectHeader + MemoryLayout<Bool>.stride)
+    }
+
     static func ofCandidates(_ key: CachedKey, count: Int) -> Int {
         guard case .candidates(let text) = key else { return 0 }
         return of(text.string) + allocation(objectHeader + MemoryLayout<([UnitID], String?)>.stride)

@@ -36,6 +36,8 @@ enum CachedKey: Hashable {
     /// What a name or symbol finds: the preferred languages (`*` for none),
     /// a tab, the text as written.
     case candidates(ByteString)
+    /// Whether a name starts with these folded words (a whole word of it).
+    case nameStart(ByteString)
     /// The whole `relations` table.
     case relations
 }
@@ -49,5 +51,6 @@ indirect enum CachedObject {
     case phraseWords(NumberWords)
     /// The units a name finds, best first, and the language of the match.
     case candidates([UnitID], String?)
+    case nameStart(Bool)
     case relations(RelationTable)
 }

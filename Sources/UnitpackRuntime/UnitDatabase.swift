@@ -25,9 +25,20 @@ public final class UnitDatabase: Sendable {
         let unitsByFoldedName: Statement
         let languageByCode: Statement
         let namesOfUnit: Statement
+        /// Prepared on first use (phrases only): opening stays as cheap.
+        var nameStartStatement: Statement?
         /// Decoded units, languages and names, within one byte budget.
         var objects: BoundedCache<CachedKey, CachedObject>
         var pageCacheBudget = 0
+
+        var nameStartQuery: Statement {
+            get throws(SQLiteError) {
+                if let statement = nameStartStatement { return statement }
+                let statement = try connection.prepare("SELECT 1 FROM names WHERE folded >= ? AND folded < ? LIMIT 1")
+                nameStartStatement = statement
+                return statement
+            }
+        }
 
         func setPageCache(_ bytes: Int) throws(SQLiteError) {
             pageCacheBudget = max(0, bytes)
@@ -180,9 +191,21 @@ public final class UnitDatabase: Sendable {
     func candidates(
         for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil
     ) throws(UnitDatabaseError) -> (units: [Unit], language: String?) {
+        try candidates(
+            key: ByteString((keyPrefix ?? Self.candidatesKeyPrefix(languages)) + text), text: text, folded: folded(),
+            preferring: languages)
+    }
+
+    /// `candidates(for:folded:preferring:keyPrefix:)` by its cache key (the
+    /// key prefix, then `text`), built by the caller in one buffer; the text
+    /// and its folding are only asked for when the cache does not hold it.
+    func candidates(
+        key cacheKey: ByteString, text: @autoclosure () -> String, folded: @autoclosure () -> String,
+        preferring languages: [String]?
+    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?) {
         // Kept in the object cache: typing re-reads the same words, a phrase
         // is parsed again at each key, and front ends convert the same units.
-        let key = CachedKey.candidates(ByteString((keyPrefix ?? Self.candidatesKeyPrefix(languages)) + text))
+        let key = CachedKey.candidates(cacheKey)
         return try withState { state throws(UnitDatabaseError) in
             if case .candidates(let ids, let language)? = state.objects.value(for: key) {
                 var units: [Unit] = []
@@ -190,6 +213,7 @@ public final class UnitDatabase: Sendable {
                 return (units, language)
             }
             // A name matches a handful of units at most: arrays beat dictionaries.
+            let text = text()
             var scored: [(id: UnitID, score: Int)] = []
             var matched: [(language: Int, score: Int)] = []
             try sqlite { () throws(SQLiteError) in
@@ -230,6 +254,28 @@ public final class UnitDatabase: Sendable {
             state.objects.insert(
                 .candidates(units.map(\.id), language), for: key, cost: ApproximateSize.ofCandidates(key, count: units.count))
             return (units, language)
+        }
+    }
+
+    /// Whether some name or symbol, in any language, is `folded` (folded
+    /// words joined by single spaces) or starts with it and a space: a phrase
+    /// tries no longer span whose first words start no name. Names hold no
+    /// control characters, so the names from `folded` up to `folded` and `!`
+    /// (the scalar after the space) are exactly those.
+    func nameStarts(with folded: String) throws(UnitDatabaseError) -> Bool {
+        let key = ByteString(folded)
+        return try withState { state throws(UnitDatabaseError) in
+            if case .nameStart(let starts)? = state.objects.value(for: .nameStart(key)) { return starts }
+            let starts = try sqlite { () throws(SQLiteError) -> Bool in
+                let query = try state.nameStartQuery
+                try query.reset()
+                try query.bind(.text(folded), at: 1)
+                try query.bind(.text(folded + "!"), at: 2)
+                defer { try? query.reset() }
+                return try query.step()
+            }
+            state.objects.insert(.nameStart(starts), for: .nameStart(key), cost: ApproximateSize.ofNameStart(key))
+            return starts
         }
     }
 

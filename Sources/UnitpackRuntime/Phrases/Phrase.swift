@@ -151,17 +151,23 @@ struct Phrase {
     }
 
     /// The words as written (or folded) side by side, a space between each
-    /// two: built in one buffer, as a parse joins a span for each lookup.
-    static func joined(_ words: ArraySlice<Word>, folded: Bool) -> String {
-        guard words.count > 1 else { return words.first.map { folded ? $0.folded : $0.text } ?? "" }
-        var bytes = words.count - 1
+    /// two, after `prefix` (a cache key's): built in one buffer, as a parse
+    /// joins a span for each lookup.
+    static func joined(_ words: ArraySlice<Word>, folded: Bool, after prefix: String = "") -> String {
+        guard words.count > 1 || !prefix.isEmpty else { return words.first.map { folded ? $0.folded : $0.text } ?? "" }
+        var prefix = prefix
+        var bytes = prefix.utf8.count + max(0, words.count - 1)
         for word in words { bytes += folded ? word.folded.utf8.count : word.text.utf8.count }
         // Bytes copied into one buffer: `String.append` of each word was a
         // tenth of a parse.
         return String(unsafeUninitializedCapacity: bytes) { buffer in
-            var at = 0
+            var at = prefix.withUTF8 { utf8 in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<utf8.count]).initialize(from: utf8)
+                return utf8.count
+            }
+            let start = at
             for word in words {
-                if at > 0 {
+                if at > start {
                     buffer[at] = UInt8(ascii: " ")
                     at += 1
                 }

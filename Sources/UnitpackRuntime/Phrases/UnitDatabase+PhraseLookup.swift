@@ -19,6 +19,8 @@ extension UnitDatabase {
         // twentieth of a parse.
         var written = [Phrase.Span: Found?](minimumCapacity: 32)
         var stemmed = [Phrase.Span: Found?](minimumCapacity: 16)
+        /// Whether a name starts with the span's words, by span.
+        var starts = [Phrase.Span: Bool](minimumCapacity: 8)
         /// The object cache's key prefix for the asked languages, joined once a parse.
         var languageKey: String?
         /// Words of the spans asked about (see `Reader.work`).
@@ -40,7 +42,7 @@ extension UnitDatabase {
         if let known = memo.written[key] {
             written = known
         } else {
-            written = try lookupWritten(span, languages: languages, key: languageKey)
+            written = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey) : nil
             memo.written[key] = .some(written)
         }
         if written != nil || !stems { return written }
@@ -50,13 +52,29 @@ extension UnitDatabase {
         return stemmed
     }
 
+    /// `ft 2 in in meters`: no name starts with `ft 2`, so no span of three
+    /// words or more is asked about, nor `ft 2` itself. Asked only for three
+    /// words or more: for two, asking costs what the lookup costs. The first words are as in every variant of a lookup
+    /// unless they hold a `^` or end in punctuation.
+    private func startsName(_ span: ArraySlice<Phrase.Word>, _ memo: inout LookupMemo) throws(UnitDatabaseError) -> Bool {
+        guard span.count >= 2, case let head = span.prefix(2), !head.contains(where: \.needsVariants) else { return true }
+        let key = Phrase.Span(head)
+        if let known = memo.starts[key] { return known }
+        // Two words: asked only when a longer span asked already.
+        guard span.count >= 3 else { return true }
+        let starts = try nameStarts(with: Phrase.joined(head, folded: true))
+        memo.starts[key] = starts
+        return starts
+    }
+
     private func lookupWritten(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
         -> Found?
     {
         if !span.contains(where: \.needsVariants) {
             // The folded form is only joined when the object cache has not seen the text.
             let found = try candidates(
-                for: Phrase.joined(span, folded: false), folded: Phrase.joined(span, folded: true), preferring: languages, keyPrefix: key)
+                key: ByteString(Phrase.joined(span, folded: false, after: key)), text: Phrase.joined(span, folded: false),
+                folded: Phrase.joined(span, folded: true), preferring: languages)
             return found.units.isEmpty ? nil : Found(units: found.units, language: found.language)
         }
         let (text, folded) = Phrase.joined(span)
