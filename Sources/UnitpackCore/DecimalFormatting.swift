@@ -33,7 +33,14 @@
 ///
 /// * With 17 significant digits no rounding ever happens (the shortest
 ///   representation never has more than 17 digits), so the digits always
-///   round-trip to the identical `Double`.
+///   round-trip to the identical `Double`; so with 16.
+/// * With at most 15 (`noiseFreeDigits`), binary noise is trimmed first: a
+///   value whose shortest representation has 16 or 17 digits and lies
+///   within 2⁻⁴⁸ (relative) of a decimal of at most 15 digits is read as that
+///   decimal, the shortest such (31.999999999999943, which is 0 °C in °F
+///   computed through kelvin, is 32 at every precision up to 15, never
+///   31.9999999999999). A number typed with 15 digits or fewer is its own
+///   shortest representation and is never changed by it.
 /// * The least nonzero magnitude (exactly 4.94065645841246544…e-324) has the
 ///   shortest representation `5e-324`, so it yields `digits == [5]` at every
 ///   precision.
@@ -93,44 +100,88 @@ public struct DecimalDigits: Sendable, Hashable {
         }
 
         var (digits, exponent) = DecimalDigits.shortestDigits(of: value.magnitude)
-
+        if significantDigits <= Self.noiseFreeDigits, digits.count > Self.noiseFreeDigits,
+            let trimmed = Self.withoutBinaryNoise(digits, exponent, of: value.magnitude)
+        {
+            (digits, exponent) = trimmed
+        }
         if digits.count > significantDigits {
-            let next = digits[significantDigits]
-            let roundUp: Bool
-            if next != 5 {
-                roundUp = next > 5
-            } else if digits.count > significantDigits + 1 {
-                // Trailing zeros were stripped, so anything after the 5 is nonzero:
-                // strictly above the halfway point.
-                roundUp = true
-            } else {
-                // Exactly halfway: round to even.
-                roundUp = digits[significantDigits - 1] % 2 == 1
-            }
-            digits.removeSubrange(significantDigits...)
-
-            if roundUp {
-                var index = significantDigits - 1
-                while index >= 0 && digits[index] == 9 {
-                    digits[index] = 0
-                    index -= 1
-                }
-                if index >= 0 {
-                    digits[index] += 1
-                } else {
-                    // 99…9 + 1 = 100…0: one more digit before the point.
-                    digits.insert(1, at: 0)
-                    exponent += 1
-                }
-            }
-            while digits.count > 1 && digits[digits.count - 1] == 0 {
-                digits.removeLast()
-            }
+            (digits, exponent) = Self.rounded(digits, exponent, to: significantDigits)
         }
 
         self.digits = digits
         self.exponent = exponent
         self.isNegative = value < 0
+    }
+
+    /// The most significant digits a result keeps before binary noise is
+    /// trimmed: a Double holds 15 decimal digits safely (15.95 in all).
+    public static let noiseFreeDigits = 15
+
+    /// The relative distance below which a shorter decimal is the same
+    /// value with binary noise (2⁻⁴⁸, about 3.6e-15): 0 °C in °F computed
+    /// through kelvin is 31.999999999999943, 1.8e-15 from 32.
+    static let binaryNoise = 1.0 / 281_474_976_710_656
+
+    /// The fewest digits (at most `noiseFreeDigits`) whose decimal is within
+    /// `binaryNoise` of `magnitude`, when its shortest representation
+    /// (`digits`, more than 15 of them) is longer than a typed number can
+    /// be exact in: 31.999999999999943 -> 32. Nil when no such decimal is
+    /// that close: the digits are the value's, not noise.
+    static func withoutBinaryNoise(_ digits: [UInt8], _ exponent: Int, of magnitude: Double)
+        -> (digits: [UInt8], exponent: Int)?
+    {
+        for count in 1...noiseFreeDigits {
+            // Within 2⁻⁴⁸ of a decimal of at most 13 digits, the digits dropped
+            // start with 0 (…000x, rounded down) or 9 (…999x, rounded up): a
+            // cheap test that spares most values the parse below.
+            if count <= 13 && digits[count] != 0 && digits[count] != 9 { continue }
+            let candidate = rounded(digits, exponent, to: count)
+            var text = ""
+            for digit in candidate.digits { text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + digit)) }
+            guard let near = Double(text + "e" + String(candidate.exponent - candidate.digits.count)) else { continue }
+            if (near - magnitude).magnitude <= magnitude * binaryNoise { return candidate }
+        }
+        return nil
+    }
+
+    /// `digits` (canonical, more than `count` of them) rounded half-even to
+    /// `count` significant digits, trailing zeros removed.
+    static func rounded(_ digits: [UInt8], _ exponent: Int, to count: Int) -> (digits: [UInt8], exponent: Int) {
+        var digits = digits
+        var exponent = exponent
+        guard digits.count > count else { return (digits, exponent) }
+        let next = digits[count]
+        let roundUp: Bool
+        if next != 5 {
+            roundUp = next > 5
+        } else if digits.count > count + 1 {
+            // Trailing zeros were stripped, so anything after the 5 is nonzero:
+            // strictly above the halfway point.
+            roundUp = true
+        } else {
+            // Exactly halfway: round to even.
+            roundUp = digits[count - 1] % 2 == 1
+        }
+        digits.removeSubrange(count...)
+        if roundUp {
+            var index = count - 1
+            while index >= 0 && digits[index] == 9 {
+                digits[index] = 0
+                index -= 1
+            }
+            if index >= 0 {
+                digits[index] += 1
+            } else {
+                // 99…9 + 1 = 100…0: one more digit before the point.
+                digits.insert(1, at: 0)
+                exponent += 1
+            }
+        }
+        while digits.count > 1 && digits[digits.count - 1] == 0 {
+            digits.removeLast()
+        }
+        return (digits, exponent)
     }
 
     /// The canonical digits and exponent of the shortest round-trip decimal

@@ -42,13 +42,13 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
         case .corrupt(let path, let detail):
             return "\(path) is damaged (\(detail)); re-generate it with `unitpack build`"
         case .unknownUnit(let text):
-            return "unknown unit '\(text)'"
+            return "unknown unit '\(TextEscaping.visible(text))'"
         case .unknownLanguage(let code, let available):
             return available.isEmpty
-                ? "no language '\(code)': this database has no languages (build it from sources with locales/)"
-                : "no language '\(code)'; this database has \(available.joined(separator: ", "))"
+                ? "no language '\(TextEscaping.visible(code))': this database has no languages (build it from sources with locales/)"
+                : "no language '\(TextEscaping.visible(code))'; this database has \(available.joined(separator: ", "))"
         case .ambiguousUnit(let text, let candidates):
-            return "'\(text)' could mean \(candidates.joined(separator: " or ")); use a longer name"
+            return "'\(TextEscaping.visible(text))' could mean \(candidates.joined(separator: " or ")); use a longer name"
         case .incompatibleUnits(let from, let fromCategory, let to, let toCategory):
             return "cannot convert \(from) (\(fromCategory)) to \(to) (\(toCategory))"
         case .absoluteAndDifference(let from, let to, let differenceFrom, let differenceTo):

@@ -56,7 +56,7 @@ extension UnitDatabase {
             start += 1
         }
         guard start < phrase.words.count else {
-            return .notUnderstood(reason: phrase.words.isEmpty ? "the phrase is empty" : "no number in '\(text)'")
+            return .notUnderstood(reason: phrase.words.isEmpty ? "the phrase is empty" : "no number in '\(TextEscaping.visible(text))'")
         }
         var reader = Reader(
             phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
@@ -73,7 +73,7 @@ extension UnitDatabase {
             if !retried.isEmpty { (readings, failure) = (retried, nil) }
         }
         guard !readings.isEmpty else {
-            return .notUnderstood(reason: failure ?? "no unit after the number in '\(text)'")
+            return .notUnderstood(reason: failure ?? "no unit after the number in '\(TextEscaping.visible(text))'")
         }
         return .understood(readings)
     }
@@ -136,7 +136,7 @@ extension UnitDatabase {
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers)
             guard !numbers.isEmpty else { continue }
             guard let target = try target(phrase.words[start..<index], &reader) else {
-                return ([], "no unit named '\(Phrase.joined(trimmed(phrase.words[start..<index], reader.words)).text)'")
+                return ([], "no unit named '\(TextEscaping.visible(Phrase.joined(trimmed(phrase.words[start..<index], reader.words)).text))'")
             }
             var readings: [PhraseReading] = []
             var failure: String?
@@ -148,7 +148,7 @@ extension UnitDatabase {
                 case .failure(let reason): failure = failure ?? reason
                 }
             }
-            return (readings, readings.isEmpty ? failure ?? "no unit after the number in '\(text)'" : nil)
+            return (readings, readings.isEmpty ? failure ?? "no unit after the number in '\(TextEscaping.visible(text))'" : nil)
         }
         // A question without a number: the target, a marker, the unit of one.
         if asked {
@@ -165,7 +165,7 @@ extension UnitDatabase {
                 }
             }
         }
-        return ([], "no number in '\(text)'")
+        return ([], "no number in '\(TextEscaping.visible(text))'")
     }
 
     /// The units a target named first is: its words without the markers and

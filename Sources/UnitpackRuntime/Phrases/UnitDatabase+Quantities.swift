@@ -7,6 +7,8 @@ extension UnitDatabase {
     struct FoundPart {
         var value: Double
         var units: Found
+        /// `Phrase.Number.significantDigits`.
+        var significantDigits: Int? = nil
     }
 
     enum Outcome {
@@ -31,12 +33,12 @@ extension UnitDatabase {
             ]
             return try following(parts, rest, target: target, stems: stems, &reader)
         }
-        return try part(number.value, [], rest, target: target, stems: stems, &reader)
+        return try part(number.value, number.significantDigits, [], rest, target: target, stems: stems, &reader)
     }
 
     /// The unit of a number whose value is read (`value`), after `parts`.
     private func part(
-        _ value: Double, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
+        _ value: Double, _ digits: Int?, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
         _ reader: inout Reader
     ) throws(UnitDatabaseError) -> Outcome {
         guard !words.isEmpty else { return .failure("no unit after the number") }
@@ -45,14 +47,14 @@ extension UnitDatabase {
             let span = words.prefix(count)
             guard let units = try lookup(span, languages: reader.languages, stems: stems, memo: &reader.memo) else { continue }
             let outcome = try following(
-                parts + [FoundPart(value: value, units: units)], words.dropFirst(count), target: target, stems: stems,
+                parts + [FoundPart(value: value, units: units, significantDigits: digits)], words.dropFirst(count), target: target, stems: stems,
                 &reader)
             switch outcome {
             case .success: return outcome
             case .failure(let reason): failure = failure ?? reason
             }
         }
-        return .failure(failure ?? "no unit named '\(Phrase.joined(words).text)'")
+        return .failure(failure ?? "no unit named '\(TextEscaping.visible(Phrase.joined(words).text))'")
     }
 
     /// What follows a quantity's part: another part, or the end, or a target.
@@ -72,21 +74,21 @@ extension UnitDatabase {
             number.feetAndInches == nil
         {
             let rest = reader.phrase.words(from: number.end)
-            let outcome = try part(number.value, parts, rest[...], target: target, stems: stems, &reader)
+            let outcome = try part(number.value, number.significantDigits, parts, rest[...], target: target, stems: stems, &reader)
             if case .success = outcome { return outcome }
             if case .failure(let reason) = outcome { failure = reason }
         }
         guard target == nil else {
-            return .failure(failure ?? "nothing may follow the quantity after a target named first: '\(Phrase.joined(words).text)'")
+            return .failure(failure ?? "nothing may follow the quantity after a target named first: '\(TextEscaping.visible(Phrase.joined(words).text))'")
         }
         // A marker and the target, or the target.
         var span = words
         if reader.words.isMarker(folded: first.folded) {
-            guard span.count > 1 else { return .failure(failure ?? "no unit after '\(first.text)'") }
+            guard span.count > 1 else { return .failure(failure ?? "no unit after '\(TextEscaping.visible(first.text))'") }
             span = span.dropFirst()
         }
         guard let targets = try targets(span, &reader, stems: stems) else {
-            return .failure(failure ?? "no unit named '\(Phrase.joined(span).text)'")
+            return .failure(failure ?? "no unit named '\(TextEscaping.visible(Phrase.joined(span).text))'")
         }
         return try assemble(parts, targets, &reader)
     }
@@ -150,7 +152,9 @@ extension UnitDatabase {
                 failure = failure ?? reason
                 continue
             }
-            let quantities = zip(parts, quantity.units).map { PhraseQuantity(value: $0.value, unit: $1) }
+            let quantities = zip(parts, quantity.units).map {
+                PhraseQuantity(value: $0.value, unit: $1, significantDigits: $0.significantDigits)
+            }
             guard let targets else {
                 readings.append(PhraseReading(value: quantity.total, from: source, parts: quantities, language: language, fit: fit))
                 continue

@@ -1,0 +1,60 @@
+import Foundation
+import UnitpackCore
+
+/// A file operation's failure as a sentence: the path, what went wrong,
+/// what to do. Foundation's errors (an NSError printed whole, `The file
+/// doesn’t exist.`) name neither what was being done nor the remedy.
+enum FileProblem {
+    /// `cannot write /x/units.sqlite: the directory /x does not exist; create it or give another --output`.
+    /// `doing` is the action and its object (`write the dump`), `path` the
+    /// file meant when the error names none; `remedy` the option to point
+    /// elsewhere. A typed error of the project keeps its own sentence.
+    static func sentence(_ error: Error, doing: String, path: String, option: String) -> String {
+        let nsError = error as NSError
+        guard nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain else {
+            return "\(error)"
+        }
+        let file = (nsError.userInfo[NSFilePathErrorKey] as? String) ?? path
+        let shown = TextEscaping.visible(file)
+        let parent = TextEscaping.visible((file as NSString).deletingLastPathComponent)
+        let code = posixCode(nsError)
+        let reason: String
+        switch code {
+        case ENOENT:
+            reason = "no such file or directory (is \(parent.isEmpty ? "." : parent) missing?); create the directory or give another \(option)"
+        case EACCES, EPERM:
+            reason = "permission denied; give a path you may write to in \(option), or change the permissions"
+        case EROFS:
+            reason = "the file system is read-only; give a writable path in \(option)"
+        case ENOSPC, EDQUOT:
+            reason = "the disk is full; free some space and run it again"
+        case EISDIR:
+            reason = "it is a directory; remove it or give a file in \(option)"
+        case ENOTDIR:
+            reason = "a part of the path is a file, not a directory; give another \(option)"
+        case EEXIST:
+            reason = "something else is in the way at that path; remove it or give another \(option)"
+        case EFBIG:
+            reason = "the file is larger than this process may write (ulimit -f); raise the limit and run it again"
+        case let code?:
+            reason = "\(String(cString: strerror(code))) (errno \(code)); check the path and run it again"
+        case nil:
+            reason = "the system refused it (\(nsError.domain) \(nsError.code)); check the path and run it again"
+        }
+        return "cannot \(doing) at \(shown): \(reason)"
+    }
+
+    /// The errno behind a Foundation error, when it gives one.
+    static func posixCode(_ error: NSError) -> Int32? {
+        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError { return posixCode(underlying) }
+        switch CocoaError.Code(rawValue: error.code) {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return ENOENT
+        case .fileWriteNoPermission, .fileReadNoPermission: return EACCES
+        case .fileWriteVolumeReadOnly: return EROFS
+        case .fileWriteOutOfSpace: return ENOSPC
+        case .fileWriteFileExists: return EEXIST
+        default: return nil
+        }
+    }
+}
