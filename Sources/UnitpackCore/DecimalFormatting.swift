@@ -35,12 +35,14 @@
 ///   representation never has more than 17 digits), so the digits always
 ///   round-trip to the identical `Double`; so with 16.
 /// * With at most 15 (`noiseFreeDigits`), binary noise is trimmed first: a
-///   value whose shortest representation has 16 or 17 digits and lies
-///   within 2⁻⁴⁸ (relative) of a decimal of at most 15 digits is read as that
-///   decimal, the shortest such (31.999999999999943, which is 0 °C in °F
-///   computed through kelvin, is 32 at every precision up to 15, never
-///   31.9999999999999). A number typed with 15 digits or fewer is its own
-///   shortest representation and is never changed by it.
+///   value whose shortest representation has 16 or 17 digits, and whose
+///   digits from some place through the 15th are all 9 or all 0 (two or
+///   more), is read as the shorter decimal they round to
+///   (31.999999999999943, which is 0 °C in °F computed through kelvin, is
+///   32 at every precision up to 15, never 31.9999999999999). That moves the
+///   result by at most one unit in the 15th digit. A number typed with 15
+///   digits or fewer is its own shortest representation and is never
+///   changed by it.
 /// * The least nonzero magnitude (exactly 4.94065645841246544…e-324) has the
 ///   shortest representation `5e-324`, so it yields `digits == [5]` at every
 ///   precision.
@@ -101,7 +103,7 @@ public struct DecimalDigits: Sendable, Hashable {
 
         var (digits, exponent) = DecimalDigits.shortestDigits(of: value.magnitude)
         if significantDigits <= Self.noiseFreeDigits, digits.count > Self.noiseFreeDigits,
-            let trimmed = Self.withoutBinaryNoise(digits, exponent, of: value.magnitude)
+            let trimmed = Self.withoutBinaryNoise(digits, exponent)
         {
             (digits, exponent) = trimmed
         }
@@ -118,29 +120,20 @@ public struct DecimalDigits: Sendable, Hashable {
     /// trimmed: a Double holds 15 decimal digits safely (15.95 in all).
     public static let noiseFreeDigits = 15
 
-    /// The relative distance below which a shorter decimal is the same
-    /// value with binary noise (2⁻⁴⁸, about 3.6e-15): 0 °C in °F computed
-    /// through kelvin is 31.999999999999943, 1.8e-15 from 32.
-    static let binaryNoise = 1.0 / 281_474_976_710_656
-
-    /// The fewest digits (at most `noiseFreeDigits`) whose decimal is within
-    /// `binaryNoise` of `magnitude`, when its shortest representation
-    /// (`digits`, more than 15 of them) is longer than a typed number can
-    /// be exact in: 31.999999999999943 -> 32. Nil when no such decimal is
-    /// that close: the digits are the value's, not noise.
-    static func withoutBinaryNoise(_ digits: [UInt8], _ exponent: Int, of magnitude: Double)
-        -> (digits: [UInt8], exponent: Int)?
-    {
-        for count in 1...noiseFreeDigits {
-            // Within 2⁻⁴⁸ of a decimal of at most 13 digits, the digits dropped
-            // start with 0 (…000x, rounded down) or 9 (…999x, rounded up): a
-            // cheap test that spares most values the parse below.
-            if count <= 13 && digits[count] != 0 && digits[count] != 9 { continue }
-            let candidate = rounded(digits, exponent, to: count)
-            var text = ""
-            for digit in candidate.digits { text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + digit)) }
-            guard let near = Double(text + "e" + String(candidate.exponent - candidate.digits.count)) else { continue }
-            if (near - magnitude).magnitude <= magnitude * binaryNoise { return candidate }
+    /// The fewer digits a value of 16 or 17 (`digits`) is read as when its
+    /// digits from some place through the 15th are all 9 or all 0, at least
+    /// two of them (31.999999999999943, 0 °C in °F computed through kelvin:
+    /// thirteen 9s, so 32; -40.00000000000006: fourteen 0s, so -40). Such a
+    /// run is what the rounding of a few operations leaves on a short
+    /// decimal; the digits read differ from the value's 15-digit rounding by
+    /// at most one unit in the 15th digit. Nil when there is no such run:
+    /// the digits are the value's, not noise (4050418.307086614 keeps them).
+    static func withoutBinaryNoise(_ digits: [UInt8], _ exponent: Int) -> (digits: [UInt8], exponent: Int)? {
+        let last = noiseFreeDigits - 1
+        guard digits.count > noiseFreeDigits else { return nil }
+        for count in 1..<last {
+            let run = digits[count...last]
+            if run.allSatisfy({ $0 == 9 }) || run.allSatisfy({ $0 == 0 }) { return rounded(digits, exponent, to: count) }
         }
         return nil
     }

@@ -7,7 +7,7 @@ import UnitpackCore
 enum FileProblem {
     /// `cannot write /x/units.sqlite: the directory /x does not exist; create it or give another --output`.
     /// `doing` is the action and its object (`write the dump`), `path` the
-    /// file meant when the error names none; `remedy` the option to point
+    /// file meant when the error names none; `option` the option that points
     /// elsewhere. A typed error of the project keeps its own sentence.
     static func sentence(_ error: Error, doing: String, path: String, option: String) -> String {
         let nsError = error as NSError
@@ -23,13 +23,13 @@ enum FileProblem {
         case ENOENT:
             reason = "no such file or directory (is \(parent.isEmpty ? "." : parent) missing?); create the directory or give another \(option)"
         case EACCES, EPERM:
-            reason = "permission denied; give a path you may write to in \(option), or change the permissions"
+            reason = "permission denied; give another \(option) you may write to, or change the permissions"
         case EROFS:
-            reason = "the file system is read-only; give a writable path in \(option)"
+            reason = "the file system is read-only; give another \(option) on a writable one"
         case ENOSPC, EDQUOT:
             reason = "the disk is full; free some space and run it again"
         case EISDIR:
-            reason = "it is a directory; remove it or give a file in \(option)"
+            reason = "it is a directory; remove it or give another \(option)"
         case ENOTDIR:
             reason = "a part of the path is a file, not a directory; give another \(option)"
         case EEXIST:
@@ -37,9 +37,9 @@ enum FileProblem {
         case EFBIG:
             reason = "the file is larger than this process may write (ulimit -f); raise the limit and run it again"
         case let code?:
-            reason = "\(String(cString: strerror(code))) (errno \(code)); check the path and run it again"
+            reason = "\(String(cString: strerror(code))) (errno \(code)); check the path or give another \(option)"
         case nil:
-            reason = "the system refused it (\(nsError.domain) \(nsError.code)); check the path and run it again"
+            reason = "the system refused it (\(nsError.domain) \(nsError.code)); check the path or give another \(option)"
         }
         return "cannot \(doing) at \(shown): \(reason)"
     }
