@@ -28,7 +28,9 @@ struct BuildCommand: ParsableCommand {
         do {
             outcome = try BuildPipeline.build(source: source.source, output: output)
         } catch {
-            printError("error: " + FileProblem.sentence(error, doing: "write the build", path: output, option: "--output"))
+            printError(
+                "error: "
+                    + FileProblem.sentence(error, doing: "write the build", path: output, option: "--output", pathIsDirectory: true))
             throw ExitCode.failure
         }
         DiagnosticPrinter.print(outcome.diagnostics)
@@ -62,7 +64,9 @@ struct BuildCommand: ParsableCommand {
             do {
                 outcome = try BuildPipeline.build(source: source.source, output: output)
             } catch {
-                printError("error: " + FileProblem.sentence(error, doing: "write the build", path: output, option: "--output"))
+                printError(
+                "error: "
+                    + FileProblem.sentence(error, doing: "write the build", path: output, option: "--output", pathIsDirectory: true))
                 continue
             }
             DiagnosticPrinter.print(outcome.diagnostics)

@@ -5,11 +5,13 @@ import UnitpackCore
 /// what to do. Foundation's errors (an NSError printed whole, `The file
 /// doesn’t exist.`) name neither what was being done nor the remedy.
 enum FileProblem {
-    /// `cannot write /x/units.sqlite: the directory /x does not exist; create it or give another --output`.
+    /// `cannot write the dump at /x/dump.txt: no such file or directory (is /x
+    /// missing?); create the directory or give another --output`.
     /// `doing` is the action and its object (`write the dump`), `path` the
     /// file meant when the error names none; `option` the option that points
-    /// elsewhere. A typed error of the project keeps its own sentence.
-    static func sentence(_ error: Error, doing: String, path: String, option: String) -> String {
+    /// elsewhere; `pathIsDirectory` when `path` is a directory to write in
+    /// (`build --output`). A typed error of the project keeps its own sentence.
+    static func sentence(_ error: Error, doing: String, path: String, option: String, pathIsDirectory: Bool = false) -> String {
         let nsError = error as NSError
         guard nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain else {
             return "\(error)"
@@ -17,7 +19,7 @@ enum FileProblem {
         let file = (nsError.userInfo[NSFilePathErrorKey] as? String) ?? path
         let shown = TextEscaping.visible(file)
         let parent = TextEscaping.visible((file as NSString).deletingLastPathComponent)
-        let code = posixCode(nsError)
+        let code = probe(file, mayBeDirectory: pathIsDirectory && file == path) ?? posixCode(nsError)
         let reason: String
         switch code {
         case ENOENT:
@@ -39,9 +41,31 @@ enum FileProblem {
         case let code?:
             reason = "\(String(cString: strerror(code))) (errno \(code)); check the path or give another \(option)"
         case nil:
-            reason = "the system refused it (\(nsError.domain) \(nsError.code)); check the path or give another \(option)"
+            reason = "the system refused it (error \(nsError.code)); check the path or give another \(option)"
         }
         return "cannot \(doing) at \(shown): \(reason)"
+    }
+
+    /// Why `path` cannot be made, found by looking, when Foundation gives no
+    /// errno (it reports a directory that cannot be created under a file as
+    /// a bare "unknown write error"): the path is a directory (EISDIR), the
+    /// nearest existing ancestor is a file (ENOTDIR) or not writable
+    /// (EACCES), or nothing exists (ENOENT).
+    static func probe(_ path: String, mayBeDirectory: Bool) -> Int32? {
+        var isDirectory: ObjCBool = false
+        if !mayBeDirectory, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return EISDIR
+        }
+        var ancestor = (path as NSString).deletingLastPathComponent
+        while !ancestor.isEmpty, !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
+            let parent = (ancestor as NSString).deletingLastPathComponent
+            if parent == ancestor { return ENOENT }
+            ancestor = parent
+        }
+        if ancestor.isEmpty { return nil }
+        if !isDirectory.boolValue { return ENOTDIR }
+        if !FileManager.default.isWritableFile(atPath: ancestor) { return EACCES }
+        return nil
     }
 
     /// The errno behind a Foundation error, when it gives one.
