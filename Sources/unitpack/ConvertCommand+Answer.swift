@@ -72,7 +72,7 @@ extension ConvertCommand {
                 let candidates = try database.candidates(for: piece)
                 guard let unit = candidates.first(where: { $0.category == first.to.category }) else {
                     if candidates.isEmpty { throw UnitDatabaseError.unknownUnit(piece) }
-                    throw ConvertError("\(piece) is not a unit of \(first.to.category): the parts of a mixed unit are of one category (ft+in)")
+                    throw ConvertError("\(TextEscaping.visible(piece)) is not a unit of \(first.to.category): the parts of a mixed unit are of one category (ft+in)")
                 }
                 targets.append(unit)
             }

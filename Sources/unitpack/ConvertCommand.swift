@@ -173,7 +173,8 @@ struct ConvertCommand: ParsableCommand {
         if let lang { command.lang = try OptionValues.language(lang, in: database) }
         if let region { command.region = try OptionValues.region(region) }
         if let system { command.system = try OptionValues.system(system).rawValue }
-        command.usage = try OptionValues.usage(usage, in: database)
+        // The default needs no look-up: every database's lists fall back to it.
+        if TextFolding.fold(usage) != "default" { command.usage = try OptionValues.usage(usage, in: database) }
         return command
     }
 
