@@ -110,7 +110,7 @@ def main():
         for value in values:
             lines.append(f"{value!r}\t{category}/{unit}\t{category}/{base}")
             index.append((case_number, value))
-    done = subprocess.run([args.unitpack, "convert", "--batch", "--data", args.data],
+    done = subprocess.run([args.unitpack, "convert", "--batch", "--terse", "--precision", "15", "--data", args.data],
                           input="\n".join(lines) + "\n", capture_output=True, text=True)
     results = done.stdout.splitlines()
     if len(results) != len(lines):

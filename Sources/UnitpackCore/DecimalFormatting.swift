@@ -33,7 +33,16 @@
 ///
 /// * With 17 significant digits no rounding ever happens (the shortest
 ///   representation never has more than 17 digits), so the digits always
-///   round-trip to the identical `Double`.
+///   round-trip to the identical `Double`; so with 16.
+/// * With at most 15 (`noiseFreeDigits`), binary noise is trimmed first: a
+///   value whose shortest representation has 16 or 17 digits, and whose
+///   digits from some place through the 15th are all 9 or all 0 (two or
+///   more), is read as the shorter decimal they round to
+///   (31.999999999999943, which is 0 °C in °F computed through kelvin, is
+///   32 at every precision up to 15, never 31.9999999999999). That moves the
+///   result by at most one unit in the 15th digit. A number typed with 15
+///   digits or fewer is its own shortest representation and is never
+///   changed by it.
 /// * The least nonzero magnitude (exactly 4.94065645841246544…e-324) has the
 ///   shortest representation `5e-324`, so it yields `digits == [5]` at every
 ///   precision.
@@ -93,44 +102,79 @@ public struct DecimalDigits: Sendable, Hashable {
         }
 
         var (digits, exponent) = DecimalDigits.shortestDigits(of: value.magnitude)
-
+        if significantDigits <= Self.noiseFreeDigits, digits.count > Self.noiseFreeDigits,
+            let trimmed = Self.withoutBinaryNoise(digits, exponent)
+        {
+            (digits, exponent) = trimmed
+        }
         if digits.count > significantDigits {
-            let next = digits[significantDigits]
-            let roundUp: Bool
-            if next != 5 {
-                roundUp = next > 5
-            } else if digits.count > significantDigits + 1 {
-                // Trailing zeros were stripped, so anything after the 5 is nonzero:
-                // strictly above the halfway point.
-                roundUp = true
-            } else {
-                // Exactly halfway: round to even.
-                roundUp = digits[significantDigits - 1] % 2 == 1
-            }
-            digits.removeSubrange(significantDigits...)
-
-            if roundUp {
-                var index = significantDigits - 1
-                while index >= 0 && digits[index] == 9 {
-                    digits[index] = 0
-                    index -= 1
-                }
-                if index >= 0 {
-                    digits[index] += 1
-                } else {
-                    // 99…9 + 1 = 100…0: one more digit before the point.
-                    digits.insert(1, at: 0)
-                    exponent += 1
-                }
-            }
-            while digits.count > 1 && digits[digits.count - 1] == 0 {
-                digits.removeLast()
-            }
+            (digits, exponent) = Self.rounded(digits, exponent, to: significantDigits)
         }
 
         self.digits = digits
         self.exponent = exponent
         self.isNegative = value < 0
+    }
+
+    /// The most significant digits a result keeps before binary noise is
+    /// trimmed: a Double holds 15 decimal digits safely (15.95 in all).
+    public static let noiseFreeDigits = 15
+
+    /// The fewer digits a value of 16 or 17 (`digits`) is read as when its
+    /// digits from some place through the 15th are all 9 or all 0, at least
+    /// two of them (31.999999999999943, 0 °C in °F computed through kelvin:
+    /// thirteen 9s, so 32; -40.00000000000006: fourteen 0s, so -40). Such a
+    /// run is what the rounding of a few operations leaves on a short
+    /// decimal; the digits read differ from the value's 15-digit rounding by
+    /// at most one unit in the 15th digit. Nil when there is no such run:
+    /// the digits are the value's, not noise (4050418.307086614 keeps them).
+    static func withoutBinaryNoise(_ digits: [UInt8], _ exponent: Int) -> (digits: [UInt8], exponent: Int)? {
+        let last = noiseFreeDigits - 1
+        guard digits.count > noiseFreeDigits else { return nil }
+        for count in 1..<last {
+            let run = digits[count...last]
+            if run.allSatisfy({ $0 == 9 }) || run.allSatisfy({ $0 == 0 }) { return rounded(digits, exponent, to: count) }
+        }
+        return nil
+    }
+
+    /// `digits` (canonical, more than `count` of them) rounded half-even to
+    /// `count` significant digits, trailing zeros removed.
+    static func rounded(_ digits: [UInt8], _ exponent: Int, to count: Int) -> (digits: [UInt8], exponent: Int) {
+        var digits = digits
+        var exponent = exponent
+        guard digits.count > count else { return (digits, exponent) }
+        let next = digits[count]
+        let roundUp: Bool
+        if next != 5 {
+            roundUp = next > 5
+        } else if digits.count > count + 1 {
+            // Trailing zeros were stripped, so anything after the 5 is nonzero:
+            // strictly above the halfway point.
+            roundUp = true
+        } else {
+            // Exactly halfway: round to even.
+            roundUp = digits[count - 1] % 2 == 1
+        }
+        digits.removeSubrange(count...)
+        if roundUp {
+            var index = count - 1
+            while index >= 0 && digits[index] == 9 {
+                digits[index] = 0
+                index -= 1
+            }
+            if index >= 0 {
+                digits[index] += 1
+            } else {
+                // 99…9 + 1 = 100…0: one more digit before the point.
+                digits.insert(1, at: 0)
+                exponent += 1
+            }
+        }
+        while digits.count > 1 && digits[digits.count - 1] == 0 {
+            digits.removeLast()
+        }
+        return (digits, exponent)
     }
 
     /// The canonical digits and exponent of the shortest round-trip decimal

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import UnitpackCore
 
 /// Why `search.pack` cannot be used. Every damage is one of these: the reader
 /// never traps and never allocates more than a shard's declared size, which
@@ -22,19 +23,19 @@ public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         let regenerate = "; re-generate it with `unitpack build`"
         switch self {
-        case .fileNotFound(let path): return "no search pack at \(path); run `unitpack build` to create it"
+        case .fileNotFound(let path): return "no search pack at \(TextEscaping.visible(path)); run `unitpack build` to create it"
         case .notAFile(let path):
-            return "\(path) is not a regular file; remove it and run `unitpack build` to create the search pack there"
+            return "\(TextEscaping.visible(path)) is not a regular file; remove it and run `unitpack build` to create the search pack there"
         case .unreadable(let path, let errno):
-            guard errno != 0, let message = strerror(errno) else { return "cannot read \(path)" }
-            return "cannot read \(path): \(String(cString: message).lowercased())"
-        case .notAPack(let path): return "\(path) is not a unitpack search pack" + regenerate
+            guard errno != 0, let message = strerror(errno) else { return "cannot read \(TextEscaping.visible(path))" }
+            return "cannot read \(TextEscaping.visible(path)): \(String(cString: message).lowercased())"
+        case .notAPack(let path): return "\(TextEscaping.visible(path)) is not a unitpack search pack" + regenerate
         case .unsupportedVersion(let found, let supported):
             return "search pack format \(found) is not supported (this reader reads format \(supported))" + regenerate
-        case .truncated(let path, let detail): return "\(path) is truncated (\(detail))" + regenerate
-        case .corruptIndex(let path, let detail): return "\(path) has a damaged index (\(detail))" + regenerate
+        case .truncated(let path, let detail): return "\(TextEscaping.visible(path)) is truncated (\(detail))" + regenerate
+        case .corruptIndex(let path, let detail): return "\(TextEscaping.visible(path)) has a damaged index (\(detail))" + regenerate
         case .corruptShard(let path, let shard, let detail):
-            return "\(path) has a damaged shard \(shard) (\(detail))" + regenerate
+            return "\(TextEscaping.visible(path)) has a damaged shard \(shard) (\(detail))" + regenerate
         }
     }
 }

@@ -5,8 +5,14 @@ extension UnitDatabase {
     /// The language partial languages fall back to.
     public static let fallbackLanguage = "en"
 
-    /// The language with this tag, or its base language (`ru` for `ru-RU`).
-    /// - Throws: `.unknownLanguage` when neither is in the database.
+    /// The language with this tag, or its base language (`ru` for `ru-RU`),
+    /// as BCP 47 lookup finds it: case does not matter (`RU`, `pt-br`), `_`
+    /// is read as `-` (`ru_RU`, as POSIX locales write it), and subtags are
+    /// dropped from the end until a language of the database is left, with
+    /// no warning. The result's `code` is the database's spelling. Every
+    /// command resolves `--lang` through this (docs/phrases.md).
+    /// - Throws: `.unknownLanguage`, with the languages the database has,
+    ///   when no prefix of the tag is one of them.
     public func language(_ code: String) throws(UnitDatabaseError) -> Language {
         try withState { state throws(UnitDatabaseError) in try loadLanguage(code, state) }
     }
@@ -53,13 +59,20 @@ extension UnitDatabase {
     // MARK: Loading
 
     func loadLanguage(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language {
-        var candidate = code
+        // The tag as stored: one lookup, the case of every call but the first.
+        if let language = try loadLanguageRow(code, state) { return language }
+        let available = try availableLanguages(state)
+        var candidate = String(TextFolding.fold(code).map { $0 == "_" ? "-" : $0 })
         while true {
-            if let language = try loadLanguageRow(candidate, state) { return language }
+            if let stored = available.first(where: { TextFolding.fold($0) == candidate }),
+                let language = try loadLanguageRow(stored, state)
+            {
+                return language
+            }
             guard let dash = candidate.lastIndex(of: "-") else { break }
             candidate = String(candidate[..<dash])
         }
-        throw .unknownLanguage(code, available: try availableLanguages(state))
+        throw .unknownLanguage(code, available: available)
     }
 
     private func loadLanguageRow(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language? {

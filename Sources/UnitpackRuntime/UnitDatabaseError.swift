@@ -32,23 +32,23 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .fileNotFound(let path):
-            return "no database at \(path); run `unitpack build` to create it"
+            return "no database at \(TextEscaping.visible(path)); run `unitpack build` to create it"
         case .notAFile(let path):
-            return "\(path) is not a regular file; remove it and run `unitpack build` to create the database there"
+            return "\(TextEscaping.visible(path)) is not a regular file; remove it and run `unitpack build` to create the database there"
         case .notAUnitDatabase(let path):
-            return "\(path) is not a unitpack database; re-generate it with `unitpack build`"
+            return "\(TextEscaping.visible(path)) is not a unitpack database; re-generate it with `unitpack build`"
         case .unsupportedFormatVersion(let found, let supported):
             return "database format \(found) is not supported (this reader reads format \(supported)); re-generate it with a matching `unitpack build`"
         case .corrupt(let path, let detail):
-            return "\(path) is damaged (\(detail)); re-generate it with `unitpack build`"
+            return "\(TextEscaping.visible(path)) is damaged (\(detail)); re-generate it with `unitpack build`"
         case .unknownUnit(let text):
-            return "unknown unit '\(text)'"
+            return "unknown unit '\(TextEscaping.visible(text))'"
         case .unknownLanguage(let code, let available):
             return available.isEmpty
-                ? "no language '\(code)': this database has no languages (build it from sources with locales/)"
-                : "no language '\(code)'; this database has \(available.joined(separator: ", "))"
+                ? "no language '\(TextEscaping.visible(code))': this database has no languages (build it from sources with locales/)"
+                : "no language '\(TextEscaping.visible(code))'; this database has \(available.joined(separator: ", "))"
         case .ambiguousUnit(let text, let candidates):
-            return "'\(text)' could mean \(candidates.joined(separator: " or ")); use a longer name"
+            return "'\(TextEscaping.visible(text))' could mean \(candidates.joined(separator: " or ")); use a longer name"
         case .incompatibleUnits(let from, let fromCategory, let to, let toCategory):
             return "cannot convert \(from) (\(fromCategory)) to \(to) (\(toCategory))"
         case .absoluteAndDifference(let from, let to, let differenceFrom, let differenceTo):

@@ -24,7 +24,15 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = try BuildPipeline.build(source: source.source, output: output)
+        let outcome: BuildPipeline.Outcome
+        do {
+            outcome = try BuildPipeline.build(source: source.source, output: output)
+        } catch {
+            printError(
+                "error: "
+                    + FileProblem.sentence(error, doing: "write the build", path: output, option: "--output", pathIsDirectory: true))
+            throw ExitCode.failure
+        }
         DiagnosticPrinter.print(outcome.diagnostics)
         if watch { try watchSources(first: outcome) }
         guard let summary = outcome.summary else {
@@ -56,7 +64,9 @@ struct BuildCommand: ParsableCommand {
             do {
                 outcome = try BuildPipeline.build(source: source.source, output: output)
             } catch {
-                printError("error: \(error)")
+                printError(
+                "error: "
+                    + FileProblem.sentence(error, doing: "write the build", path: output, option: "--output", pathIsDirectory: true))
                 continue
             }
             DiagnosticPrinter.print(outcome.diagnostics)

@@ -49,13 +49,22 @@ extension ConvertCommand {
     }
 
     /// VALUE FROM TO (TO may be mixed: `ft+in`), or VALUE FROM and the best
-    /// unit for `--region`/`--system`.
+    /// unit for `--region`/`--system`. FROM and TO may be unit keys
+    /// (`length/foot`), as scripts' `--batch` lines give them.
     func convert(_ value: Double, from: String, in database: UnitDatabase) throws -> ConvertAnswer {
+        // The digits typed, by the phrase reader's rule (docs/phrases.md, Precision).
+        let typed = input.flatMap(NumberReader.significantDigits(in:))
+        func quantity(_ unit: UnitpackRuntime.Unit) -> [PhraseQuantity] {
+            [PhraseQuantity(value: value, unit: unit, significantDigits: typed)]
+        }
+        if let keyed = try keyedPair(from, to, database) {
+            return try answer(quantity(keyed.from), value, keyed.from, [keyed.to], database)
+        }
         if let to {
             let pieces = to.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
             guard pieces.count > 1, !pieces.contains(where: \.isEmpty) else {
                 let result = try database.convert(value, from: from, to: to)
-                return try answer([PhraseQuantity(value: value, unit: result.from)], value, result.from, [result.to], database)
+                return try answer(quantity(result.from), value, result.from, [result.to], database)
             }
             let first = try database.convert(value, from: from, to: pieces[0])
             var targets = [first.to]
@@ -63,13 +72,13 @@ extension ConvertCommand {
                 let candidates = try database.candidates(for: piece)
                 guard let unit = candidates.first(where: { $0.category == first.to.category }) else {
                     if candidates.isEmpty { throw UnitDatabaseError.unknownUnit(piece) }
-                    throw ConvertError("\(piece) is not a unit of \(first.to.category): the parts of a mixed unit are of one category (ft+in)")
+                    throw ConvertError("\(TextEscaping.visible(piece)) is not a unit of \(first.to.category): the parts of a mixed unit are of one category (ft+in)")
                 }
                 targets.append(unit)
             }
-            return try answer([PhraseQuantity(value: value, unit: first.from)], value, first.from, targets, database)
+            return try answer(quantity(first.from), value, first.from, targets, database)
         }
-        let sources = try database.candidates(for: from)
+        let sources = try Self.unit(key: from, database).map { [$0] } ?? database.candidates(for: from)
         guard !sources.isEmpty else { throw UnitDatabaseError.unknownUnit(from) }
         // `cm` is a length and a typographic unit: of the readings that have
         // preferred units, the unit with the higher priority is the one meant.
@@ -82,7 +91,33 @@ extension ConvertCommand {
         if readings.count > 1 && readings[1].0.priority == source.priority {
             throw UnitDatabaseError.ambiguousUnit(from, candidates: readings.map(\.0.key))
         }
-        return try answer([PhraseQuantity(value: value, unit: source)], value, source, target.units, database)
+        return try answer(quantity(source), value, source, target.units, database)
+    }
+
+    /// The unit whose key (`category/name`) `text` is; nil for a name or symbol.
+    static func unit(key text: String, _ database: UnitDatabase) throws -> UnitpackRuntime.Unit? {
+        guard text.contains("/"), try database.candidates(for: text).isEmpty else { return nil }
+        return try? database.unit(key: text)
+    }
+
+    /// FROM and TO when either is a unit key: the key's unit, and for the
+    /// other a name's reading in the key's category (`1 length/foot in`),
+    /// else its one unit. Nil when neither is a key, or TO is none or mixed.
+    private func keyedPair(_ from: String, _ to: String?, _ database: UnitDatabase) throws
+        -> (from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit)?
+    {
+        guard let to else { return nil }
+        let fromKey = try Self.unit(key: from, database)
+        let toKey = try Self.unit(key: to, database)
+        guard fromKey != nil || toKey != nil else { return nil }
+        func resolve(_ text: String, _ keyed: UnitpackRuntime.Unit?, like other: UnitpackRuntime.Unit?) throws -> UnitpackRuntime.Unit {
+            if let keyed { return keyed }
+            if let other, let fit = try database.candidates(for: text).first(where: { $0.category == other.category }) {
+                return fit
+            }
+            return try database.unit(named: text)
+        }
+        return (try resolve(from, fromKey, like: toKey), try resolve(to, toKey, like: fromKey))
     }
 
     /// The units that read best for `value` of `unit` in `--system`, else
@@ -98,19 +133,15 @@ extension ConvertCommand {
 
     /// A phrase: its first reading, converted to the units it names or to the
     /// best unit for `--region`/`--system` (the other system's when neither is given).
-    func convertPhrase(_ phrase: String, _ database: UnitDatabase) throws {
+    func convertPhrase(_ phrase: String, _ database: UnitDatabase) throws -> ConvertOutcome {
         var languages: [String] = []
-        if let lang { languages.append(try database.language(lang).code) }
+        if let lang { languages.append(try OptionValues.language(lang, in: database)) }
         for code in try database.phraseLanguages() where !languages.contains(code) { languages.append(code) }
         let readings: [PhraseReading]
         switch try database.parse(phrase, languages: languages) {
         case .notUnderstood(let reason):
-            if json {
-                print(PhraseReport(understood: false, reason: reason).json)
-            } else {
-                printError("error: not understood: \(reason)")
-            }
-            throw ExitCode.failure
+            if json { return ConvertOutcome(output: PhraseReport(understood: false, reason: reason).json, failed: true) }
+            return ConvertOutcome(error: "error: not understood: \(reason)", failed: true)
         case .understood(let found):
             readings = found
         }
@@ -119,10 +150,9 @@ extension ConvertCommand {
             throw ConvertError("\(readings[0].from.name) has no preferred units to convert to (units-src/clusters.tsv): name the target in the phrase")
         }
         if json {
-            print(PhraseReport(first, readings: readings, answers: answers, language: readings[0].language).json)
-            return
+            return ConvertOutcome(output: PhraseReport(first, readings: readings, answers: answers, language: readings[0].language).json)
         }
-        try show(first, database, phraseLanguage: readings[0].language)
+        return ConvertOutcome(output: try show(first, database, phraseLanguage: readings[0].language))
     }
 
     /// A reading converted to its targets, else to the best unit; nil when
@@ -135,40 +165,63 @@ extension ConvertCommand {
         return try answer(reading.parts, reading.value, reading.from, best.units, fit: reading.fit, database)
     }
 
-    /// Prints `value FROM = result TO` in the language asked for, else the
-    /// phrase's (`phraseLanguage`).
-    func show(_ answer: ConvertAnswer, _ database: UnitDatabase, phraseLanguage: String? = nil) throws {
-        let precision = self.precision ?? 6
+    /// The significant digits a result is shown with: `--precision`, else
+    /// those of the value typed, at least 6 and at most 15 (words and
+    /// fractions state none: 6).
+    func shownDigits(_ answer: ConvertAnswer) -> Int {
+        if let precision { return precision }
+        let typed = answer.parts.compactMap(\.significantDigits).max() ?? Self.defaultDigits
+        return min(DecimalDigits.noiseFreeDigits, max(Self.defaultDigits, typed))
+    }
+
+    /// The significant digits of a result when the value typed has fewer.
+    static let defaultDigits = 6
+
+    /// `=` when the result shown is the result (to the 15 digits a Double
+    /// holds without binary noise), `≈` when it is rounded: `1 knot ≈
+    /// 0.514444 meters per second`, `1 foot = 12 inches`.
+    func relation(_ answer: ConvertAnswer, digits: Int, _ database: UnitDatabase) throws -> String {
+        func same(_ one: Double, _ other: Double) -> Bool {
+            DecimalDigits(one, significantDigits: DecimalDigits.noiseFreeDigits)
+                == DecimalDigits(other, significantDigits: DecimalDigits.noiseFreeDigits)
+        }
+        if let mixed = answer.mixed {
+            let full = try database.split(
+                answer.value, of: answer.from, into: answer.targets, rounding: .significantDigits(DecimalDigits.noiseFreeDigits))
+            let exact = mixed.isNegative == full.isNegative
+                && zip(mixed.parts, full.parts).allSatisfy { same($0.value, $1.value) }
+            return exact ? "=" : "≈"
+        }
+        if digits >= DecimalDigits.noiseFreeDigits { return "=" }
+        let shown = DecimalDigits(answer.result, significantDigits: digits)
+        return shown == DecimalDigits(answer.result, significantDigits: DecimalDigits.noiseFreeDigits) ? "=" : "≈"
+    }
+
+    /// `value FROM = result TO` (or `≈`) in the language asked for, else the
+    /// phrase's (`phraseLanguage`); the number alone with `--terse`.
+    func show(_ answer: ConvertAnswer, _ database: UnitDatabase, phraseLanguage: String? = nil) throws -> String {
+        let precision = shownDigits(answer)
         let plain = DecimalFormatting.format(answer.result, significantDigits: precision)
         let language = try language(in: database, phraseLanguage: phraseLanguage)
         if let mixed = answer.mixed {
             // Without languages, the units-src names stand in for every form.
             let output = try database.format(mixed, language: language ?? UnitDatabase.fallbackLanguage, grouping: groupDigits)
-            if terse {
-                print(output.short)
-                return
-            }
-            print("\(try input(answer, language, database)) = \(symbols ? output.short : output.long)")
-            return
+            if terse { return output.short }
+            let relation = try relation(answer, digits: precision, database)
+            return "\(try input(answer, language, database)) \(relation) \(symbols ? output.short : output.long)"
         }
-        if terse && lang == nil {
-            // For scripts: the plain number, whatever languages the database has.
-            print(plain)
-            return
-        }
+        // For scripts: the plain number, whatever languages the database has.
+        if terse && lang == nil { return plain }
+        let relation = try relation(answer, digits: precision, database)
         guard let language else {
             // A database built without locales/: plain numbers, units-src names.
-            print("\(try input(answer, nil, database)) = \(plain) \(answer.targets[0].name)")
-            return
+            return "\(try input(answer, nil, database)) \(relation) \(plain) \(answer.targets[0].name)"
         }
         let output = try database.format(
             answer.result, answer.targets[0], language: language,
             options: .init(significantDigits: precision, grouping: groupDigits))
-        if terse {
-            print(output.number)
-            return
-        }
-        print("\(try input(answer, language, database)) = \(symbols ? output.short : output.long)")
+        if terse { return output.number }
+        return "\(try input(answer, language, database)) \(relation) \(symbols ? output.short : output.long)"
     }
 
     /// The value as given: each part with its own form (`6 feet 2 inches`).

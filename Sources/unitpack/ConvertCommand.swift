@@ -18,9 +18,15 @@ struct ConvertCommand: ParsableCommand {
             (units-src/clusters.tsv, CLDR's preferences): unitpack convert 10 km --region US \
             gives miles; --usage narrows the choice (person-height, road, weather, ...).
 
-            --batch reads lines of VALUE<TAB>FROM<TAB>TO from standard input and prints one \
-            result a line (15 significant digits unless --precision), or "error: ..." for that \
-            line; FROM and TO may also be unit keys, category/name (temperature/degree Celsius).
+            --batch reads lines from standard input, each VALUE<TAB>FROM<TAB>TO (TO may be \
+            left out with --region or --system) or a whole phrase, and prints for each line what \
+            convert prints for it with the same options, on one line: the result, or "error: ..." \
+            (--terse for numbers only). FROM and TO may also be unit keys, category/name \
+            (temperature/degree Celsius).
+
+            A result keeps at least as many significant digits as the value typed, from 6 up \
+            to 15 (1234567.5 m in ft: 4050418.3 feet); --precision N sets them. A result shown \
+            rounded is written after "≈", an exact one after "=".
             """)
 
     @OptionGroup var data: DataOptions
@@ -75,13 +81,13 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "With --region or --system: what the value measures (CLDR's usages: default, person-height, road, weather, ...).")
     var usage: String = "default"
 
-    @Option(name: .long, help: "Significant digits of the result (1-17; default 6, 15 with --batch); of the last part of a mixed result (default: whole).")
+    @Option(name: .long, help: "Significant digits of the result (1-17; default: those of the value typed, 6 to 15); of the last part of a mixed result (default: whole).")
     var precision: Int?
 
     @Option(name: .long, help: "Write the result, or the last part of a mixed result, to the nearest 1/N (2, 4, 8, 16, 32 or 64): 5 ft 10 7/8 in.")
     var fraction: Int?
 
-    @Flag(name: .long, help: "Convert VALUE<TAB>FROM<TAB>TO lines of standard input, one result a line.")
+    @Flag(name: .long, help: "Convert each line of standard input (VALUE<TAB>FROM<TAB>TO, or a phrase) as convert would, one result a line.")
     var batch = false
 
     @Flag(name: [.short, .long], help: "Print only the resulting number: plain digits, or as the language writes it with --lang.")
@@ -101,9 +107,6 @@ struct ConvertCommand: ParsableCommand {
         try InputLimits.checkOption(system, "--system")
         try InputLimits.checkOption(usage, "--usage")
         try InputLimits.checkOption(lang, "--lang")
-        try InputLimits.checkQuery(input, from == nil && value == nil ? "the phrase" : "the value")
-        try InputLimits.checkQuery(from, "the unit to convert from")
-        try InputLimits.checkQuery(to, "the unit to convert to")
         if let precision, !(1...17).contains(precision) {
             throw ValidationError("--precision must be between 1 and 17, got \(precision)")
         }
@@ -111,52 +114,74 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("--fraction must be 2, 4, 8, 16, 32 or 64, got \(fraction)")
         }
         if fraction != nil && precision != nil { throw ValidationError("give --fraction or --precision, not both") }
+        if region != nil && system != nil { throw ValidationError("give --region or --system, not both") }
+        if let region { _ = try OptionValues.region(region) }
+        if let system { _ = try OptionValues.system(system) }
         if batch {
             guard input == nil else { throw ValidationError("--batch reads its conversions from standard input: give no VALUE FROM TO") }
             return
         }
+        try validateInput()
+    }
+
+    /// The checks of one conversion's VALUE FROM TO or phrase: the
+    /// arguments', and each line's of `--batch`.
+    func validateInput() throws {
+        try InputLimits.checkQuery(input, from == nil && value == nil ? "the phrase" : "the value")
+        try InputLimits.checkQuery(from, "the unit to convert from")
+        try InputLimits.checkQuery(to, "the unit to convert to")
         if let input, from == nil, value == nil {
             // A phrase: "27 psi in bar".
             guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the phrase is empty") }
             return
         }
         if json { throw ValidationError("--json is for phrases: unitpack convert --json \"27 psi in bar\"") }
-        if region != nil && system != nil { throw ValidationError("give --region or --system, not both") }
-        if let system, MeasurementSystem(rawValue: system) == nil {
-            throw ValidationError("unknown system '\(system)': use metric, us or imperial")
-        }
         let picksTarget = region != nil || system != nil
         if picksTarget && to != nil { throw ValidationError("--region and --system choose the target unit: give VALUE FROM without TO") }
         let missing = input == nil ? "<value>" : from == nil ? "<from>" : to == nil && !picksTarget ? "<to>" : nil
         if let missing {
             throw ValidationError("Missing expected argument '\(missing)' (give VALUE FROM TO, e.g. 1 km mi, or VALUE FROM --region US)")
         }
-        guard let value else { throw ValidationError("'\(input ?? "")' is not a number: give VALUE FROM TO, or the whole phrase in quotes") }
+        guard let value else {
+            throw ValidationError("'\(TextEscaping.visible(input ?? ""))' is not a number: give VALUE FROM TO, or the whole phrase in quotes")
+        }
         guard value.isFinite else { throw ValidationError("the value must be a finite number") }
     }
 
     func run() throws {
-        if batch { return try runBatch() }
-        guard let input else { return }
+        let database: UnitDatabase
+        let command: ConvertCommand
         do {
-            let database = try UnitDatabase(directory: data.data)
-            if let from, let value {
-                try show(try convert(value, from: from, in: database), database)
-            } else {
-                try convertPhrase(input, database)
-            }
-        } catch let error as ExitCode {
-            throw error
+            database = try UnitDatabase(directory: data.data)
+            command = try resolvingOptions(database)
         } catch {
             printError("error: \(error)")
             throw ExitCode.failure
         }
+        if batch { return try command.runBatch(database) }
+        let outcome = command.outcome(database)
+        if let output = outcome.output { print(output) }
+        if let error = outcome.error { printError(error) }
+        if outcome.failed { throw ExitCode.failure }
+    }
+
+    /// This command with `--lang`, `--region`, `--system` and `--usage` as
+    /// the database spells them (`OptionValues`): checked once, before any
+    /// conversion, by every way in (arguments, phrase, `--batch`).
+    func resolvingOptions(_ database: UnitDatabase) throws -> ConvertCommand {
+        var command = self
+        if let lang { command.lang = try OptionValues.language(lang, in: database) }
+        if let region { command.region = try OptionValues.region(region) }
+        if let system { command.system = try OptionValues.system(system).rawValue }
+        // The default needs no look-up: every database's lists fall back to it.
+        if TextFolding.fold(usage) != "default" { command.usage = try OptionValues.usage(usage, in: database) }
+        return command
     }
 
     /// `--lang`, else the language the phrase was written in, else English
     /// when the database has languages, else nil.
     func language(in database: UnitDatabase, phraseLanguage: String? = nil) throws(UnitDatabaseError) -> String? {
-        if let lang { return try database.language(lang).code }
+        if let lang { return try OptionValues.language(lang, in: database) }
         if let phraseLanguage { return try database.language(phraseLanguage).code }
         do {
             return try database.language(UnitDatabase.fallbackLanguage).code

@@ -34,7 +34,7 @@ struct DumpCommand: ParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            printError("error: \(output): cannot write the dump: \(error.localizedDescription)")
+            printError("error: " + FileProblem.sentence(error, doing: "write the dump", path: output, option: "--output"))
             throw ExitCode.failure
         }
     }

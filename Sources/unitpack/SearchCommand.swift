@@ -41,15 +41,21 @@ struct SearchCommand: ParsableCommand {
         do {
             let library = try UnitLibrary(directory: data.data, budget: budget)
             let database = library.database
-            let matches = try library.search.search(text, languages: lang.isEmpty ? nil : lang, limit: limit)
-            let shown = lang.first ?? UnitDatabase.fallbackLanguage
+            // The database's spelling of each tag (`RU`, `ru_RU`: ru), as convert reads --lang.
+            var languages: [String] = []
+            for code in lang {
+                let resolved = try OptionValues.language(code, in: database)
+                if !languages.contains(resolved) { languages.append(resolved) }
+            }
+            let matches = try library.search.search(text, languages: languages.isEmpty ? nil : languages, limit: limit)
+            let shown = languages.first ?? UnitDatabase.fallbackLanguage
             for match in matches {
                 let unit = try database.unit(match.unit)
                 let display = (try? database.names(of: unit, in: shown).display) ?? unit.name
                 let how = [match.isExact ? "exact" : "prefix", match.language ?? "symbol", "\(match.form)"]
                 print("\(display)\t\(unit.key)\t\"\(match.key)\"\t\(how.joined(separator: ", "))")
             }
-            if matches.isEmpty { printError("no unit matches '\(text)'") }
+            if matches.isEmpty { printError("no unit matches '\(TextEscaping.visible(text))'") }
             if statistics { printError(Self.describe(library.statistics)) }
         } catch let error as UnitLibraryError {
             printError("error: \(error.description)")

@@ -29,8 +29,11 @@ import UnitpackTestSupport
             guard inBlock, !text.isEmpty else { continue }
             let parts = text.components(separatedBy: " # ")
             let comment = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
-            // "364.4 smoots = 620.136 meters (the Harvard Bridge)": the output is before the remark.
-            let expected = comment.flatMap { $0.contains(" = ") ? $0.components(separatedBy: " (").first : nil }
+            // "364.4 smoots ≈ 620.136 meters (the Harvard Bridge)": the output is before the remark
+            // (`=` for an exact result, `≈` for a rounded one).
+            let expected = comment.flatMap {
+                $0.contains(" = ") || $0.contains(" ≈ ") ? $0.components(separatedBy: " (").first : nil
+            }
             steps.append(Step(command: parts[0].trimmingCharacters(in: .whitespaces), expected: expected))
         }
         return steps

@@ -25,6 +25,46 @@ public struct NumberReader: Sendable {
         public var value: Double
         /// How many Unicode scalars of the text the number takes.
         public var length: Int
+        /// The significant digits typed (`significantDigits(in:)`): 8 for
+        /// `1234567.5` and `1 234 567,5`, 2 for `1.5e3` and `1.5 million`.
+        /// Nil for a number that states no digits of precision: a fraction
+        /// (`1/2`, `½`, `3 1/2`), hexadecimal, a Roman numeral.
+        public var significantDigits: Int?
+
+        public init(value: Double, length: Int, significantDigits: Int? = nil) {
+            self.value = value
+            self.length = length
+            self.significantDigits = significantDigits
+        }
+    }
+
+    /// The significant digits of the digits typed before and after the
+    /// decimal separator (grouping and sign left out): every digit from the
+    /// first that is not 0 to the last typed, trailing zeros included (`1200`
+    /// is 4, `0.0150` is 3; a zero is 1). What the shown result of a
+    /// conversion keeps at least (docs/phrases.md, Precision).
+    public static func significantDigits(integer: Substring, fraction: Substring) -> Int {
+        let digits = integer.utf8.count + fraction.utf8.count
+        let zero = UInt8(ascii: "0")
+        var leadingZeros = integer.utf8.prefix { $0 == zero }.count
+        if leadingZeros == integer.utf8.count { leadingZeros += fraction.utf8.prefix { $0 == zero }.count }
+        return max(1, digits - leadingZeros)
+    }
+
+    /// `significantDigits(integer:fraction:)` of a plain decimal literal as
+    /// `Double(_:)` reads one (`-1234567.5`, `1.5e3`, `.5`); nil for any other
+    /// text (`0x1F`, `inf`, `1/2`).
+    public static func significantDigits(in literal: String) -> Int? {
+        var mantissa = Substring(literal)
+        if let e = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) { mantissa = mantissa[..<e] }
+        if mantissa.first == "-" || mantissa.first == "+" || mantissa.first == "\u{2212}" { mantissa = mantissa.dropFirst() }
+        let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integer = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : ""
+        let isDigit: (UInt8) -> Bool = { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        guard !(integer.isEmpty && fraction.isEmpty), integer.utf8.allSatisfy(isDigit), fraction.utf8.allSatisfy(isDigit)
+        else { return nil }
+        return significantDigits(integer: integer, fraction: fraction)
     }
 
     /// The separator the language writes between the integer and the
@@ -70,13 +110,15 @@ public struct NumberReader: Sendable {
         readings = readings.map { reading in
             var tail = Cursor(scalars: scalars, position: reading.length)
             var value = reading.value
+            var digits = reading.significantDigits
             if let fraction = readFractionTail(&tail, whole: value) {
                 value = fraction
+                digits = nil
             } else if let exponent = readExponent(&tail) {
                 // Through the decimal text, so that 6.022×10^23 is the double nearest 6.022e23.
                 value = Double("\(Self.decimalText(value))e\(exponent)") ?? value * Self.power(exponent)
             }
-            return Reading(value: sign * value, length: tail.position)
+            return Reading(value: sign * value, length: tail.position, significantDigits: digits)
         }
         // A number past the range of a Double (`3e312`, `10^400`) is no
         // number: infinity would go on through conversions and formatting.
@@ -99,7 +141,9 @@ public struct NumberReader: Sendable {
     static func plainInteger(_ scalars: ArraySlice<Unicode.Scalar>) -> Reading? {
         var index = scalars.startIndex
         var value = 0.0
+        var leadingZeros = 0
         while index < scalars.endIndex, case let scalar = scalars[index].value, scalar >= 0x30 && scalar <= 0x39 {
+            if value == 0 && scalar == 0x30 { leadingZeros += 1 }
             value = value * 10 + Double(scalar - 0x30)
             index += 1
         }
@@ -122,7 +166,8 @@ public struct NumberReader: Sendable {
                 return nil
             }
         }
-        return Reading(value: value, length: digits)
+        // As `significantDigits(integer:fraction:)` counts them.
+        return Reading(value: value, length: digits, significantDigits: max(1, digits - leadingZeros))
     }
 
     /// More than any real number takes; bounds the work on a long paste.
@@ -217,12 +262,13 @@ public struct NumberReader: Sendable {
         guard let value = Double((integer.isEmpty ? "0" : integer) + (fraction.isEmpty ? "" : "." + fraction)) else {
             return []
         }
-        var readings = [Reading(value: value, length: cursor.position)]
+        let typed = Self.significantDigits(integer: Substring(integer), fraction: Substring(fraction))
+        var readings = [Reading(value: value, length: cursor.position, significantDigits: typed)]
         // `1,234` or `1.234` alone: a group, or a decimal fraction.
         if groups == 1 && fraction.isEmpty, let separator = groupSeparator, separator == "," || separator == ".",
             let decimal = Double(head + "." + String(integer.dropFirst(head.count)))
         {
-            let alternative = Reading(value: decimal, length: afterInteger)
+            let alternative = Reading(value: decimal, length: afterInteger, significantDigits: typed)
             if Character(separator) == decimalSeparator {
                 readings.insert(alternative, at: 0)
             } else {

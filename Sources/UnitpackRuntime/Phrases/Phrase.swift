@@ -187,6 +187,9 @@ struct Phrase {
         var end: Int
         /// `5'8"`: feet and inches, the number carrying its units (`value` is in feet).
         var feetAndInches: (feet: Double, inches: Double)?
+        /// The significant digits typed, for digits (`NumberReader.Reading`);
+        /// nil for words, fractions and `5'8"` (exact: docs/phrases.md, Precision).
+        var significantDigits: Int?
     }
 
     /// The ways to read a number that starts at word `first`, best first.
@@ -221,14 +224,15 @@ struct Phrase {
         var found: [Number] = []
         for reading in reader.readings(scalars: scalars[start...]) {
             let end = start + reading.length
-            var number = Number(value: reading.value, end: end)
+            var number = Number(value: reading.value, end: end, significantDigits: reading.significantDigits)
             // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the number.
             var after = firstWord(endingAfter: end)
             if after < words.count, words[after].range.lowerBound < end { after += 1 }
             if after < words.count, case let next = words[after], next.range.lowerBound > end,
                 let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
             {
-                number = Number(value: reading.value * scale.value, end: next.range.upperBound)
+                number = Number(
+                    value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits)
             }
             found.append(number)
         }

@@ -1,3 +1,5 @@
+import UnitpackCore
+
 /// Why a way of reading a phrase failed. A parse tries many ways and keeps
 /// the first reason only when none succeeds, so the sentence is written only
 /// then (`description`): building it for every failed try was a tenth of a
@@ -18,13 +20,13 @@ enum PhraseFailure: CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .noNumberIn(let text): "no number in '\(text)'"
+        case .noNumberIn(let text): "no number in '\(TextEscaping.visible(text))'"
         case .noUnitAfterNumber: "no unit after the number"
-        case .noUnitAfterNumberIn(let text): "no unit after the number in '\(text)'"
-        case .noUnitAfter(let word): "no unit after '\(word)'"
-        case .noUnitNamed(let words): "no unit named '\(Phrase.joined(words, folded: false))'"
+        case .noUnitAfterNumberIn(let text): "no unit after the number in '\(TextEscaping.visible(text))'"
+        case .noUnitAfter(let word): "no unit after '\(TextEscaping.visible(word))'"
+        case .noUnitNamed(let words): "no unit named '\(TextEscaping.visible(Phrase.joined(words, folded: false)))'"
         case .nothingMayFollowTarget(let words):
-            "nothing may follow the quantity after a target named first: '\(Phrase.joined(words, folded: false))'"
+            "nothing may follow the quantity after a target named first: '\(TextEscaping.visible(Phrase.joined(words, folded: false)))'"
         case .notOneCategory(let previous, let other):
             "\(previous.name) (\(previous.category)) and \(other.map { "\($0.name) (\($0.category))" } ?? "?") are not of one category: the parts of a quantity must be"
         case .hasOffset(let previous, let unit):

@@ -5,10 +5,15 @@ import UnitpackCore
 public struct PhraseQuantity: Sendable, Hashable {
     public var value: Double
     public var unit: Unit
+    /// The significant digits the number was typed with (`1234567.5`: 8);
+    /// nil when it states none: words, fractions, `5'8"` (docs/phrases.md,
+    /// Precision). A result keeps at least as many.
+    public var significantDigits: Int?
 
-    public init(value: Double, unit: Unit) {
+    public init(value: Double, unit: Unit, significantDigits: Int? = nil) {
         self.value = value
         self.unit = unit
+        self.significantDigits = significantDigits
     }
 }
 
@@ -66,6 +71,10 @@ public struct PhraseReading: Sendable {
 
     /// The first target unit; nil when the phrase names none.
     public var to: Unit? { targets.first }
+
+    /// The most significant digits any part was typed with (`6 ft 2.25 in`:
+    /// 3); nil when no part was typed in digits that state a precision.
+    public var significantDigits: Int? { parts.compactMap(\.significantDigits).max() }
 
     public init(
         value: Double, from: Unit, parts: [PhraseQuantity]? = nil, targets: [Unit] = [], language: String? = nil,

@@ -23,7 +23,7 @@ extension UnitDatabase {
             return mapped
         }
         var mappedParts: [FoundPart] = []
-        for part in parts { mappedParts.append(FoundPart(value: part.value, units: try map(part.units))) }
+        for part in parts { mappedParts.append(FoundPart(value: part.value, units: try map(part.units), significantDigits: part.significantDigits)) }
         guard let targets else { return (mappedParts, nil, changed) }
         var mappedTargets: [Found] = []
         for target in targets { mappedTargets.append(try map(target)) }
@@ -39,7 +39,8 @@ extension UnitDatabase {
         var readings: [PhraseReading] = []
         func add(_ from: Unit, _ to: Unit, _ fit: PhraseFit) {
             guard !readings.contains(where: { $0.from == from && $0.targets == [to] }) else { return }
-            readings.append(PhraseReading(value: part.value, from: from, targets: [to], language: language, fit: fit))
+            let parts = [PhraseQuantity(value: part.value, unit: from, significantDigits: part.significantDigits)]
+            readings.append(PhraseReading(value: part.value, from: from, parts: parts, targets: [to], language: language, fit: fit))
         }
         let sources = part.units.units
         for source in sources where try absoluteUnit(ofDifference: source) != nil {

@@ -64,7 +64,7 @@ extension UnitDatabase {
             start += 1
         }
         guard start < phrase.words.count else {
-            return .notUnderstood(reason: phrase.words.isEmpty ? "the phrase is empty" : "no number in '\(text)'")
+            return .notUnderstood(reason: phrase.words.isEmpty ? "the phrase is empty" : "no number in '\(TextEscaping.visible(text))'")
         }
         var reader = Reader(
             phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),

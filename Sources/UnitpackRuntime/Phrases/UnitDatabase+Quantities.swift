@@ -7,6 +7,8 @@ extension UnitDatabase {
     struct FoundPart {
         var value: Double
         var units: Found
+        /// `Phrase.Number.significantDigits`.
+        var significantDigits: Int? = nil
     }
 
     enum Outcome {
@@ -31,12 +33,12 @@ extension UnitDatabase {
             ]
             return try following(parts, rest, target: target, stems: stems, &reader)
         }
-        return try part(number.value, [], rest, target: target, stems: stems, &reader)
+        return try part(number.value, number.significantDigits, [], rest, target: target, stems: stems, &reader)
     }
 
     /// The unit of a number whose value is read (`value`), after `parts`.
     private func part(
-        _ value: Double, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
+        _ value: Double, _ digits: Int?, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
         _ reader: inout Reader
     ) throws(UnitDatabaseError) -> Outcome {
         guard !words.isEmpty else { return .failure(.noUnitAfterNumber) }
@@ -45,7 +47,7 @@ extension UnitDatabase {
             let span = words.prefix(count)
             guard let units = try lookup(span, languages: reader.languages, stems: stems, memo: &reader.memo) else { continue }
             let outcome = try following(
-                parts + [FoundPart(value: value, units: units)], words.dropFirst(count), target: target, stems: stems,
+                parts + [FoundPart(value: value, units: units, significantDigits: digits)], words.dropFirst(count), target: target, stems: stems,
                 &reader)
             switch outcome {
             case .success: return outcome
@@ -74,7 +76,7 @@ extension UnitDatabase {
             number.feetAndInches == nil
         {
             let rest = reader.phrase.words(from: number.end)
-            let outcome = try part(number.value, parts, rest[...], target: target, stems: stems, &reader)
+            let outcome = try part(number.value, number.significantDigits, parts, rest[...], target: target, stems: stems, &reader)
             if case .success = outcome { return outcome }
             if case .failure(let reason) = outcome { failure = reason }
         }
@@ -152,7 +154,9 @@ extension UnitDatabase {
                 failure = failure ?? reason
                 continue
             }
-            let quantities = zip(parts, quantity.units).map { PhraseQuantity(value: $0.value, unit: $1) }
+            let quantities = zip(parts, quantity.units).map {
+                PhraseQuantity(value: $0.value, unit: $1, significantDigits: $0.significantDigits)
+            }
             guard let targets else {
                 readings.append(PhraseReading(value: quantity.total, from: source, parts: quantities, language: language, fit: fit))
                 continue
