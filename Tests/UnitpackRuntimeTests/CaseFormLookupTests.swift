@@ -22,6 +22,9 @@ import UnitpackTestSupport
         // Russian, where the hand-written names give only the forms after a number.
         ("футах", "ru", "length/foot"), ("милях", "ru", "length/mile"), ("секундах", "ru", "time/second"),
         ("килограммах", "ru", "mass/kilogram"),
+        // Composed from CLDR's forms of the base (the marked block of locales/ru/cases.tsv).
+        ("декаметрах", "ru", "length/decameter"), ("килоньютонами", "ru", "force/kilonewton"),
+        ("кілокалоріях", "uk", "energy/kilocalorie"),
     ])
     func aCaseFormNamesItsUnitInItsLanguage(form: String, language: String, key: String) throws {
         let (units, found) = try Self.database.candidates(for: form, folded: TextFolding.fold(form), preferring: [language])
