@@ -24,6 +24,7 @@ public enum Checker {
         LocaleAmbiguityRule(),
         LanguageCompletenessRule(),
         PhraseWordRule(),
+        CaseFormRule(),
         ClusterRule(),
         ClusterCoverageRule(),
         RelationRule(),

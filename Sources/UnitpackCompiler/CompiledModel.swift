@@ -47,6 +47,17 @@ public struct CompiledModel: Sendable {
         public var names: [UnitNames]
         /// `words.tsv`: folded word, kind, value (nil for kinds without one).
         public var phraseWords: [PhraseWord] = []
+        /// `cases.tsv`: the case forms that are not already a word of their
+        /// unit in this language, one per (unit, folded form), sorted.
+        public var caseForms: [CaseForm] = []
+    }
+
+    /// A grammatical case form of a unit's name: a word to find the unit by.
+    public struct CaseForm: Sendable, Hashable, Comparable {
+        public var unit: Int
+        public var text: String
+
+        public static func < (a: CaseForm, b: CaseForm) -> Bool { (a.unit, a.text) < (b.unit, b.text) }
     }
 
     public struct PhraseWord: Sendable, Hashable {
@@ -150,7 +161,7 @@ public enum ModelCompiler {
                     dimension: row.dimension.value))
         }
 
-        let languages = try compileLanguages(tree, unitIDs: ids)
+        let languages = try compileLanguages(tree, unitIDs: ids, units: units)
         let clusters = try compileClusters(tree, unitIDs: ids)
         let relations = try compileRelations(tree, unitIDs: ids, categories: categories)
 
@@ -210,8 +221,8 @@ public enum ModelCompiler {
         return entries.sorted { ($0.category, $0.usage, $0.region, $0.rank) < ($1.category, $1.usage, $1.region, $1.rank) }
     }
 
-    private static func compileLanguages(_ tree: SourceTree, unitIDs: [String: Int]) throws(CompileError)
-        -> [CompiledModel.Language]
+    private static func compileLanguages(_ tree: SourceTree, unitIDs: [String: Int], units: [CompiledModel.Unit])
+        throws(CompileError) -> [CompiledModel.Language]
     {
         var languages: [CompiledModel.Language] = []
         for source in tree.languages.sorted(by: { $0.code < $1.code }) {
@@ -240,8 +251,37 @@ public enum ModelCompiler {
             languages.append(
                 CompiledModel.Language(
                     code: source.code, name: settings.name, isComplete: source.isComplete, numbers: settings.numbers,
-                    plurals: plurals, names: names, phraseWords: words))
+                    plurals: plurals, names: names, phraseWords: words,
+                    caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs)))
         }
         return languages
+    }
+
+    /// A case form equal to one of its unit's words or symbols (`метра` is
+    /// the genitive singular and the `few` form) adds nothing: one row fewer
+    /// in `names`.
+    private static func compileCaseForms(
+        _ source: LanguageSource, names: [CompiledModel.UnitNames], units: [CompiledModel.Unit], unitIDs: [String: Int]
+    ) throws(CompileError) -> [CompiledModel.CaseForm] {
+        guard !source.caseForms.isEmpty else { return [] }
+        var known: Set<String> = []
+        for unit in names {
+            for word in [unit.display] + unit.forms.values + unit.symbols + unit.synonyms {
+                known.insert("\(unit.unit)\t" + TextFolding.fold(word))
+            }
+        }
+        for unit in units {
+            for word in [unit.name] + unit.symbols { known.insert("\(unit.id)\t" + TextFolding.fold(word)) }
+        }
+        var forms: [CompiledModel.CaseForm] = []
+        for row in source.caseForms {
+            guard let id = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()] else {
+                throw .sourcesHaveErrors(count: 1)
+            }
+            if known.insert("\(id)\t" + TextFolding.fold(row.form.value)).inserted {
+                forms.append(CompiledModel.CaseForm(unit: id, text: row.form.value))
+            }
+        }
+        return forms.sorted()
     }
 }

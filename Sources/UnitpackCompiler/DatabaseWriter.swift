@@ -170,6 +170,9 @@ public enum DatabaseWriter {
                     names.append(NameRow(unit: unit.unit, kind: .synonym, lang: language.code, text: synonym))
                 }
             }
+            for form in language.caseForms {
+                names.append(NameRow(unit: form.unit, kind: .caseForm, lang: language.code, text: form.text))
+            }
         }
         // Insert in primary-key order: the table's pages then fill in order,
         // which keeps the file small and its bytes independent of input order.

@@ -18,7 +18,8 @@ public enum SearchPackWriter {
     }
 
     /// Normalised key -> its postings, one per (unit, language), the most
-    /// specific form kept (a name before a plural form before a synonym).
+    /// specific form kept (a name before a plural form before a synonym before
+    /// a case form).
     public static func entries(_ model: CompiledModel) -> [(key: [UInt8], postings: [Posting])] {
         let languages = model.languages.map(\.code)
         let english = languages.firstIndex(of: "en").map(UInt8.init) ?? SearchPackFormat.noLanguage
@@ -42,6 +43,7 @@ public enum SearchPackWriter {
                 for symbol in names.symbols { add(symbol, names.unit, code, .symbol) }
                 for synonym in names.synonyms { add(synonym, names.unit, code, .synonym) }
             }
+            for form in language.caseForms { add(form.text, form.unit, code, .caseForm) }
         }
         return table.map { key, units in (key, units.values.flatMap(\.values).sorted()) }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }

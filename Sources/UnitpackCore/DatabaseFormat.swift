@@ -32,6 +32,9 @@ public enum NameKind: Int, Sendable, Hashable {
     case symbol = 1
     /// Another word for the unit (`locales/<lang>/*.tsv`, column `synonyms`).
     case synonym = 2
+    /// A grammatical case form of the unit's name (`locales/<lang>/cases.tsv`:
+    /// `метрах`, `Metern`), read like a name.
+    case caseForm = 3
 }
 
 /// `unit_names.form`: which word of a unit in a language.

@@ -70,6 +70,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case duplicatePhraseWord = "E722"
     case emptyNamesFile = "E723"
     case localesNotDirectory = "E724"
+    case invalidCaseForm = "E725"
+    case caseFormTwice = "E726"
 
     // E8xx: size budgets of the artifacts (budgets.tsv)
     case invalidBudget = "E801"

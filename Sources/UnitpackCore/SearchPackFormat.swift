@@ -62,6 +62,8 @@ public enum SearchPackFormat {
         case pluralForm = 2
         case symbol = 3
         case synonym = 4
+        /// A grammatical case form (`locales/<lang>/cases.tsv`).
+        case caseForm = 5
     }
 }
 

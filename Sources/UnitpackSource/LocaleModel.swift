@@ -64,6 +64,9 @@ public struct LanguageSource: Sendable {
     public var nameFiles: [NameFile]
     /// `words.tsv`: number words and marker words, in file order (empty without the file).
     public var phraseWords: [PhraseWordRow] = []
+    /// `cases.tsv`: grammatical case forms, in file order (empty without the file).
+    public var caseForms: [CaseFormRow] = []
+    public var caseFormsPath: String { directory + "/" + CaseFormParser.fileName }
 
     public var isComplete: Bool { settings?.status.value == .complete }
 }

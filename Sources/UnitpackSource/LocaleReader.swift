@@ -76,7 +76,15 @@ extension SourceReader {
                 language.phraseWords = PhraseWordParser.parse(lines, diagnostics: &tree.diagnostics)
             }
         }
-        for name in names where name.hasSuffix(".tsv") && name != languageFile && name != PhraseWordParser.fileName {
+        if names.contains(CaseFormParser.fileName) {
+            let path = language.caseFormsPath
+            if let lines = readLines(path, relative: relative + "/" + CaseFormParser.fileName, into: &tree) {
+                language.caseForms = CaseFormParser.parse(
+                    lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
+            }
+        }
+        let dataFiles: Set = [languageFile, PhraseWordParser.fileName, CaseFormParser.fileName]
+        for name in names where name.hasSuffix(".tsv") && !dataFiles.contains(name) {
             let path = directory + "/" + name
             guard let lines = readLines(path, relative: relative + "/" + name, into: &tree) else { continue }
             language.nameFiles.append(

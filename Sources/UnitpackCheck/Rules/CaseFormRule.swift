@@ -1,0 +1,71 @@
+import UnitpackCore
+import UnitpackSource
+
+/// `cases.tsv`: every row names a unit of a category (E711, E712), gives one
+/// case of one plural form once (E726), and its form names no other unit of
+/// the category in the language (E717, as for the names files: `метрах` for
+/// two units would make a phrase's reading depend on which row came first).
+struct CaseFormRule: CheckRule {
+    func check(_ tree: SourceTree) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let unitsByCategory = Dictionary(
+            tree.categoryFiles.map { ($0.key, Set($0.units.map(\.name.value))) }, uniquingKeysWith: { a, _ in a })
+        for language in tree.languages where !language.caseForms.isEmpty {
+            // The words of the names files, by category: a case form competes with them.
+            var owners: [String: [String: (unit: String, location: SourceLocation)]] = [:]
+            for file in language.nameFiles {
+                for row in file.rows {
+                    for word in row.words where owners[file.category]?[TextFolding.fold(word.value)] == nil {
+                        owners[file.category, default: [:]][TextFolding.fold(word.value)] = (row.unit.value, word.location)
+                    }
+                }
+            }
+            var given: [String: SourceLocation] = [:]
+            for row in language.caseForms {
+                let category = row.category.value
+                guard let units = unitsByCategory[category] else {
+                    var hint = "the first column is a category of units-src/categories.tsv"
+                    if let close = Suggestion.closest(to: category, among: unitsByCategory.keys.sorted()) {
+                        hint = "did you mean '\(close)'?"
+                    }
+                    diagnostics.append(
+                        Diagnostic(.unknownLocaleCategory, "there is no category '\(category)'",
+                                   at: row.category.location, hint: hint))
+                    continue
+                }
+                let unit = row.unit.value
+                guard units.contains(unit) else {
+                    var hint = "the second column is a unit's name exactly as in units-src/\(category).tsv"
+                    if let close = Suggestion.closest(to: unit, among: units.sorted()) { hint = "did you mean '\(close)'?" }
+                    diagnostics.append(
+                        Diagnostic(.unknownLocaleUnit, "category '\(category)' has no unit '\(unit)'",
+                                   at: row.unit.location, hint: hint))
+                    continue
+                }
+                let key = [category, unit, row.grammaticalCase.value, row.plural.value.rawValue].joined(separator: "\t")
+                if let earlier = given[key] {
+                    diagnostics.append(
+                        Diagnostic(
+                            .caseFormTwice,
+                            "the \(row.grammaticalCase.value) of the \(row.plural.value.rawValue) form of '\(unit)' is given twice",
+                            at: row.location, notes: [.init("first given here", at: earlier)],
+                            hint: "keep one row per unit, case and plural category"))
+                    continue
+                }
+                given[key] = row.location
+                let folded = TextFolding.fold(row.form.value)
+                if let earlier = owners[category]?[folded], earlier.unit != unit {
+                    diagnostics.append(
+                        Diagnostic(
+                            .ambiguousLocaleName,
+                            "the case form '\(row.form.value)' names both '\(earlier.unit)' and '\(unit)' in '\(category)' (\(language.code))",
+                            at: row.form.location, notes: [.init("'\(earlier.unit)' is named so here", at: earlier.location)],
+                            hint: "a word may name one unit of a category; remove the row"))
+                } else if owners[category]?[folded] == nil {
+                    owners[category, default: [:]][folded] = (unit, row.form.location)
+                }
+            }
+        }
+        return diagnostics
+    }
+}
