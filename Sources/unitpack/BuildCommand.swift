@@ -55,7 +55,8 @@ struct BuildCommand: ParsableCommand {
         }
         guard let point = BuildStep(rawValue: value) else {
             let points = BuildStep.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("UNITPACK_TEST_KILL_AT=\(value) is not a point of the build; the points are \(points)")
+            printError("error: UNITPACK_TEST_KILL_AT=\(value) is not a point of the build; the points are \(points)")
+            throw ExitCode.failure
         }
         return { step in
             if step == point { raise(SIGKILL) }
