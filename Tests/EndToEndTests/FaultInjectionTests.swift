@@ -82,7 +82,7 @@ import UnitpackCore
     }
 
     /// Every file `manifest` names is in `dist` with its size and SHA-256.
-    func expectWhole(_ manifest: [UInt8], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectWhole(_ manifest: [UInt8], _ comment: Comment? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let parsed = try GenerationManifest.parse(manifest, path: "reference")
         for artifact in parsed.artifacts {
             let bytes = try Files.bytes(dist + "/" + artifact.file)
