@@ -72,12 +72,13 @@ guard positional.count == 2 else { fail("usage: SearchBench DIST BASELINES [--se
 let dist = positional[0]
 let baselinesDirectory = positional[1]
 // The pack of DIST's current generation (docs/manifest.md).
-let packPath: String
-do {
-    packPath = try SearchPack.path(inDirectory: dist)
-} catch {
-    fail("\(error)")
-}
+let packPath: String = {
+    do {
+        return try SearchPack.path(inDirectory: dist)
+    } catch {
+        fail("\(error)")
+    }
+}()
 
 func readLines(_ path: String) -> [String] {
     guard let file = fopen(path, "r") else { fail("cannot read \(path)") }
