@@ -35,6 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case relationsFile = "relations-file"
     /// `UnitDatabase.parse` of a phrase, on the repository's database.
     case phrase
+    /// `GenerationManifest.parse` (`dist/manifest.tsv`): a manifest or a
+    /// located error; what parses renders and parses back the same.
+    case manifest
 
     /// Checks the property on `input`; the failure, or nil when it holds.
     public func check(_ input: [UInt8], in context: FuzzContext) -> String? {
@@ -53,6 +56,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .wordsFile: SourceProperties.check(input, as: "locales/ru/words.tsv", in: context)
         case .relationsFile: SourceProperties.check(input, as: "units-src/relations.tsv", in: context)
         case .phrase: PhraseProperties.check(input, in: context)
+        case .manifest: ManifestProperties.check(input)
         }
     }
 }

@@ -11,7 +11,7 @@ enum AtomicFile {
         let from: String
         let to: String
         let errno: Int32
-        var description: String { "cannot move \(from) to \(to): \(String(cString: strerror(errno)))" }
+        var description: String { "cannot move \(from) to \(to): \(AtomicFile.message(errno))" }
     }
 
     /// Moves `temporary` over `path` with rename(2): readers see the old file or
@@ -21,6 +21,76 @@ enum AtomicFile {
         if rename(temporary, path) != 0 {
             throw RenameError(from: temporary, to: path, errno: errno)
         }
+    }
+
+    /// Why a file of a build could not be written: names the file and the
+    /// system's reason.
+    struct WriteError: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "cannot write \(path): \(reason)" }
+
+        init(path: String, errno code: Int32) {
+            self.path = path
+            reason = AtomicFile.message(code)
+        }
+
+        init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    /// Writes `bytes` to a new file `path` (which must not exist) and flushes
+    /// it to the disk before returning: a rename of it, later, never makes an
+    /// empty or partial file current after a crash.
+    static func create(_ path: String, with bytes: [UInt8]) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, errno: errno) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(path: path, errno: errno)
+            }
+            offset += count
+        }
+        guard fsync(descriptor) == 0 else { throw WriteError(path: path, errno: errno) }
+    }
+
+    /// Flushes a file already written (by SQLite, say) to the disk.
+    static func sync(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteError(path: path, errno: errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw WriteError(path: path, errno: errno) }
+    }
+
+    /// Flushes a directory's entries (the renames into it) to the disk.
+    /// Some file systems cannot sync a directory (EINVAL): nothing to flush there.
+    static func syncDirectory(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteError(path: path, errno: errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw WriteError(path: path, errno: errno) }
+    }
+
+    /// A Foundation error as the system's reason, never a raw NSError.
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return message(Int32(underlying.code))
+        }
+        if error.domain == NSPOSIXErrorDomain { return message(Int32(error.code)) }
+        return error.localizedDescription
+    }
+
+    static func message(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        let message = String(cString: text)
+        return message.prefix(1).lowercased() + message.dropFirst()
     }
 
     /// The temporary file this process writes beside `path`.
@@ -58,4 +128,31 @@ enum AtomicFile {
         guard pid > 0 else { return false }
         return kill(pid, 0) == 0 || errno == EPERM
     }
+}
+
+/// An exclusive `flock` on a build directory itself (no lock file to leave
+/// behind), held while a build writes and cleans up: a second build in the
+/// same directory waits. Released by `release()` or when the process ends.
+final class DirectoryLock {
+    private var descriptor: Int32
+
+    init(_ directory: String) throws {
+        descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AtomicFile.WriteError(path: directory, errno: errno) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                close(descriptor)
+                throw AtomicFile.WriteError(path: directory, reason: "cannot lock it: \(AtomicFile.message(code))")
+            }
+        }
+    }
+
+    func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
 }

@@ -7,7 +7,10 @@ import UnitpackSource
 /// unless every check passes.
 public enum BuildPipeline {
     public struct Artifact: Sendable, Hashable {
+        /// The file written: `dist/units-0123456789abcdef.sqlite`.
         public var path: String
+        /// What it is: `units.sqlite`, `search.pack`.
+        public var name: String
         public var bytes: Int
         /// From budgets.tsv, when it gives one.
         public var budget: Int?
@@ -22,6 +25,8 @@ public enum BuildPipeline {
         public var sourceBytes: Int
         public var artifacts: [Artifact]
         public var sourceHash: String
+        /// `OUTPUT/manifest.tsv`, which makes the artifacts current.
+        public var manifest: String
     }
 
     public struct Outcome: Sendable {
@@ -36,41 +41,63 @@ public enum BuildPipeline {
         return (tree, Checker.check(tree))
     }
 
-    public static func build(source: String, output: String) throws -> Outcome {
+    /// Builds `source` into a new generation in `output` (docs/manifest.md):
+    /// the artifacts under content-addressed names, then `manifest.tsv`
+    /// renamed into place, the one step that makes them current. A failure
+    /// or a kill before that step leaves the previous generation current.
+    /// - Parameter step: called at each point of the write (the CLI's kill
+    ///   hook for the fault-injection tests).
+    public static func build(source: String, output: String, step: (BuildStep) -> Void = { _ in }) throws -> Outcome {
         let (tree, checked) = check(source: source)
         var diagnostics = checked
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, summary: nil) }
         let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw AtomicFile.WriteError(path: output, reason: "cannot create this directory: \(AtomicFile.reason(error))")
+        }
+        // One build at a time in a directory: another's cleanup must not
+        // remove what this one is about to make current.
+        let lock = try DirectoryLock(output)
+        defer { lock.release() }
         // A build killed midway (SIGKILL, SIGXFSZ at a file size limit) leaves its temporary files.
-        AtomicFile.removeStaleTemporaries(in: output, of: [DatabaseFormat.fileName, SearchPackFormat.fileName])
-        let databasePath = output + "/" + DatabaseFormat.fileName
-        let packPath = output + "/" + SearchPackFormat.fileName
-        // Everything is encoded and measured before anything is replaced, so a
-        // failure (or an artifact over its budget) leaves both files as they were.
+        AtomicFile.removeStaleTemporaries(
+            in: output, of: [DatabaseFormat.fileName, SearchPackFormat.fileName, GenerationManifest.fileName])
+        // Everything is encoded and measured before anything is renamed, so a
+        // failure (or an artifact over its budget) leaves the generation as it was.
         let pack = try SearchPackWriter.encode(model)
-        let database = try DatabaseWriter.writeTemporary(model, for: databasePath)
-        let artifacts = [
-            Artifact(path: databasePath, bytes: database.bytes, budget: budget(DatabaseFormat.fileName, tree)),
-            Artifact(path: packPath, bytes: pack.count, budget: budget(SearchPackFormat.fileName, tree)),
+        let database: (temporary: String, bytes: Int)
+        do {
+            database = try DatabaseWriter.writeTemporary(model, for: output + "/" + DatabaseFormat.fileName)
+        } catch let error as AtomicFile.WriteError {
+            throw error
+        } catch {
+            throw AtomicFile.WriteError(
+                path: AtomicFile.temporary(for: output + "/" + DatabaseFormat.fileName), reason: "\(error)")
+        }
+        let measured = [
+            Artifact(path: DatabaseFormat.fileName, name: DatabaseFormat.fileName, bytes: database.bytes,
+                     budget: budget(DatabaseFormat.fileName, tree)),
+            Artifact(path: SearchPackFormat.fileName, name: SearchPackFormat.fileName, bytes: pack.count,
+                     budget: budget(SearchPackFormat.fileName, tree)),
         ]
-        diagnostics += overBudget(artifacts, tree)
+        diagnostics += overBudget(measured, tree)
         guard !diagnostics.hasErrors else {
             try? FileManager.default.removeItem(atPath: database.temporary)
             return Outcome(diagnostics: diagnostics, summary: nil)
         }
-        do {
-            try AtomicFile.replace(databasePath, with: database.temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: database.temporary)
-            throw error
+        let written = try GenerationWriter.commit(
+            database: database.temporary, pack: pack, model: model, in: output, step: step)
+        let artifacts = zip(measured, written.paths).map { artifact, path in
+            Artifact(path: path, name: artifact.name, bytes: artifact.bytes, budget: artifact.budget)
         }
-        _ = try SearchPackWriter.write(pack, to: packPath)
         let summary = Summary(
             units: model.units.count, categories: model.categories.count,
             languages: model.languages.map(\.code), sourceFiles: tree.files.count,
             sourceBytes: tree.files.reduce(0) { $0 + $1.bytes.count },
-            artifacts: artifacts, sourceHash: model.sourceHash)
+            artifacts: artifacts, sourceHash: model.sourceHash,
+            manifest: output + "/" + GenerationManifest.fileName)
         return Outcome(diagnostics: diagnostics, summary: summary)
     }
 
@@ -88,8 +115,10 @@ public enum BuildPipeline {
         let pack = try SearchPackWriter.encode(model)
         return overBudget(
             [
-                Artifact(path: DatabaseFormat.fileName, bytes: database.bytes, budget: budget(DatabaseFormat.fileName, tree)),
-                Artifact(path: SearchPackFormat.fileName, bytes: pack.count, budget: budget(SearchPackFormat.fileName, tree)),
+                Artifact(path: DatabaseFormat.fileName, name: DatabaseFormat.fileName, bytes: database.bytes,
+                         budget: budget(DatabaseFormat.fileName, tree)),
+                Artifact(path: SearchPackFormat.fileName, name: SearchPackFormat.fileName, bytes: pack.count,
+                         budget: budget(SearchPackFormat.fileName, tree)),
             ], tree)
     }
 
@@ -99,7 +128,7 @@ public enum BuildPipeline {
 
     static func overBudget(_ artifacts: [Artifact], _ tree: SourceTree) -> [Diagnostic] {
         artifacts.compactMap { artifact in
-            let name = artifact.path.split(separator: "/").last.map(String.init) ?? artifact.path
+            let name = artifact.name
             guard let budget = tree.budgets.first(where: { $0.artifact == name }), artifact.bytes > budget.bytes else {
                 return nil
             }

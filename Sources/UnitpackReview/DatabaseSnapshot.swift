@@ -100,14 +100,19 @@ public struct DatabaseSnapshot: Sendable, Equatable {
 
     static let formOrder = ["display", "zero", "one", "two", "few", "many", "other", "symbol"]
 
-    /// Reads `path`: a `dist/` directory or a database file. Checks that it is
-    /// a unitpack database of this format and that SQLite finds no damage.
+    /// Reads `path`: a `dist/` directory (the database its `manifest.tsv`
+    /// names) or a database file. Checks that it is a unitpack database of
+    /// this format and that SQLite finds no damage.
     public static func read(_ path: String) throws(ReviewError) -> DatabaseSnapshot {
         var file = path
         var status = stat()
         guard stat(path, &status) == 0 else { throw .notFound(path: path) }
         if status.st_mode & S_IFMT == S_IFDIR {
-            file = path + "/" + DatabaseFormat.fileName
+            do {
+                file = try Generation.read(directory: path).path(of: DatabaseFormat.fileName)
+            } catch {
+                throw .generation(error)
+            }
             guard stat(file, &status) == 0 else { throw .notFound(path: file) }
         }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notFound(path: file) }

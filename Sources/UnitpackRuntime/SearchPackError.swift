@@ -1,3 +1,5 @@
+import UnitpackCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +15,8 @@ public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Something other than a regular file (a directory, a FIFO, a device) is
     /// where the pack should be: it is refused at once, never read from.
     case notAFile(path: String)
+    /// The build directory's current generation cannot be used: see `GenerationError`.
+    case generation(GenerationError)
     case unreadable(path: String, errno: Int32)
     case notAPack(path: String)
     case unsupportedVersion(found: Int, supported: Int)
@@ -26,6 +30,7 @@ public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible 
         case .fileNotFound(let path): return "no search pack at \(TextEscaping.visible(path)); run `unitpack build` to create it"
         case .notAFile(let path):
             return "\(TextEscaping.visible(path)) is not a regular file; remove it and run `unitpack build` to create the search pack there"
+        case .generation(let error): return error.description
         case .unreadable(let path, let errno):
             guard errno != 0, let message = strerror(errno) else { return "cannot read \(TextEscaping.visible(path))" }
             return "cannot read \(TextEscaping.visible(path)): \(String(cString: message).lowercased())"

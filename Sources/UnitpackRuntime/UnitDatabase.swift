@@ -117,15 +117,6 @@ public final class UnitDatabase: Sendable {
     static let lookasideSlotSize = 128
     static let lookasideSlots = 32
 
-    /// Opens `DIRECTORY/units.sqlite`.
-    public convenience init(directory: String, pageCacheBytes: Int = 256 << 10, objectCacheBytes: Int = 256 << 10)
-        throws(UnitDatabaseError)
-    {
-        try self.init(
-            path: directory + "/" + DatabaseFormat.fileName, pageCacheBytes: pageCacheBytes,
-            objectCacheBytes: objectCacheBytes)
-    }
-
     // MARK: Memory
 
     /// What the database holds now, part by part.

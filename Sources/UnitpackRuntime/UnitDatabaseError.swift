@@ -8,6 +8,9 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     case fileNotFound(path: String)
     /// Something other than a regular file (a directory, a device) is where the database should be.
     case notAFile(path: String)
+    /// The build directory's current generation cannot be used (no manifest,
+    /// a file it names missing or of another size): see `GenerationError`.
+    case generation(GenerationError)
     /// The file is not a unitpack database (not SQLite, or another application's).
     case notAUnitDatabase(path: String)
     case unsupportedFormatVersion(found: Int, supported: Int)
@@ -35,6 +38,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return "no database at \(TextEscaping.visible(path)); run `unitpack build` to create it"
         case .notAFile(let path):
             return "\(TextEscaping.visible(path)) is not a regular file; remove it and run `unitpack build` to create the database there"
+        case .generation(let error):
+            return error.description
         case .notAUnitDatabase(let path):
             return "\(TextEscaping.visible(path)) is not a unitpack database; re-generate it with `unitpack build`"
         case .unsupportedFormatVersion(let found, let supported):

@@ -26,19 +26,31 @@ public final class UnitLibrary: Sendable {
     /// would leave SQLite a page cache too small to read a unit.
     public static let minimumCacheBytes = 16 << 10
 
-    /// Opens `DIRECTORY/units.sqlite` and `DIRECTORY/search.pack`.
-    /// - Throws: the database's or the pack's error, or `.budgetTooSmall`
-    ///   naming the smallest budget that works for these files.
+    /// Opens the database and the search pack of `DIRECTORY`'s current
+    /// generation: its `manifest.tsv` is read once, so both files are of one
+    /// build, whatever a concurrent build does (docs/manifest.md).
+    /// - Throws: `.generation` when the directory has no usable generation,
+    ///   the database's or the pack's error, or `.budgetTooSmall` naming the
+    ///   smallest budget that works for these files.
     public init(directory: String, budget: Int) throws(UnitLibraryError) {
         let database: UnitDatabase
         let search: SearchPack
+        let databasePath: String
+        let searchPath: String
         do {
-            database = try UnitDatabase(directory: directory, pageCacheBytes: 0, objectCacheBytes: 0)
+            let generation = try Generation.read(directory: directory)
+            databasePath = try generation.path(of: DatabaseFormat.fileName)
+            searchPath = try generation.path(of: SearchPackFormat.fileName)
+        } catch {
+            throw .generation(error)
+        }
+        do {
+            database = try UnitDatabase(path: databasePath, pageCacheBytes: 0, objectCacheBytes: 0)
         } catch {
             throw .database(error)
         }
         do {
-            search = try SearchPack(path: directory + "/" + SearchPackFormat.fileName, budget: 0)
+            search = try SearchPack(path: searchPath, budget: 0)
         } catch {
             throw .search(error)
         }
@@ -75,6 +87,8 @@ public final class UnitLibrary: Sendable {
 }
 
 public enum UnitLibraryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The directory has no usable generation (no manifest, a file missing).
+    case generation(GenerationError)
     case database(UnitDatabaseError)
     case search(SearchPackError)
     /// The budget does not cover what opening holds plus the smallest caches.
@@ -82,6 +96,7 @@ public enum UnitLibraryError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String {
         switch self {
+        case .generation(let error): return error.description
         case .database(let error): return "\(error)"
         case .search(let error): return "\(error)"
         case .budgetTooSmall(let given, let minimum):

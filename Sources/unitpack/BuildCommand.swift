@@ -9,8 +9,11 @@ struct BuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Check the sources and write the database.",
         discussion: """
-            Writes OUTPUT/units.sqlite atomically: if any check fails, nothing in OUTPUT changes. \
-            Building the same sources twice gives byte-identical files.
+            Writes a new generation into OUTPUT: the database and the search pack under names \
+            derived from their SHA-256, then OUTPUT/manifest.tsv, renamed into place last, which \
+            makes them current (docs/manifest.md). If any check fails, or the build stops \
+            anywhere, the previous generation stays current and whole. Building the same \
+            sources twice gives byte-identical files.
             """)
 
     @OptionGroup var source: SourceOptions
@@ -24,13 +27,15 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
+        let step = try Self.killHook()
         let outcome: BuildPipeline.Outcome
         do {
-            outcome = try BuildPipeline.build(source: source.source, output: output)
+            outcome = try BuildPipeline.build(source: source.source, output: output, step: step)
         } catch {
             printError(
                 "error: "
                     + FileProblem.sentence(error, doing: "write the build", path: output, option: "--output", pathIsDirectory: true))
+            printError("build failed: the current generation in \(output)/ is unchanged")
             throw ExitCode.failure
         }
         DiagnosticPrinter.print(outcome.diagnostics)
@@ -40,6 +45,24 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode.failure
         }
         printSummary(summary, milliseconds: (clock.now - start).seconds * 1000)
+    }
+
+    /// The test hook of the fault-injection tests: with
+    /// `UNITPACK_TEST_KILL_AT=POINT` (a `BuildStep`, e.g.
+    /// `before-manifest-switch`), the build kills itself with SIGKILL at that
+    /// point, as a power cut or `kill -9` would stop it there.
+    static func killHook() throws -> (BuildStep) -> Void {
+        guard let value = ProcessInfo.processInfo.environment["UNITPACK_TEST_KILL_AT"], !value.isEmpty else {
+            return { _ in }
+        }
+        guard let point = BuildStep(rawValue: value) else {
+            let points = BuildStep.allCases.map(\.rawValue).joined(separator: ", ")
+            printError("error: UNITPACK_TEST_KILL_AT=\(value) is not a point of the build; the points are \(points)")
+            throw ExitCode.failure
+        }
+        return { step in
+            if step == point { raise(SIGKILL) }
+        }
     }
 
     /// Rebuilds on every settled change. After a good build it prints the
@@ -91,12 +114,13 @@ struct BuildCommand: ParsableCommand {
         }
         print("  sources     \(summary.sourceFiles) files, \(grouped(summary.sourceBytes)) bytes, sha256 \(summary.sourceHash.prefix(12))")
         for artifact in summary.artifacts {
-            var line = "  wrote       \(artifact.path)  \(grouped(artifact.bytes)) bytes"
+            var line = "  wrote       \(artifact.path)  (\(artifact.name))  \(grouped(artifact.bytes)) bytes"
             if let budget = artifact.budget {
                 line += " of \(grouped(budget)) budgeted (\(artifact.bytes * 100 / budget)%)"
             }
             print(line)
         }
+        print("  current     \(summary.manifest)")
         print("  time        \(DecimalFormatting.format(milliseconds, significantDigits: 3)) ms")
     }
 }

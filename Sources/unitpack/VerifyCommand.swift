@@ -5,19 +5,43 @@ import UnitpackRuntime
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check dist/search.pack: every shard (CRC-32, length, structure, key range), the header's counts.",
-        discussion: "Exits with status 1 and one error line at the first damage found.")
+        abstract: "Check dist/'s current generation: every file manifest.tsv names, then the database and every shard of the search pack.",
+        discussion: """
+            Checks each artifact line of the manifest (the file exists, is a regular file, has the size and \
+            the whole-file SHA-256 the manifest gives), then opens the database and checks every shard of \
+            the search pack (CRC-32, length, structure, key range) and the header's counts. Prints one \
+            located error line per problem and exits with status 1 if there is any.
+            """)
 
     @OptionGroup var data: DataOptions
 
     func run() throws {
-        let path = data.data + "/" + SearchPackFormat.fileName
+        let generation: Generation
         do {
-            let pack = try SearchPack(path: path, budget: 0)
+            generation = try Generation.read(directory: data.data)
+        } catch {
+            printError("error: \(error.description)")
+            throw ExitCode.failure
+        }
+        let problems = generation.verify()
+        for problem in problems { printError("error: \(problem.description)") }
+        guard problems.isEmpty else { throw ExitCode.failure }
+        do {
+            let database = try UnitDatabase(path: try generation.path(of: DatabaseFormat.fileName))
+            let packPath = try generation.path(of: SearchPackFormat.fileName)
+            let pack = try SearchPack(path: packPath, budget: 0)
             let keys = try pack.verify()
             let statistics = pack.statistics
-            print("ok: \(path): \(pack.shardCount) shards, \(keys) keys, \(statistics.indexBytes) bytes of index")
-        } catch {
+            print("ok: \(generation.manifestPath): \(generation.manifest.artifacts.count) files as the manifest gives them")
+            print("ok: \(database.path): a unitpack database of format \(DatabaseFormat.version)")
+            print("ok: \(packPath): \(pack.shardCount) shards, \(keys) keys, \(statistics.indexBytes) bytes of index")
+        } catch let error as GenerationError {
+            printError("error: \(error.description)")
+            throw ExitCode.failure
+        } catch let error as UnitDatabaseError {
+            printError("error: \(error.description)")
+            throw ExitCode.failure
+        } catch let error as SearchPackError {
             printError("error: \(error.description)")
             throw ExitCode.failure
         }

@@ -56,8 +56,8 @@ import UnitpackCore
         #expect(build.status == 0, "\(build)")
         #expect(build.stderr == check.stderr, "build reports the same warning as check")
         #expect(build.stdout.hasPrefix("unitpack build: 8 units in 3 categories\n"))
-        #expect(Array(try Files.bytes(dist + "/units.sqlite").prefix(16)) == Array("SQLite format 3\0".utf8))
-        #expect(try Files.list(dist) == ["search.pack", "units.sqlite"])
+        #expect(Array(try Files.bytes(try Dist.database(dist)).prefix(16)) == Array("SQLite format 3\0".utf8))
+        #expect(try Files.list(dist) == (try Dist.generationFiles(dist)))
     }
 
     @Test func theValidFixtureChecksClean() throws {

@@ -24,10 +24,14 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("unitpack build: ") == true, "\(result)")
         #expect(lines.first?.contains(" units in ") == true, "\(result)")
-        #expect(lines.contains { $0.hasPrefix("  wrote ") && $0.contains("\(output)/units.sqlite") }, "\(result)")
+        let database = try Dist.database(output)
+        let pack = try Dist.pack(output)
+        #expect(lines.contains { $0.hasPrefix("  wrote ") && $0.contains("\(database)  (units.sqlite)") }, "\(result)")
         #expect(lines.contains { $0.hasPrefix("  sources ") && $0.contains("sha256 ") }, "\(result)")
-        #expect(lines.contains { $0.hasPrefix("  wrote ") && $0.contains("\(output)/search.pack") }, "\(result)")
-        #expect(try Files.list(output) == ["search.pack", "units.sqlite"])
+        #expect(lines.contains { $0.hasPrefix("  wrote ") && $0.contains("\(pack)  (search.pack)") }, "\(result)")
+        #expect(lines.contains("  current     \(output)/manifest.tsv"), "\(result)")
+        #expect(try Files.list(output) == (try Dist.generationFiles(output)))
+        #expect(try Files.list(output).count == 3)
     }
 
     @Test func theSummaryShowsEachArtifactAgainstItsBudget() throws {
@@ -61,9 +65,14 @@ import Testing
         let b = temporary.path("b")
         #expect(try CLI.run(["build", "--source", sources, "--output", a]).status == 0)
         #expect(try CLI.run(["build", "--source", sources, "--output", b]).status == 0)
-        let first = try Files.bytes(a + "/units.sqlite")
+        // The manifests are equal (names, sizes and SHA-256 of every file),
+        // and so is every file they name.
+        #expect(try Files.bytes(a + "/manifest.tsv") == Files.bytes(b + "/manifest.tsv"))
+        #expect(try Files.list(a) == Files.list(b))
+        let first = try Files.bytes(try Dist.database(a))
         #expect(first.count > 1024)
-        #expect(first == (try Files.bytes(b + "/units.sqlite")))
+        #expect(first == (try Files.bytes(try Dist.database(b))))
+        #expect(try Files.bytes(try Dist.pack(a)) == Files.bytes(try Dist.pack(b)))
     }
 
     /// The same files elsewhere, named by a relative or an absolute path, give the same bytes.
@@ -78,19 +87,30 @@ import Testing
             try CLI.run(["build", "--source", "somewhere/else", "--output", "relative-source"], in: temporary.path)
                 .status == 0)
 
-        let reference = try Files.bytes(temporary.path("absolute/units.sqlite"))
-        #expect(try Files.bytes(temporary.path("relative-default/units.sqlite")) == reference)
-        #expect(try Files.bytes(temporary.path("relative-source/units.sqlite")) == reference)
+        let reference = try Files.bytes(try Dist.database(temporary.path("absolute")))
+        #expect(try Files.bytes(try Dist.database(temporary.path("relative-default"))) == reference)
+        #expect(try Files.bytes(try Dist.database(temporary.path("relative-source"))) == reference)
+        let manifest = try Files.bytes(temporary.path("absolute/manifest.tsv"))
+        #expect(try Files.bytes(temporary.path("relative-default/manifest.tsv")) == manifest)
+        #expect(try Files.bytes(temporary.path("relative-source/manifest.tsv")) == manifest)
     }
 
+    /// A dist/ of before manifests: its files stay one build (the previous
+    /// generation, for readers that opened them), then go.
     @Test func aSuccessfulBuildReplacesTheOldDatabaseAndLeavesNoTemporaryFiles() throws {
         let output = temporary.path("dist")
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try Files.write(Array("an old database".utf8), to: output + "/units.sqlite")
+        let old = try CLI.run(["convert", "--data", output, "1", "knot", "m/s"])
+        #expect(old.status == 1 && old.stderr.contains("no manifest at \(output)/manifest.tsv"), "\(old)")
+        #expect(old.stderr.contains("run `unitpack build`"), "\(old)")
         let result = try CLI.run(["build", "--source", sources, "--output", output])
         #expect(result.status == 0, "\(result)")
-        #expect(try Files.list(output) == ["search.pack", "units.sqlite"])
-        #expect(Array(try Files.bytes(output + "/units.sqlite").prefix(16)) == Array("SQLite format 3\0".utf8))
+        #expect(try Files.list(output) == (try Dist.generationFiles(output) + ["units.sqlite"]).sorted())
+        #expect(Array(try Files.bytes(try Dist.database(output)).prefix(16)) == Array("SQLite format 3\0".utf8))
+        try Files.append("\n", to: sources + "/units-src/length.tsv")
+        #expect(try CLI.run(["build", "--source", sources, "--output", output]).status == 0)
+        #expect(try Files.list(output).filter { !$0.hasPrefix("units-") && !$0.hasPrefix("search-") } == ["manifest.tsv"])
 
         let convert = try CLI.run(["convert", "--data", output, "1", "knot", "m/s"])
         #expect(convert.stdout == "1 knot ≈ 0.514444 meter per second\n")
@@ -99,6 +119,6 @@ import Testing
     @Test func aNestedOutputDirectoryIsCreated() throws {
         let output = temporary.path("deep/er/dist")
         #expect(try CLI.run(["build", "--source", sources, "--output", output]).status == 0)
-        #expect(FileManager.default.fileExists(atPath: output + "/units.sqlite"))
+        #expect(FileManager.default.fileExists(atPath: try Dist.database(output)))
     }
 }

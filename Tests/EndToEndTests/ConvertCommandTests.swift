@@ -139,7 +139,9 @@ import Testing
         let result = try CLI.run(["convert", "--data", missing, "1", "knot", "m/s"])
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: no database at \(missing)/units.sqlite; run `unitpack build` to create it\n")
+        #expect(
+            result.stderr == "error: no manifest at \(missing)/manifest.tsv: \(missing) is not a build output "
+                + "(or was built before manifests); run `unitpack build` to build it\n")
     }
 
     @Test func theDefaultDataDirectoryIsDistInTheWorkingDirectory() throws {
@@ -147,7 +149,7 @@ import Testing
         defer { here.remove() }
         let missing = try CLI.run(["convert", "1", "knot", "m/s"], in: here.path)
         #expect(missing.status == 1)
-        #expect(missing.stderr == "error: no database at dist/units.sqlite; run `unitpack build` to create it\n")
+        #expect(missing.stderr.hasPrefix("error: no manifest at dist/manifest.tsv: "), "\(missing)")
 
         try Files.copyTree(database.dist, to: here.path("dist"))
         let found = try CLI.run(["convert", "1", "knot", "m/s"], in: here.path)

@@ -10,19 +10,19 @@ import UnitpackCore
 
     init() throws {
         database = try BuiltRepositoryDatabase()
-        good = try Files.bytes(database.dist + "/units.sqlite")
+        good = try Files.bytes(try Dist.database(database.dist))
     }
 
     static let regenerate = "; re-generate it with `unitpack build`\n"
 
-    /// Writes `bytes` as `<scratch>/NAME/units.sqlite` and converts with it.
+    /// Writes `bytes` as the database of a generation in `<scratch>/NAME`
+    /// (its manifest matching them) and converts with it.
     func convert(_ bytes: [UInt8], named name: String, _ arguments: [String] = ["1", "knot", "m/s"]) throws
         -> (result: CLIResult, file: String)
     {
         let directory = database.temporary.path(name)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let file = directory + "/units.sqlite"
-        try Files.write(bytes, to: file)
+        let file = try Dist.writeGeneration(database: bytes, into: directory, packFrom: database.dist)
         return (try CLI.run(["convert", "--data", directory] + arguments), file)
     }
 
@@ -106,8 +106,12 @@ import UnitpackCore
             for offset in (page * 1024)..<((page + 1) * 1024) {
                 damaged[offset] = UInt8(truncatingIfNeeded: offset &* 31 &+ 7)
             }
+            // One generation a page (hashing it costs more than a conversion).
+            let directory = database.temporary.path("page-\(page)")
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Dist.writeGeneration(database: damaged, into: directory, packFrom: database.dist)
             for (arguments, right) in zip(conversions, right) {
-                let (result, _) = try convert(damaged, named: "page-\(page)", arguments)
+                let result = try CLI.run(["convert", "--data", directory] + arguments)
                 #expect(result.exitedNormally, "page \(page) \(arguments): \(result)")
                 #expect(result.status == 0 || result.status == 1, "page \(page) \(arguments): \(result)")
                 if result.status == 0 {
@@ -166,11 +170,16 @@ import UnitpackCore
 
     @Test func aDirectoryWhereTheFileShouldBe() throws {
         let directory = database.temporary.path("directory")
-        try FileManager.default.createDirectory(atPath: directory + "/units.sqlite", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = try Dist.writeGeneration(database: good, into: directory, packFrom: database.dist)
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)
         let result = try CLI.run(["convert", "--data", directory, "1", "knot", "m/s"])
         #expect(result.exitedNormally)
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: \(directory)/units.sqlite is not a regular file; remove it and run `unitpack build` to create the database there\n")
+        #expect(
+            result.stderr == "error: \(directory)/manifest.tsv:6: units.sqlite: \(file) is a directory, not a regular file; "
+                + "remove it and run `unitpack build` to write a whole generation\n")
     }
 }

@@ -41,7 +41,7 @@ import Testing
         Golden.expect(result.stdout, matches: Paths.fixture("review/valid-dump.txt"))
         // A second build of the same sources dumps byte for byte the same, and
         // the database file itself dumps like its directory.
-        let again = try CLI.run(["dump", try build() + "/units.sqlite"])
+        let again = try CLI.run(["dump", try Dist.database(try build())])
         #expect(again.stdout == result.stdout)
 
         let file = directory.path("dump.txt")
@@ -147,7 +147,7 @@ import Testing
         #expect(notADatabase.stderr == "error: \(garbage): not a unitpack database\n")
 
         // Damaged pages inside a real database: every page's b-tree type byte.
-        var bytes = try Files.bytes(dist + "/units.sqlite")
+        var bytes = try Files.bytes(try Dist.database(dist))
         for index in stride(from: 1024, to: bytes.count, by: 1024) { bytes[index] = 0x55 }
         let damaged = directory.path("damaged.sqlite")
         try Files.write(bytes, to: damaged)
@@ -158,7 +158,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
 
         // Another format version: diff refuses to compare.
-        var older = try Files.bytes(dist + "/units.sqlite")
+        var older = try Files.bytes(try Dist.database(dist))
         older[60..<64] = [0, 0, 0, 1]  // PRAGMA user_version lives at offset 60
         let oldFormat = directory.path("format1.sqlite")
         try Files.write(older, to: oldFormat)

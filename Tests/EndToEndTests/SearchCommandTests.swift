@@ -40,23 +40,29 @@ import Testing
     @Test func verifyChecksEveryShard() throws {
         let good = try CLI.run(["verify", "--data", database.dist])
         #expect(good.status == 0, "\(good)")
-        #expect(good.stdout.hasPrefix("ok: \(database.dist)/search.pack: "))
+        let path = try Dist.pack(database.dist)
+        #expect(good.stdout.hasPrefix("ok: \(database.dist)/manifest.tsv: 2 files as the manifest gives them\n"))
+        #expect(good.stdout.contains("\nok: \(path): "), "\(good)")
 
-        let path = database.dist + "/search.pack"
+        // The whole file's SHA-256 is checked against the manifest's first
+        // (the shards' CRC-32 and structure: SearchPackVerifyTests).
         var bytes = try Files.bytes(path)
         bytes[bytes.count - 4] ^= 0xFF
         try Files.write(bytes, to: path)
         let damaged = try CLI.run(["verify", "--data", database.dist])
         #expect(damaged.status == 1)
         #expect(damaged.stdout == "")
-        #expect(damaged.stderr.hasPrefix("error: \(path) has a damaged shard "))
-        #expect(damaged.stderr.contains("CRC-32 mismatch"))
+        #expect(damaged.stderr.hasPrefix("error: \(database.dist)/manifest.tsv:7: search.pack: \(path) has SHA-256 "), "\(damaged)")
+        #expect(damaged.stderr.hasSuffix("it changed after the build; run `unitpack build` to write a whole generation\n"))
     }
 
     @Test func aMissingPackSaysToRunBuild() throws {
-        try FileManager.default.removeItem(atPath: database.dist + "/search.pack")
+        let pack = try Dist.pack(database.dist)
+        try FileManager.default.removeItem(atPath: pack)
         let result = try search(["m"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: no search pack at \(database.dist)/search.pack; run `unitpack build` to create it\n")
+        #expect(
+            result.stderr == "error: \(database.dist)/manifest.tsv:7: search.pack is missing: no file \(pack); "
+                + "run `unitpack build` to write a whole generation\n")
     }
 }

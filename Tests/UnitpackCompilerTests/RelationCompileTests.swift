@@ -83,9 +83,9 @@ import UnitpackTestSupport
         let fixture = try SourceFixture(Self.files)
         defer { fixture.remove() }
         for output in ["a", "b"] { _ = try BuildPipeline.build(source: fixture.root, output: fixture.path(output)) }
-        let a = try Data(contentsOf: URL(fileURLWithPath: fixture.path("a/units.sqlite")))
+        let a = try Data(contentsOf: URL(fileURLWithPath: try GenerationFiles.database(in: fixture.path("a"))))
         #expect(!a.isEmpty)
-        #expect(a == (try Data(contentsOf: URL(fileURLWithPath: fixture.path("b/units.sqlite")))))
+        #expect(a == (try Data(contentsOf: URL(fileURLWithPath: try GenerationFiles.database(in: fixture.path("b"))))))
     }
 
     /// docs/database.md gives the table's statement; the writer runs it.

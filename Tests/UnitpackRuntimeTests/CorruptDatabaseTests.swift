@@ -12,7 +12,7 @@ import UnitpackTestSupport
     func built() throws -> (SourceFixture, [UInt8]) {
         let fixture = try SourceFixture(SourceFixture.validFiles)
         _ = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
-        return (fixture, [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.path("dist/units.sqlite")))))
+        return (fixture, [UInt8](try Data(contentsOf: URL(fileURLWithPath: try GenerationFiles.database(in: fixture.path("dist"))))))
     }
 
     func open(_ bytes: [UInt8], in fixture: SourceFixture) throws -> UnitDatabase {
@@ -23,15 +23,25 @@ import UnitpackTestSupport
 
     @Test func missingFile() {
         #expect(throws: UnitDatabaseError.fileNotFound(path: "/nonexistent/units.sqlite")) {
+            try UnitDatabase(path: "/nonexistent/units.sqlite")
+        }
+        #expect(throws: UnitDatabaseError.generation(.noManifest(directory: "/nonexistent"))) {
             try UnitDatabase(directory: "/nonexistent")
         }
     }
 
     @Test func aDirectoryWhereTheFileShouldBe() throws {
-        let fixture = try SourceFixture([:])
+        let (fixture, _) = try built()
         defer { fixture.remove() }
-        try FileManager.default.createDirectory(atPath: fixture.path("dist/units.sqlite"), withIntermediateDirectories: true)
-        #expect(throws: UnitDatabaseError.notAFile(path: fixture.path("dist/units.sqlite"))) {
+        let path = try GenerationFiles.database(in: fixture.path("dist"))
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(throws: UnitDatabaseError.notAFile(path: path)) { try UnitDatabase(path: path) }
+        let manifest = fixture.path("dist/manifest.tsv")
+        #expect(
+            throws: UnitDatabaseError.generation(
+                .artifactNotAFile(manifest: manifest, line: 6, artifact: "units.sqlite", file: path, kind: "a directory"))
+        ) {
             try UnitDatabase(directory: fixture.path("dist"))
         }
     }

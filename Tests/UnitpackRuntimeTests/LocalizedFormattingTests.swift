@@ -115,7 +115,7 @@ import UnitpackTestSupport
     func database(after sql: String) throws -> (SourceFixture, UnitDatabase) {
         let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
         _ = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
-        let path = fixture.path("dist/units.sqlite")
+        let path = try GenerationFiles.database(in: fixture.path("dist"))
         let connection = try Connection(path: path, mode: .readWriteCreate)
         try connection.execute(sql)
         return (fixture, try UnitDatabase(path: path))

@@ -33,7 +33,7 @@ import UnitpackTestSupport
         let fixture = try SourceFixture(Self.files)
         let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
         try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
-        return (fixture, fixture.path("dist/units.sqlite"))
+        return (fixture, try GenerationFiles.database(in: fixture.path("dist")))
     }
 
     func rows(_ sql: String, columns: Int32, at path: String) throws -> [[String]] {
@@ -92,7 +92,7 @@ import UnitpackTestSupport
             ])
         // Deterministic: a second build gives the same bytes.
         _ = try BuildPipeline.build(source: fixture.root, output: fixture.path("again"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: fixture.path("again/units.sqlite"))))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: try GenerationFiles.database(in: fixture.path("again")))))
     }
 
     @Test func aMixedUnitComesBackAsItsPartsWithTheValueInTheFirst() throws {

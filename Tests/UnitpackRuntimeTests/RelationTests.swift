@@ -115,7 +115,7 @@ import UnitpackTestSupport
         let fixture = try SourceFixture(SourceFixture.validFiles)
         defer { fixture.remove() }
         _ = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
-        let path = fixture.path("dist/units.sqlite")
+        let path = try GenerationFiles.database(in: fixture.path("dist"))
         try Connection(path: path, mode: .readWriteCreate).execute("INSERT INTO relations VALUES ('also', 1, 999, NULL)")
         let damaged = try UnitDatabase(path: path)
         #expect {

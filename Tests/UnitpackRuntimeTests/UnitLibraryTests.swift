@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import UnitpackTestSupport
 import UnitpackCompiler
+import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
@@ -81,9 +81,15 @@ import UnitpackTestSupport
     }
 
     @Test func aMissingPackIsTheSearchError() throws {
-        try FileManager.default.removeItem(atPath: directory + "/search.pack")
-        #expect(throws: UnitLibraryError.search(.fileNotFound(path: directory + "/search.pack"))) {
+        let pack = try GenerationFiles.pack(in: directory)
+        try FileManager.default.removeItem(atPath: pack)
+        let missing = GenerationError.artifactMissing(
+            manifest: directory + "/manifest.tsv", line: 7, artifact: "search.pack", file: pack)
+        #expect(throws: UnitLibraryError.generation(missing)) {
             try UnitLibrary(directory: directory, budget: 1 << 20)
         }
+        #expect(throws: SearchPackError.generation(missing)) { try SearchPack(directory: directory, budget: 1 << 20) }
+        // The database alone still opens: its file is there, whole.
+        _ = try UnitDatabase(directory: directory)
     }
 }

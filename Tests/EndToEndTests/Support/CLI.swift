@@ -41,9 +41,12 @@ enum CLI {
     /// With `timeout`, a run still going after that long is stopped
     /// (SIGKILL): its result has `exitedNormally` false. For tests of what
     /// must not hang.
+    ///
+    /// `environment`: variables added to this process's for the child (the
+    /// build's test hook `UNITPACK_TEST_KILL_AT`).
     static func run(
         _ arguments: [String], in directory: String? = nil, input: String? = nil, timeout: Duration? = nil,
-        executable: String? = nil
+        executable: String? = nil, environment: [String: String] = [:]
     ) throws -> CLIResult {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw CLIError(
@@ -63,6 +66,9 @@ enum CLI {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if let input {
             let inPath = scratch.path("stdin")

@@ -2,7 +2,7 @@
 //
 //   RuntimeBench DIR [--conversions N] [--repeat R] FROM TO [FROM TO ...]
 //
-// DIR holds units.sqlite; FROM TO are pairs of unit names or symbols of one
+// DIR is a build directory (its manifest names the database); FROM TO are pairs of unit names or symbols of one
 // category (mix linear, formula and inverse units). Prints `key value` lines:
 //
 //   open_first_us        the first UnitDatabase(directory:) of the process

@@ -2,7 +2,7 @@
 //
 //   SearchBench DIST BASELINES [--search-budget B] [--library-budget B]
 //
-// DIST holds search.pack and units.sqlite; BASELINES what
+// DIST is a build directory (its manifest names the pack and the database); BASELINES what
 // Scripts/lib/search_baselines.py wrote from the same pack: fts.sqlite,
 // table.sqlite and queries.txt (seeded prefixes of random keys). Every query
 // asks for the first 20 results. Prints `key value` lines:
@@ -71,7 +71,14 @@ while !arguments.isEmpty {
 guard positional.count == 2 else { fail("usage: SearchBench DIST BASELINES [--search-budget B] [--library-budget B]") }
 let dist = positional[0]
 let baselinesDirectory = positional[1]
-let packPath = dist + "/search.pack"
+// The pack of DIST's current generation (docs/manifest.md).
+let packPath: String = {
+    do {
+        return try SearchPack.path(inDirectory: dist)
+    } catch {
+        fail("\(error)")
+    }
+}()
 
 func readLines(_ path: String) -> [String] {
     guard let file = fopen(path, "r") else { fail("cannot read \(path)") }
