@@ -23,21 +23,21 @@ struct RowDecoder {
         }
     }
 
-    func id(_ column: Int32, _ what: String) throws(UnitDatabaseError) -> Int {
+    func id(_ column: Int32, _ what: @autoclosure () -> String) throws(UnitDatabaseError) -> Int {
         let id = statement.int(at: column)
-        guard DatabaseSanity.isValidID(id) else { throw damaged("\(what) has an invalid id \(id)") }
+        guard DatabaseSanity.isValidID(id) else { throw damaged("\(what()) has an invalid id \(id)") }
         return id
     }
 
-    func count(_ column: Int32, _ what: String) throws(UnitDatabaseError) -> Int {
+    func count(_ column: Int32, _ what: @autoclosure () -> String) throws(UnitDatabaseError) -> Int {
         let count = statement.int(at: column)
-        guard DatabaseSanity.isValidCount(count) else { throw damaged("\(what) has an invalid row count \(count)") }
+        guard DatabaseSanity.isValidCount(count) else { throw damaged("\(what()) has an invalid row count \(count)") }
         return count
     }
 
     /// A text that may not be empty.
-    func word(_ column: Int32, _ what: String) throws(UnitDatabaseError) -> String {
-        guard let text = statement.text(at: column), !text.isEmpty else { throw damaged("\(what) is empty") }
+    func word(_ column: Int32, _ what: @autoclosure () -> String) throws(UnitDatabaseError) -> String {
+        guard let text = statement.text(at: column), !text.isEmpty else { throw damaged("\(what()) is empty") }
         return text
     }
 
@@ -130,6 +130,16 @@ struct RowDecoder {
         return LanguageRow(
             language: Language(code: code, name: name, isComplete: complete == 1, numbers: numbers, plurals: plurals),
             phraseWordRows: try count(offset + 9, "language '\(code)'"))
+    }
+
+    /// A `languages` row's code and count of phrase words, its checksum
+    /// checked: for readers that list languages or count their words, without
+    /// the cost of parsing the plural rules (`language(at:)` does that when
+    /// the language itself is used).
+    func languageCount(at offset: Int32) throws(UnitDatabaseError) -> (code: String, phraseWordRows: Int) {
+        try check("languages", at: offset)
+        let code = try word(offset, "a language's code")
+        return (code, try count(offset + 9, "language '\(code)'"))
     }
 
     struct NameRow {

@@ -128,14 +128,18 @@ extension UnitDatabase {
                 let decoder = RowDecoder(statement: query, path: path)
                 let clusterColumn = Int32(DatabaseFormat.columns(of: "categories").count + 1)
                 var stated: Int?
+                var categoryID = 0
                 while try query.step() {
-                    let row = try decoder.category(at: 0)
-                    guard row.key == category else { throw decoder.damaged("category \(row.key) was found for \(category)") }
-                    guard stated == nil || stated == row.clusterRows else { throw decoder.damaged("category \(category) read twice differently") }
-                    stated = row.clusterRows
+                    // The category's columns repeat on every row of the join: checked once.
+                    if stated == nil {
+                        let row = try decoder.category(at: 0)
+                        guard row.key == category else { throw decoder.damaged("category \(row.key) was found for \(category)") }
+                        stated = row.clusterRows
+                        categoryID = row.id
+                    }
                     if query.isNull(at: clusterColumn) { continue }
                     let cluster = try decoder.cluster(at: clusterColumn)
-                    guard cluster.category == row.id else { throw decoder.damaged("a cluster of \(category) was found under another key") }
+                    guard cluster.category == categoryID else { throw decoder.damaged("a cluster of \(category) was found under another key") }
                     rows.append(cluster)
                 }
                 if let stated, stated != rows.count {

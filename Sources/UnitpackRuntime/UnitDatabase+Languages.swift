@@ -93,18 +93,18 @@ extension UnitDatabase {
     }
 
     private func availableLanguages(_ state: State) throws(UnitDatabaseError) -> [String] {
-        try allLanguageRows(state).map(\.language.code)
+        try allLanguageRows(state).map(\.code)
     }
 
     /// Every row of `languages`, by code, all of them (meta's count).
-    func allLanguageRows(_ state: State) throws(UnitDatabaseError) -> [RowDecoder.LanguageRow] {
+    func allLanguageRows(_ state: State) throws(UnitDatabaseError) -> [(code: String, phraseWordRows: Int)] {
         let path = path
         do {
             let query = try state.connection.prepare(
                 "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages ORDER BY code")
             let rows = RowDecoder(statement: query, path: path)
-            var languages: [RowDecoder.LanguageRow] = []
-            while try query.step() { languages.append(try rows.language(at: 0)) }
+            var languages: [(code: String, phraseWordRows: Int)] = []
+            while try query.step() { languages.append(try rows.languageCount(at: 0)) }
             guard languages.count == state.rowCount("languages") else {
                 throw rows.damaged("'languages' has \(languages.count) of its \(state.rowCount("languages")) rows")
             }

@@ -112,3 +112,16 @@ extension Statement {
         return UInt32(bitPattern: stored)
     }
 }
+
+extension Statement {
+    /// The current row's column as stored, by its storage class (a BLOB,
+    /// which no unitpack table holds, reads as its bytes in TEXT).
+    public func value(at column: Int32) -> Value {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: .null
+        default: .text(text(at: column) ?? "")
+        }
+    }
+}

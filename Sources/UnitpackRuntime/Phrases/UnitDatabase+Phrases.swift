@@ -215,10 +215,12 @@ extension UnitDatabase {
                     var stated: Int?
                     var found = 0
                     while try query.step() {
-                        let row = try decoder.language(at: 0)
-                        guard row.language.code == language else { throw decoder.damaged("language '\(row.language.code)' was found for '\(language)'") }
-                        guard stated == nil || stated == row.phraseWordRows else { throw decoder.damaged("language '\(language)' read twice differently") }
-                        stated = row.phraseWordRows
+                        // The language's columns repeat on every row of the join: checked once.
+                        if stated == nil {
+                            let row = try decoder.languageCount(at: 0)
+                            guard row.code == language else { throw decoder.damaged("language '\(row.code)' was found for '\(language)'") }
+                            stated = row.phraseWordRows
+                        }
                         if query.isNull(at: wordColumn) { continue }
                         let word = try decoder.phraseWord(at: wordColumn)
                         guard word.lang == language else { throw decoder.damaged("a phrase word of '\(word.lang)' was found for '\(language)'") }
@@ -243,7 +245,7 @@ extension UnitDatabase {
     /// The languages that have number or marker words, by code.
     public func phraseLanguages() throws(UnitDatabaseError) -> [String] {
         try withState { state throws(UnitDatabaseError) in
-            try allLanguageRows(state).filter { $0.phraseWordRows > 0 }.map(\.language.code)
+            try allLanguageRows(state).filter { $0.phraseWordRows > 0 }.map(\.code)
         }
     }
 }
