@@ -19,7 +19,14 @@ import UnitpackTestSupport
 /// so that 1,000 reads of every row take seconds, not minutes.
 @Suite struct ByteFlipDumpTests {
     static let files = SourceFixture.validFilesWithLocales.merging([
-        "units-src/clusters.tsv": "length\tdefault\t001\tkilometer\t\nlength\tdefault\t001\tmeter\t\nspeed\tdefault\t001\tkilometer per hour\t\n",
+        "units-src/clusters.tsv": """
+            length\tdefault\t001\tkilometer\t
+            length\tdefault\t001\tmeter\t
+            length\tdefault\tUS GB\tfoot\t
+            speed\tdefault\t001\tkilometer per hour\t
+            speed\tdefault\tUS GB\tknot\t
+
+            """,
         "units-src/relations.tsv": "also\tspeed/knot\tlength/foot\n",
     ]) { _, new in new }
 

@@ -54,6 +54,8 @@ import UnitpackTestSupport
             8\tlength\tknot
 
             """,
+        "locales/en/length.tsv": SourceFixture.localeFiles["locales/en/length.tsv"]! + "knot\tknots\tknot\tknots\t\t\n",
+        "locales/ru/length.tsv": SourceFixture.localeFiles["locales/ru/length.tsv"]! + "knot\tузлы\tузел\tузла\tузлов\tузла\t\t\n",
     ]) { _, new in new }
 
     /// A fresh build, edited by `edit` with SQLite (as damage that keeps
