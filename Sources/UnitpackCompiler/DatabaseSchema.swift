@@ -44,6 +44,7 @@ enum DatabaseSchema {
             lang TEXT NOT NULL,
             text TEXT NOT NULL,
             key_rows INTEGER NOT NULL,
+            prev_key INTEGER,
             crc INTEGER NOT NULL,
             PRIMARY KEY (folded, unit, kind, lang, text)
         ) WITHOUT ROWID

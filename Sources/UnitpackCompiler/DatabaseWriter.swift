@@ -76,6 +76,13 @@ public enum DatabaseWriter {
         for (table, key) in DatabaseFormat.rowCountKeys {
             meta.append([.text(key), .text(String(counts[table] ?? 0))])
         }
+        // The end of the `prev_key` chain: the key of the last group of `names`.
+        let lastName = names.last.map { RowChecksum.previousKey(table: "names", [$0[0]]) }
+        if case .integer(let value)? = lastName {
+            meta.append([.text("name_last_key"), .text(String(value))])
+        } else {
+            meta.append([.text("name_last_key"), .text("")])
+        }
         try insert(meta, into: "meta", db)
         try insert(categories, into: "categories", db)
         try insert(clusters, into: "clusters", db)
@@ -210,11 +217,27 @@ public enum DatabaseWriter {
         var unique: [NameRow] = []
         for name in names where unique.last != name { unique.append(name) }
         let keyRows = Dictionary(unique.map { ($0.folded, 1) }, uniquingKeysWith: +)
-        return unique.map { name in
-            [
-                .text(name.folded), .integer(Int64(name.unit)), .integer(Int64(name.kind.rawValue)), .text(name.lang),
-                .text(name.text), .integer(Int64(keyRows[name.folded] ?? 0)),
-            ]
+        return chained(
+            unique.map { name in
+                [
+                    .text(name.folded), .integer(Int64(name.unit)), .integer(Int64(name.kind.rawValue)), .text(name.lang),
+                    .text(name.text), .integer(Int64(keyRows[name.folded] ?? 0)),
+                ]
+            }, table: "names", keyColumns: 1)
+    }
+
+    /// `rows` (in key order) with `prev_key` appended: on the first row of
+    /// each key group, `RowChecksum.previousKey` of the group before (NULL
+    /// for the first group), NULL on the group's other rows. A reader that
+    /// finds no row for a key checks, through it, that the groups around the
+    /// key are neighbours: a key hidden by a damaged page is then noticed.
+    private static func chained(_ rows: [[Statement.Value]], table: String, keyColumns: Int) -> [[Statement.Value]] {
+        var current: [Statement.Value]?
+        return rows.map { row in
+            let key = Array(row.prefix(keyColumns))
+            defer { current = key }
+            guard current != key else { return row + [.null] }
+            return row + [current.map { RowChecksum.previousKey(table: table, $0) } ?? .null]
         }
     }
 

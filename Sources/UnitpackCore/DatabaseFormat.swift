@@ -23,7 +23,7 @@ public enum DatabaseFormat {
         ("meta", ["key", "value"]),
         ("categories", ["id", "key", "display_order", "base_unit", "dimension", "cluster_rows"]),
         ("units", ["id", "category", "name", "symbols", "factor", "to_base", "from_base", "priority", "system", "tier", "flags"]),
-        ("names", ["folded", "unit", "kind", "lang", "text", "key_rows"]),
+        ("names", ["folded", "unit", "kind", "lang", "text", "key_rows", "prev_key"]),
         (
             "languages",
             [
@@ -48,6 +48,10 @@ public enum DatabaseFormat {
         let prefix = alias.map { $0 + "." } ?? ""
         return (columns(of: table) + ["crc"]).map { prefix + $0 }.joined(separator: ", ")
     }
+
+    /// The keys of `meta` that hold the key checksum of the last key group of
+    /// `names` (the end of its `prev_key` chain).
+    public static let lastKeyKeys: [(table: String, key: String)] = [("names", "name_last_key")]
 
     /// The keys of `meta` that count a table's rows, by table: a reader that
     /// reads a whole table checks that it found that many.

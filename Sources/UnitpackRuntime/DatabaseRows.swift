@@ -41,6 +41,13 @@ struct RowDecoder {
         return text
     }
 
+    /// `prev_key`: NULL or 16 bits of a key checksum.
+    func previousKey(_ column: Int32) throws(UnitDatabaseError) {
+        guard statement.isNull(at: column) || UInt16(exactly: statement.int64(at: column)) != nil else {
+            throw damaged("a row has an invalid prev_key")
+        }
+    }
+
     // MARK: Tables
 
     struct Category {
@@ -156,6 +163,7 @@ struct RowDecoder {
         guard NameKind(rawValue: kind) != nil else { throw damaged("a name of unit \(unit) has an unknown kind \(kind)") }
         _ = try word(offset + 4, "a name of unit \(unit)")
         let keyRows = try count(offset + 5, "a name of unit \(unit)")
+        try previousKey(offset + 6)
         return NameRow(unit: unit, kind: kind, keyRows: keyRows)
     }
 

@@ -142,7 +142,9 @@ extension UnitDatabase {
                     guard cluster.category == categoryID else { throw decoder.damaged("a cluster of \(category) was found under another key") }
                     rows.append(cluster)
                 }
-                if let stated, stated != rows.count {
+                // The unit's category key came from a checked row: its row exists.
+                guard let stated else { throw decoder.damaged("category \(category) is named but missing") }
+                if stated != rows.count {
                     throw decoder.damaged("category \(category) has \(rows.count) of its \(stated) clusters")
                 }
             } catch {

@@ -81,6 +81,12 @@ extension UnitDatabase {
                 guard decoded.code == code else { throw rows.damaged("language '\(decoded.code)' was found for '\(code)'") }
                 language = decoded
             } else {
+                // Twelve rows or so: the whole table says whether the code is
+                // really absent or hidden by a damaged page.
+                try row.reset()
+                guard !(try allLanguageRows(state).contains { $0.code == code }) else {
+                    throw UnitDatabaseError.corrupt(path: path, detail: "language '\(code)' is listed but cannot be read")
+                }
                 language = nil
             }
             try row.reset()

@@ -47,7 +47,8 @@ extension UnitDatabase {
 
         var metaKeys: [String] = []
         try scan("meta", order: "key") { metaKeys.append(try $0.meta(at: 0).key) }
-        let expectedKeys = (["format_version", "generator", "source_hash"] + DatabaseFormat.rowCountKeys.map(\.key)).sorted()
+        let expectedKeys = (["format_version", "generator", "source_hash"] + DatabaseFormat.rowCountKeys.map(\.key)
+            + DatabaseFormat.lastKeyKeys.map(\.key)).sorted()
         guard metaKeys == expectedKeys else { throw damaged("meta has the keys \(metaKeys.joined(separator: ", "))") }
 
         var categories: [Int: RowDecoder.Category] = [:]
@@ -61,9 +62,26 @@ extension UnitDatabase {
             guard categories[category] != nil else { throw damaged("unit \(unit.id) names a missing category") }
             units.insert(unit.id.rawValue)
         }
+        /// Follows the `prev_key` chain of `names`, in key order: the first
+        /// row of each group names the group before it, the others NULL;
+        /// meta names the last group.
+        struct Chain {
+            let table: String
+            var current: [Statement.Value]?
+            mutating func follow(_ key: [Statement.Value], _ stated: Statement.Value) -> Bool {
+                defer { current = key }
+                guard current != key else { return stated == .null }
+                return stated == (current.map { RowChecksum.previousKey(table: table, $0) } ?? .null)
+            }
+            var last: Statement.Value { current.map { RowChecksum.previousKey(table: table, $0) } ?? .null }
+        }
+        var nameChain = Chain(table: "names")
         var folded: [String: (stated: Int, found: Int)] = [:]
         try scan("names", order: "folded, unit, kind, lang, text") { decoder in
             let row = try decoder.nameRow(at: 0)
+            guard nameChain.follow([decoder.statement.value(at: 0)], decoder.statement.value(at: 6)) else {
+                throw damaged("a name's prev_key does not name the key before it")
+            }
             guard units.contains(row.unit.rawValue) else { throw damaged("a name names unit \(row.unit), which is missing") }
             let key = decoder.statement.text(at: 0) ?? ""
             guard key == TextFolding.fold(decoder.statement.text(at: 4) ?? "") else {
@@ -76,6 +94,7 @@ extension UnitDatabase {
         for (key, group) in folded where group.stated != group.found {
             throw damaged("'\(key)' has \(group.found) of its \(group.stated) names")
         }
+        guard nameChain.last == state.lastKeys["names"] else { throw damaged("meta's name_last_key is not the last name's") }
         var languages: [String: RowDecoder.LanguageRow] = [:]
         try scan("languages", order: "code") { decoder in
             let row = try decoder.language(at: 0)

@@ -47,10 +47,18 @@ public final class UnitDatabase: Sendable {
         /// The row counts of `meta`, by table (`DatabaseFormat.rowCountKeys`):
         /// a reader that reads a whole table checks that it found them all.
         let rowCounts: [String: Int]
+        /// `prev_key` of the last key group of `names` (`meta`'s
+        /// `name_last_key`), NULL for an empty table.
+        let lastKeys: [String: Statement.Value]
+        /// `confirmAbsent`'s queries, by table, prepared on first use.
+        var absence: [String: (before: Statement, after: Statement)] = [:]
 
-        init(connection: Connection, objectBudget: Int, rowCounts: [String: Int]) throws(SQLiteError) {
+        init(connection: Connection, objectBudget: Int, meta: (rowCounts: [String: Int], lastKeys: [String: Statement.Value]))
+            throws(SQLiteError)
+        {
             self.connection = connection
-            self.rowCounts = rowCounts
+            self.rowCounts = meta.rowCounts
+            self.lastKeys = meta.lastKeys
             objects = BoundedCache(budget: objectBudget)
             // Every lookup selects the whole row and its checksum, and the key
             // it asked for with it, so that SQLite reads the table's row (not
@@ -101,8 +109,8 @@ public final class UnitDatabase: Sendable {
             // A small lookaside pool: the default (1,200-byte slots) costs more
             // than a watch extension's whole search budget, for little speed here.
             try connection.setLookaside(slotSize: Self.lookasideSlotSize, slots: Self.lookasideSlots)
-            let rowCounts = try Self.readMeta(connection, path: path)
-            let state = try State(connection: connection, objectBudget: objectCacheBytes, rowCounts: rowCounts)
+            let meta = try Self.readMeta(connection, path: path)
+            let state = try State(connection: connection, objectBudget: objectCacheBytes, meta: meta)
             try state.setPageCache(pageCacheBytes)
             self.state = Mutex(state)
             openBytes = max(0, Int(sqlite3_memory_used() - before))
@@ -113,7 +121,9 @@ public final class UnitDatabase: Sendable {
 
     /// Reads and checks every row of `meta`: the format version again, and
     /// the row count of each table.
-    private static func readMeta(_ connection: Connection, path: String) throws -> [String: Int] {
+    private static func readMeta(_ connection: Connection, path: String) throws
+        -> (rowCounts: [String: Int], lastKeys: [String: Statement.Value])
+    {
         let query = try connection.prepare("SELECT \(DatabaseFormat.selectList(of: "meta")) FROM meta")
         let rows = RowDecoder(statement: query, path: path)
         var values: [String: String] = [:]
@@ -131,7 +141,17 @@ public final class UnitDatabase: Sendable {
             }
             counts[table] = count
         }
-        return counts
+        var lastKeys: [String: Statement.Value] = [:]
+        for (table, key) in DatabaseFormat.lastKeyKeys {
+            guard let text = values[key] else { throw UnitDatabaseError.corrupt(path: path, detail: "meta has no \(key)") }
+            if text.isEmpty {
+                lastKeys[table] = .null
+            } else {
+                guard let value = UInt16(text) else { throw UnitDatabaseError.corrupt(path: path, detail: "meta has no valid \(key)") }
+                lastKeys[table] = .integer(Int64(value))
+            }
+        }
+        return (counts, lastKeys)
     }
 
     static let lookasideSlotSize = 128
@@ -261,6 +281,7 @@ public final class UnitDatabase: Sendable {
                 if let keyRows, keyRows != found {
                     throw rows.damaged("'\(folded)' has \(found) of its \(keyRows) names")
                 }
+                if found == 0 { try confirmAbsent("names", key: [.text(folded)], state) }
             } catch {
                 throw Self.typed(error, path: path)
             }

@@ -31,6 +31,14 @@ public struct RowChecksum {
         return checksum.value
     }
 
+    /// `names.prev_key` of a group whose previous group has the key
+    /// `folded`: the low 16 bits of the row checksum of that key alone (the
+    /// key columns under the table's name), as a non-negative integer, which
+    /// SQLite keeps in 2 bytes.
+    public static func previousKey(table: String, _ key: [Statement.Value]) -> Statement.Value {
+        .integer(Int64(of(table: table, key) & 0xFFFF))
+    }
+
     /// What the `crc` column stores: the checksum's 32 bits as a signed
     /// integer, which SQLite keeps in 4 bytes (an unsigned one above 2^31
     /// would take 6).

@@ -227,6 +227,9 @@ extension UnitDatabase {
                         found += 1
                         entries.append((word.word, word.meaning))
                     }
+                    if stated == nil, try allLanguageRows(state).contains(where: { $0.code == language }) {
+                        throw decoder.damaged("language '\(language)' is listed but cannot be read")
+                    }
                     if let stated, stated != found {
                         throw decoder.damaged("'\(language)' has \(found) of its \(stated) phrase words")
                     }
