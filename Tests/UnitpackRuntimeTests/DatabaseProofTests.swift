@@ -108,6 +108,34 @@ import UnitpackTestSupport
         #expect(throws: UnitDatabaseError.self) { try database.verify() }
     }
 
+    /// All rows of a name gone (as a damaged page that sends SQLite's search
+    /// astray would hide them): the next name's `prev_key` still names it.
+    @Test func aWholeNameLostIsDamageNotAnUnknownUnit() throws {
+        let (database, fixture) = try edited { try $0.execute("DELETE FROM names WHERE folded = 'knot'") }
+        defer { fixture.remove() }
+        let error = #expect(throws: UnitDatabaseError.self) { try database.unit(named: "knot") }
+        #expect(error?.description.contains("a key of 'names' is missing") == true, "\(String(describing: error))")
+        // A name that never was stays unknown: before the first key, between two, after the last.
+        for name in ["0", "kiloknot", "zzzz"] {
+            #expect(throws: UnitDatabaseError.unknownUnit(name)) { try database.unit(named: name) }
+        }
+    }
+
+    @Test func theLastNameLostIsDamage() throws {
+        let (database, fixture) = try edited { try $0.execute("DELETE FROM names WHERE folded = (SELECT max(folded) FROM names)") }
+        defer { fixture.remove() }
+        let last = try #require(try Self.lastFolded(fixture))
+        let error = #expect(throws: UnitDatabaseError.self) { try database.candidates(for: last + "z") }
+        #expect(error?.description.contains("a key of 'names' is missing") == true, "\(String(describing: error))")
+    }
+
+    /// The largest `folded` left in the edited database.
+    static func lastFolded(_ fixture: SourceFixture) throws -> String? {
+        let connection = try Connection(path: fixture.path("dist/units.sqlite"), mode: .readOnlyImmutable)
+        let query = try connection.prepare("SELECT max(folded) FROM names")
+        return try query.step() ? query.text(at: 0) : nil
+    }
+
     @Test func aMissingPluralFormIsDamage() throws {
         let (database, fixture) = try edited {
             try $0.execute("DELETE FROM unit_names WHERE unit = 1 AND lang = 'ru' AND form = 'few'")
