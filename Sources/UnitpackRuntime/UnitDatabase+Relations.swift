@@ -132,11 +132,8 @@ extension UnitDatabase {
 
     /// The category of unit `id`, nil when no unit has that id.
     private func unitCategory(_ id: Int, _ state: State) throws(UnitDatabaseError) -> String? {
-        do {
-            return try load(UnitID(rawValue: id), state).category
-        } catch .unknownUnit {
-            return nil
-        }
+        // Not kept in the object cache: only the table is.
+        try readUnit(UnitID(rawValue: id), state)?.category
     }
 
     /// The key of category `id`, nil when no category has that id.

@@ -404,18 +404,25 @@ public final class UnitDatabase: Sendable {
 
     func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
         if case .unit(let unit)? = state.objects.value(for: .unit(id)) { return unit }
+        guard let unit = try readUnit(id, state) else { throw .unknownUnit("#\(id.rawValue)") }
+        state.objects.insert(.unit(unit), for: .unit(id), cost: ApproximateSize.of(unit))
+        return unit
+    }
+
+    /// The unit's row and its category's, checked, not cached; nil when no
+    /// unit has the id.
+    func readUnit(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit? {
         do {
             let row = state.unitByID
             try row.reset()
             try row.bind(.integer(Int64(id.rawValue)), at: 1)
-            guard try row.step() else { throw UnitDatabaseError.unknownUnit("#\(id.rawValue)") }
+            guard try row.step() else { return nil }
             let rows = RowDecoder(statement: row, path: path)
             let unitColumns = Int32(DatabaseFormat.columns(of: "units").count + 1)
             let category = try rows.category(at: unitColumns)
             let (unit, categoryID) = try rows.unit(at: 0, categoryKey: category.key)
             guard unit.id == id, categoryID == category.id else { throw rows.damaged("unit \(id) was found under another key") }
             try row.reset()
-            state.objects.insert(.unit(unit), for: .unit(id), cost: ApproximateSize.of(unit))
             return unit
         } catch {
             throw Self.typed(error, path: path)
