@@ -89,6 +89,20 @@ import UnitpackTestSupport
         try update.run([value, checksum])
     }
 
+    /// Recomputes the checksum of every row of `table`, after an edit made
+    /// with plain SQL: what is left for the reader is the sanity checks.
+    static func reseal(_ connection: Connection, _ table: String) throws {
+        let columns = DatabaseFormat.columns(of: table)
+        let read = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table)")
+        var rows: [[Statement.Value]] = []
+        while try read.step() { rows.append((0..<Int32(columns.count)).map { read.value(at: $0) }) }
+        let update = try connection.prepare(
+            "UPDATE \(table) SET crc = ? WHERE " + columns.map { "\($0) IS ?" }.joined(separator: " AND "))
+        for row in rows {
+            try update.run([RowChecksum.stored(RowChecksum.of(table: table, row))] + row)
+        }
+    }
+
     @Test func theUndamagedFixtureAnswers() throws {
         let (database, fixture) = try edited { _ in }
         defer { fixture.remove() }
