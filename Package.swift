@@ -25,7 +25,7 @@ let package = Package(
         // Shared, dependency-free core: formulas, diagnostics, format constants.
         .target(name: "UnitpackCore"),
         // A thin wrapper over SQLite's C API, shared by the writer and the reader.
-        .target(name: "UnitpackSQLite", dependencies: ["CSQLite"]),
+        .target(name: "UnitpackSQLite", dependencies: ["CSQLite", "UnitpackCore"]),
 
         // Compiler stages.
         .target(name: "UnitpackSource", dependencies: ["UnitpackCore"]),
@@ -52,14 +52,16 @@ let package = Package(
         .target(name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "CZlib"], path: "Tests/UnitpackTestSupport"),
         .testTarget(name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackTestSupport"], exclude: ["CLDR"]),
         .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource", "UnitpackTestSupport"]),
-        .testTarget(name: "UnitpackReviewTests", dependencies: ["UnitpackReview"]),
+        .testTarget(
+            name: "UnitpackReviewTests",
+            dependencies: ["UnitpackReview", "UnitpackCompiler", "UnitpackSQLite", "UnitpackTestSupport"]),
         .testTarget(name: "UnitpackCheckTests", dependencies: ["UnitpackCheck", "UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackCompilerTests",
             dependencies: ["UnitpackCompiler", "UnitpackRuntime", "UnitpackSource", "UnitpackCheck", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackRuntimeTests",
-            dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackTestSupport"],
+            dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport"],
             exclude: ["CLDR", "Phrases"]),
         // Fuzzing: properties any input must keep (Fuzz/Properties), the
         // executable libFuzzer drives (Scripts/fuzz) and the tests replay

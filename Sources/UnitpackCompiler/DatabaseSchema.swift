@@ -1,11 +1,12 @@
-/// The schema of `units.sqlite`, format 4. `docs/database.md` documents every
+/// The schema of `units.sqlite`, format 5. `docs/database.md` documents every
 /// table and column; change both together and bump `DatabaseFormat.version`.
 enum DatabaseSchema {
     static let statements = [
         """
         CREATE TABLE meta (
             key TEXT PRIMARY KEY,
-            value TEXT NOT NULL
+            value TEXT NOT NULL,
+            crc INTEGER NOT NULL
         ) WITHOUT ROWID
         """,
         """
@@ -14,7 +15,9 @@ enum DatabaseSchema {
             key TEXT NOT NULL UNIQUE,
             display_order INTEGER NOT NULL,
             base_unit INTEGER NOT NULL,
-            dimension TEXT NOT NULL
+            dimension TEXT NOT NULL,
+            cluster_rows INTEGER NOT NULL,
+            crc INTEGER NOT NULL
         )
         """,
         """
@@ -29,7 +32,8 @@ enum DatabaseSchema {
             priority REAL NOT NULL,
             system TEXT NOT NULL,
             tier INTEGER NOT NULL,
-            flags INTEGER NOT NULL
+            flags INTEGER NOT NULL,
+            crc INTEGER NOT NULL
         )
         """,
         """
@@ -39,6 +43,9 @@ enum DatabaseSchema {
             kind INTEGER NOT NULL,
             lang TEXT NOT NULL,
             text TEXT NOT NULL,
+            key_rows INTEGER NOT NULL,
+            prev_key INTEGER,
+            crc INTEGER NOT NULL,
             PRIMARY KEY (folded, unit, kind, lang, text)
         ) WITHOUT ROWID
         """,
@@ -52,7 +59,9 @@ enum DatabaseSchema {
             primary_grouping INTEGER NOT NULL,
             secondary_grouping INTEGER NOT NULL,
             minimum_grouping_digits INTEGER NOT NULL,
-            plural_rules TEXT NOT NULL
+            plural_rules TEXT NOT NULL,
+            phrase_word_rows INTEGER NOT NULL,
+            crc INTEGER NOT NULL
         ) WITHOUT ROWID
         """,
         """
@@ -61,6 +70,8 @@ enum DatabaseSchema {
             lang TEXT NOT NULL,
             form TEXT NOT NULL,
             text TEXT NOT NULL,
+            key_rows INTEGER NOT NULL,
+            crc INTEGER NOT NULL,
             PRIMARY KEY (unit, lang, form)
         ) WITHOUT ROWID
         """,
@@ -73,6 +84,7 @@ enum DatabaseSchema {
             unit INTEGER NOT NULL,
             at_least REAL NOT NULL,
             parts TEXT NOT NULL,
+            crc INTEGER NOT NULL,
             PRIMARY KEY (category, usage, region, rank)
         ) WITHOUT ROWID
         """,
@@ -82,6 +94,7 @@ enum DatabaseSchema {
             word TEXT NOT NULL,
             kind TEXT NOT NULL,
             value REAL,
+            crc INTEGER NOT NULL,
             PRIMARY KEY (lang, word, kind)
         ) WITHOUT ROWID
         """,
@@ -91,6 +104,7 @@ enum DatabaseSchema {
             first INTEGER NOT NULL,
             second INTEGER NOT NULL,
             factor REAL,
+            crc INTEGER NOT NULL,
             PRIMARY KEY (kind, first, second)
         ) WITHOUT ROWID
         """,

@@ -53,89 +53,120 @@ public enum DatabaseWriter {
         for statement in DatabaseSchema.statements {
             try db.execute(statement)
         }
-        try insertMeta(model, db)
-        try insertCategories(model, db)
-        try insertClusters(model, db)
-        try insertRelations(model, db)
-        try insertPhraseWords(model, db)
-        try insertUnits(model, db)
-        try insertLanguages(model, db)
+        // Every table's rows first: `meta` counts them, a category its
+        // clusters, a language its phrase words.
+        let units = unitRows(model)
+        let names = nameRows(model)
+        let phraseWords = phraseWordRows(model)
+        let clusters = clusterRows(model)
+        let relations = relationRows(model)
+        let unitNames = unitNameRows(model)
+        let languages = languageRows(model, phraseWords: phraseWords)
+        let categories = categoryRows(model, clusters: clusters)
+        let counts: [String: Int] = [
+            "units": units.count, "categories": categories.count, "languages": languages.count,
+            "names": names.count, "unit_names": unitNames.count, "clusters": clusters.count,
+            "phrase_words": phraseWords.count, "relations": relations.count,
+        ]
+        var meta: [[Statement.Value]] = [
+            [.text("format_version"), .text(String(DatabaseFormat.version))],
+            [.text("generator"), .text(generator)],
+            [.text("source_hash"), .text(model.sourceHash)],
+        ]
+        for (table, key) in DatabaseFormat.rowCountKeys {
+            meta.append([.text(key), .text(String(counts[table] ?? 0))])
+        }
+        // The end of the `prev_key` chain: the key of the last group of `names`.
+        let lastName = names.last.map { RowChecksum.previousKey(table: "names", [$0[0]]) }
+        if case .integer(let value)? = lastName {
+            meta.append([.text("name_last_key"), .text(String(value))])
+        } else {
+            meta.append([.text("name_last_key"), .text("")])
+        }
+        try insert(meta, into: "meta", db)
+        try insert(categories, into: "categories", db)
+        try insert(clusters, into: "clusters", db)
+        try insert(relations, into: "relations", db)
+        try insert(phraseWords, into: "phrase_words", db)
+        try insert(units, into: "units", db)
+        try insert(names, into: "names", db)
+        try insert(languages, into: "languages", db)
+        try insert(unitNames, into: "unit_names", db)
         try db.execute("COMMIT")
         try db.execute("VACUUM")
     }
 
-    private static func insertMeta(_ model: CompiledModel, _ db: Connection) throws {
-        let insert = try db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)")
-        let rows = [
-            ("format_version", String(DatabaseFormat.version)),
-            ("generator", generator),
-            ("source_hash", model.sourceHash),
-            ("unit_count", String(model.units.count)),
-            ("category_count", String(model.categories.count)),
-            ("language_count", String(model.languages.count)),
-        ]
-        for (key, value) in rows {
-            try insert.run([.text(key), .text(value)])
+    /// Inserts `rows` (each the table's columns in `DatabaseFormat.tables`
+    /// order), each followed by its checksum, the `crc` column.
+    private static func insert(_ rows: [[Statement.Value]], into table: String, _ db: Connection) throws {
+        let columns = DatabaseFormat.columns(of: table) + ["crc"]
+        let insert = try db.prepare(
+            "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+        for row in rows {
+            try insert.run(row + [RowChecksum.stored(RowChecksum.of(table: table, row))])
         }
     }
 
-    private static func insertCategories(_ model: CompiledModel, _ db: Connection) throws {
-        let insert = try db.prepare(
-            "INSERT INTO categories (id, key, display_order, base_unit, dimension) VALUES (?, ?, ?, ?, ?)")
-        for category in model.categories {
-            try insert.run([
+    /// How many of `rows` share each key (`key` of a row).
+    private static func keyRows<Key: Hashable>(_ rows: [[Statement.Value]], _ key: ([Statement.Value]) -> Key) -> [Key: Int] {
+        var counts: [Key: Int] = [:]
+        for row in rows { counts[key(row), default: 0] += 1 }
+        return counts
+    }
+
+    private static func categoryRows(_ model: CompiledModel, clusters: [[Statement.Value]]) -> [[Statement.Value]] {
+        let clusterRows = keyRows(clusters) { $0[0] }
+        return model.categories.map { category in
+            [
                 .integer(Int64(category.id)), .text(category.key), .integer(Int64(category.displayOrder)),
                 .integer(Int64(category.baseUnit)), .text(category.dimension),
-            ])
+                .integer(Int64(clusterRows[.integer(Int64(category.id))] ?? 0)),
+            ]
         }
     }
 
-    private static func insertPhraseWords(_ model: CompiledModel, _ db: Connection) throws {
-        let insert = try db.prepare("INSERT OR IGNORE INTO phrase_words (lang, word, kind, value) VALUES (?, ?, ?, ?)")
+    /// One row per (lang, word, kind): a word listed twice is kept once, as
+    /// its first listing (sorted by word and kind).
+    private static func phraseWordRows(_ model: CompiledModel) -> [[Statement.Value]] {
+        var rows: [[Statement.Value]] = []
         for language in model.languages {
-            for word in language.phraseWords.sorted(by: { ($0.word, $0.kind.rawValue) < ($1.word, $1.kind.rawValue) }) {
-                try insert.run([.text(language.code), .text(word.word), .text(word.kind.rawValue), word.value.map { .real($0) } ?? .null])
+            var seen: Set<[String]> = []
+            for word in language.phraseWords.sorted(by: { ($0.word, $0.kind.rawValue) < ($1.word, $1.kind.rawValue) })
+            where seen.insert([word.word, word.kind.rawValue]).inserted {
+                rows.append([.text(language.code), .text(word.word), .text(word.kind.rawValue), word.value.map { .real($0) } ?? .null])
             }
         }
+        return rows
     }
 
-    private static func insertClusters(_ model: CompiledModel, _ db: Connection) throws {
+    private static func clusterRows(_ model: CompiledModel) -> [[Statement.Value]] {
         let categoryIDs = Dictionary(uniqueKeysWithValues: model.categories.map { ($0.key, $0.id) })
-        let insert = try db.prepare(
-            "INSERT INTO clusters (category, usage, region, rank, unit, at_least, parts) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        // In primary-key order, like every table (see insertUnits).
+        // In primary-key order, like every table (see nameRows).
         let rows = model.clusters.map { (category: categoryIDs[$0.category] ?? 0, entry: $0) }
             .sorted { ($0.category, $0.entry.usage, $0.entry.region, $0.entry.rank) < ($1.category, $1.entry.usage, $1.entry.region, $1.entry.rank) }
-        for (category, entry) in rows {
-            try insert.run([
+        return rows.map { category, entry in
+            [
                 .integer(Int64(category)), .text(entry.usage), .text(entry.region),
                 .integer(Int64(entry.rank)), .integer(Int64(entry.unit)), .real(entry.atLeast),
                 // ASCII decimal ids, one space between: docs/database.md, `clusters.parts`.
                 .text(entry.parts.map(String.init).joined(separator: " ")),
-            ])
+            ]
         }
     }
 
-    private static func insertRelations(_ model: CompiledModel, _ db: Connection) throws {
-        let insert = try db.prepare("INSERT INTO relations (kind, first, second, factor) VALUES (?, ?, ?, ?)")
-        // The model keeps them in primary-key order, like every table (see insertUnits).
-        for relation in model.relations {
-            try insert.run([
+    private static func relationRows(_ model: CompiledModel) -> [[Statement.Value]] {
+        // The model keeps them in primary-key order, like every table (see nameRows).
+        model.relations.map { relation in
+            [
                 .text(relation.kind.rawValue), .integer(Int64(relation.first)), .integer(Int64(relation.second)),
                 relation.factor.map { .real($0) } ?? .null,
-            ])
+            ]
         }
     }
 
-    private static func insertUnits(_ model: CompiledModel, _ db: Connection) throws {
+    private static func unitRows(_ model: CompiledModel) -> [[Statement.Value]] {
         let categoryIDs = Dictionary(uniqueKeysWithValues: model.categories.map { ($0.key, $0.id) })
-        let insertUnit = try db.prepare(
-            """
-            INSERT INTO units (id, category, name, symbols, factor, to_base, from_base, priority, system, tier, flags)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        var names: [NameRow] = []
-        for unit in model.units {
+        return model.units.map { unit in
             var factor: Statement.Value = .null
             var toBase: Statement.Value = .null
             var fromBase: Statement.Value = .null
@@ -145,12 +176,20 @@ public enum DatabaseWriter {
                 toBase = .text(to.canonicalText)
                 fromBase = .text(from.canonicalText)
             }
-            try insertUnit.run([
+            return [
                 .integer(Int64(unit.id)), .integer(Int64(categoryIDs[unit.category] ?? 0)), .text(unit.name),
                 .text(unit.symbols.joined(separator: "\t")), factor,
                 toBase, fromBase, .real(unit.priority), .text(unit.system.system.rawValue),
                 .integer(Int64(unit.system.tier)), .integer(Int64(unit.flags.rawValue)),
-            ])
+            ]
+        }
+    }
+
+    /// Every name and symbol, once, in primary-key order, each with the
+    /// number of rows of its `folded` key (`key_rows`).
+    private static func nameRows(_ model: CompiledModel) -> [[Statement.Value]] {
+        var names: [NameRow] = []
+        for unit in model.units {
             // Names from units-src are English; their symbols belong to every language ("").
             names.append(NameRow(unit: unit.id, kind: .name, lang: "en", text: unit.name))
             for symbol in unit.symbols {
@@ -176,13 +215,32 @@ public enum DatabaseWriter {
         }
         // Insert in primary-key order: the table's pages then fill in order,
         // which keeps the file small and its bytes independent of input order.
+        // A word a unit has twice (a display name equal to a plural form) is one row.
         names.sort()
-        let insertName = try db.prepare("INSERT OR IGNORE INTO names (folded, unit, kind, lang, text) VALUES (?, ?, ?, ?, ?)")
-        for name in names {
-            try insertName.run([
-                .text(name.folded), .integer(Int64(name.unit)), .integer(Int64(name.kind.rawValue)), .text(name.lang),
-                .text(name.text),
-            ])
+        var unique: [NameRow] = []
+        for name in names where unique.last != name { unique.append(name) }
+        let keyRows = Dictionary(unique.map { ($0.folded, 1) }, uniquingKeysWith: +)
+        return chained(
+            unique.map { name in
+                [
+                    .text(name.folded), .integer(Int64(name.unit)), .integer(Int64(name.kind.rawValue)), .text(name.lang),
+                    .text(name.text), .integer(Int64(keyRows[name.folded] ?? 0)),
+                ]
+            }, table: "names", keyColumns: 1)
+    }
+
+    /// `rows` (in key order) with `prev_key` appended: on the first row of
+    /// each key group, `RowChecksum.previousKey` of the group before (NULL
+    /// for the first group), NULL on the group's other rows. A reader that
+    /// finds no row for a key checks, through it, that the groups around the
+    /// key are neighbours: a key hidden by a damaged page is then noticed.
+    private static func chained(_ rows: [[Statement.Value]], table: String, keyColumns: Int) -> [[Statement.Value]] {
+        var current: [Statement.Value]?
+        return rows.map { row in
+            let key = Array(row.prefix(keyColumns))
+            defer { current = key }
+            guard current != key else { return row + [.null] }
+            return row + [current.map { RowChecksum.previousKey(table: table, $0) } ?? .null]
         }
     }
 
@@ -207,23 +265,24 @@ public enum DatabaseWriter {
         }
     }
 
-    private static func insertLanguages(_ model: CompiledModel, _ db: Connection) throws {
-        let insertLanguage = try db.prepare(
-            """
-            INSERT INTO languages (code, name, complete, decimal_separator, group_separator, primary_grouping,
-                secondary_grouping, minimum_grouping_digits, plural_rules)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let insertName = try db.prepare("INSERT INTO unit_names (unit, lang, form, text) VALUES (?, ?, ?, ?)")
-        var rows: [(unit: Int, lang: String, form: String, text: String)] = []
-        for language in model.languages {
+    private static func languageRows(_ model: CompiledModel, phraseWords: [[Statement.Value]]) -> [[Statement.Value]] {
+        let wordRows = keyRows(phraseWords) { $0[0] }
+        return model.languages.map { language in
             let numbers = language.numbers
-            try insertLanguage.run([
+            return [
                 .text(language.code), .text(language.name), .integer(language.isComplete ? 1 : 0),
                 .text(numbers.decimal), .text(numbers.group), .integer(Int64(numbers.primaryGrouping)),
                 .integer(Int64(numbers.secondaryGrouping)), .integer(Int64(numbers.minimumGroupingDigits)),
-                .text(language.plurals.canonicalText),
-            ])
+                .text(language.plurals.canonicalText), .integer(Int64(wordRows[.text(language.code)] ?? 0)),
+            ]
+        }
+    }
+
+    /// Each unit's words by language, in primary-key order, each with the
+    /// number of rows of its (unit, lang) (`key_rows`).
+    private static func unitNameRows(_ model: CompiledModel) -> [[Statement.Value]] {
+        var rows: [(unit: Int, lang: String, form: String, text: String)] = []
+        for language in model.languages {
             for unit in language.names {
                 rows.append((unit.unit, language.code, NameForm.display.rawValue, unit.display))
                 for (category, form) in unit.forms {
@@ -235,8 +294,12 @@ public enum DatabaseWriter {
             }
         }
         rows.sort { ($0.unit, $0.lang, $0.form) < ($1.unit, $1.lang, $1.form) }
-        for row in rows {
-            try insertName.run([.integer(Int64(row.unit)), .text(row.lang), .text(row.form), .text(row.text)])
+        let keyRows = Dictionary(rows.map { ("\($0.unit)\t\($0.lang)", 1) }, uniquingKeysWith: +)
+        return rows.map { row in
+            [
+                .integer(Int64(row.unit)), .text(row.lang), .text(row.form), .text(row.text),
+                .integer(Int64(keyRows["\(row.unit)\t\(row.lang)"] ?? 0)),
+            ]
         }
     }
 }

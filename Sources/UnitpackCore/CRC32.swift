@@ -13,3 +13,15 @@ public enum CRC32 {
         return ~value
     }
 }
+
+extension CRC32 {
+    /// `checksum` over raw bytes without a generic call per byte: the
+    /// database's row checksums run it on every row a reader decodes.
+    public static func checksum(raw bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+        var value = ~crc
+        table.withUnsafeBufferPointer { table in
+            for byte in bytes { value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8) }
+        }
+        return ~value
+    }
+}

@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 4
+    public static let version: Int32 = 5
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -14,6 +14,52 @@ public enum DatabaseFormat {
     /// 21 KB at 1024 against 45 KB at 4096), while lookups stay a few page
     /// reads deep. Measured by `Scripts/bench`.
     public static let pageSize = 1024
+
+    /// Every table's columns in table order, the `crc` column that ends each
+    /// row left out: the order the row checksum encodes them in
+    /// (docs/database.md, "Row checksums"). The writer creates the tables
+    /// with these columns and then `crc`; readers select them in this order.
+    public static let tables: [(name: String, columns: [String])] = [
+        ("meta", ["key", "value"]),
+        ("categories", ["id", "key", "display_order", "base_unit", "dimension", "cluster_rows"]),
+        ("units", ["id", "category", "name", "symbols", "factor", "to_base", "from_base", "priority", "system", "tier", "flags"]),
+        ("names", ["folded", "unit", "kind", "lang", "text", "key_rows", "prev_key"]),
+        (
+            "languages",
+            [
+                "code", "name", "complete", "decimal_separator", "group_separator", "primary_grouping",
+                "secondary_grouping", "minimum_grouping_digits", "plural_rules", "phrase_word_rows",
+            ]
+        ),
+        ("unit_names", ["unit", "lang", "form", "text", "key_rows"]),
+        ("clusters", ["category", "usage", "region", "rank", "unit", "at_least", "parts"]),
+        ("phrase_words", ["lang", "word", "kind", "value"]),
+        ("relations", ["kind", "first", "second", "factor"]),
+    ]
+
+    /// The columns of `table`, without `crc`.
+    public static func columns(of table: String) -> [String] {
+        tables.first { $0.name == table }?.columns ?? []
+    }
+
+    /// `a.c1, a.c2, ..., a.crc`: the columns of `table` and its checksum, for
+    /// a SELECT that reads the table under the alias `alias`.
+    public static func selectList(of table: String, as alias: String? = nil) -> String {
+        let prefix = alias.map { $0 + "." } ?? ""
+        return (columns(of: table) + ["crc"]).map { prefix + $0 }.joined(separator: ", ")
+    }
+
+    /// The keys of `meta` that hold the key checksum of the last key group of
+    /// `names` (the end of its `prev_key` chain).
+    public static let lastKeyKeys: [(table: String, key: String)] = [("names", "name_last_key")]
+
+    /// The keys of `meta` that count a table's rows, by table: a reader that
+    /// reads a whole table checks that it found that many.
+    public static let rowCountKeys: [(table: String, key: String)] = [
+        ("units", "unit_count"), ("categories", "category_count"), ("languages", "language_count"),
+        ("names", "name_count"), ("unit_names", "unit_name_count"), ("clusters", "cluster_count"),
+        ("phrase_words", "phrase_word_count"), ("relations", "relation_count"),
+    ]
 }
 
 /// Bits of `units.flags`.

@@ -146,115 +146,206 @@ public struct DatabaseSnapshot: Sendable, Equatable {
             guard line == "ok" else { throw ReviewError.corrupt(path: file, detail: line) }
         }
 
+        let counts = try readMeta(connection, file: file)
+
         var languages: [Language] = []
-        let languageRows = try connection.prepare(
-            "SELECT code, name, complete, decimal_separator, group_separator, plural_rules FROM languages ORDER BY code")
-        while try languageRows.step() {
+        var languageRows = try CheckedRows(connection, table: "languages", order: "code", file: file)
+        while try languageRows.next() {
+            let code = try languageRows.word(0, "a language's code")
+            let rules = languageRows.statement.text(at: 8) ?? ""
+            try languageRows.require((try? PluralRules(canonicalText: rules)) != nil, "the plural rules of '\(code)' do not parse")
+            try languageRows.require(
+                [5, 6].allSatisfy { DatabaseSanity.isValidGrouping(languageRows.statement.int(at: $0)) }
+                    && DatabaseSanity.isValidMinimumGroupingDigits(languageRows.statement.int(at: 7))
+                    && [0, 1].contains(languageRows.statement.int(at: 2)),
+                "language '\(code)' has an invalid grouping or completeness")
             languages.append(
                 Language(
-                    code: languageRows.text(at: 0) ?? "", name: languageRows.text(at: 1) ?? "",
-                    complete: languageRows.int(at: 2) != 0, decimalSeparator: languageRows.text(at: 3) ?? "",
-                    groupSeparator: languageRows.text(at: 4) ?? "", pluralRules: languageRows.text(at: 5) ?? ""))
+                    code: code, name: try languageRows.word(1, "the name of '\(code)'"),
+                    complete: languageRows.statement.int(at: 2) != 0,
+                    decimalSeparator: try languageRows.word(3, "the decimal separator of '\(code)'"),
+                    groupSeparator: try languageRows.word(4, "the group separator of '\(code)'"), pluralRules: rules))
         }
+        try languageRows.finish(counts: counts)
+
+        // Units by id first: categories name their base unit, clusters and
+        // relations their units.
+        var unitRows = try CheckedRows(connection, table: "units", order: "id", file: file)
+        var unitFields: [(id: Int, category: Int, unit: Unit)] = []
+        while try unitRows.next() {
+            let row = unitRows.statement
+            let id = row.int(at: 0)
+            try unitRows.require(DatabaseSanity.isValidID(id), "a unit has an invalid id \(id)")
+            let flags = row.int(at: 10)
+            let factor: Double? = row.isNull(at: 4) ? nil : row.double(at: 4)
+            let toBase = row.isNull(at: 5) ? nil : row.text(at: 5)
+            let fromBase = row.isNull(at: 6) ? nil : row.text(at: 6)
+            let isFormula = UnitFlags(rawValue: flags).contains(.formula)
+            try unitRows.require(DatabaseSanity.isValidFlags(flags), "unit \(id) has unknown flags")
+            try unitRows.require(
+                isFormula
+                    ? factor == nil && toBase.flatMap({ try? Formula(parsing: $0) }) != nil
+                        && fromBase.flatMap({ try? Formula(parsing: $0) }) != nil
+                    : factor.map(DatabaseSanity.isValidFactor) == true && toBase == nil && fromBase == nil,
+                "unit \(id) has no valid factor or formulas")
+            try unitRows.require(row.double(at: 7).isFinite, "unit \(id) has no valid priority")
+            try unitRows.require(DatabaseSanity.isValidTier(row.int(at: 9)), "unit \(id) has an invalid tier")
+            try unitRows.require(MeasurementSystem(rawValue: row.text(at: 8) ?? "") != nil, "unit \(id) has an unknown system")
+            let symbols = row.text(at: 3) ?? ""
+            let symbolList = symbols.isEmpty ? [] : symbols.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            try unitRows.require(!symbolList.contains(""), "unit \(id) has an empty symbol")
+            unitFields.append(
+                (id, row.int(at: 1),
+                 Unit(
+                    id: id, category: "", name: try unitRows.word(2, "the name of unit \(id)"), symbols: symbolList,
+                    factor: factor, toBase: toBase, fromBase: fromBase, priority: row.double(at: 7),
+                    system: row.text(at: 8) ?? "", tier: row.int(at: 9), isInverse: flags & 1 != 0, words: [])))
+        }
+        try unitRows.finish(counts: counts)
+        let unitNames = Dictionary(unitFields.map { ($0.id, $0.unit.name) }, uniquingKeysWith: { a, _ in a })
 
         var categories: [Category] = []
         var categoryKeys: [Int: String] = [:]
-        let categoryRows = try connection.prepare(
-            """
-            SELECT c.id, c.key, c.display_order, u.name, c.dimension
-            FROM categories c LEFT JOIN units u ON u.id = c.base_unit ORDER BY c.display_order, c.key
-            """)
-        while try categoryRows.step() {
-            let key = categoryRows.text(at: 1) ?? ""
-            categoryKeys[categoryRows.int(at: 0)] = key
+        var clusterRowsStated: [Int: Int] = [:]
+        var categoryRows = try CheckedRows(connection, table: "categories", order: "display_order, key", file: file)
+        while try categoryRows.next() {
+            let row = categoryRows.statement
+            let id = row.int(at: 0)
+            let key = try categoryRows.word(1, "the key of category \(id)")
+            let base = unitNames[row.int(at: 3)]
+            try categoryRows.require(base != nil, "category \(key) names a missing base unit")
+            categoryKeys[id] = key
+            clusterRowsStated[id] = row.int(at: 5)
             categories.append(
-                Category(
-                    key: key, order: categoryRows.int(at: 2), baseUnit: categoryRows.text(at: 3) ?? "",
-                    dimension: categoryRows.text(at: 4) ?? ""))
+                Category(key: key, order: row.int(at: 2), baseUnit: base ?? "", dimension: try categoryRows.word(4, "the dimension of \(key)")))
         }
+        try categoryRows.finish(counts: counts)
 
         var words: [Int: [String: Words]] = [:]
-        let formRows = try connection.prepare("SELECT unit, lang, form, text FROM unit_names")
-        while try formRows.step() {
-            words[formRows.int(at: 0), default: [:]][formRows.text(at: 1) ?? "", default: Words()].forms.append(
-                Words.Form(form: formRows.text(at: 2) ?? "", text: formRows.text(at: 3) ?? ""))
+        var formRows = try CheckedRows(connection, table: "unit_names", order: "unit, lang, form", file: file)
+        var wordGroups: [String: (stated: Int, found: Int)] = [:]
+        while try formRows.next() {
+            let row = formRows.statement
+            let unit = row.int(at: 0), language = try formRows.word(1, "the language of a word"), form = row.text(at: 2) ?? ""
+            try formRows.require(NameForm(rawValue: form) != nil, "unit \(unit) has an unknown name form '\(form)'")
+            let key = "\(unit) \(language)"
+            let group = wordGroups[key] ?? (row.int(at: 4), 0)
+            try formRows.require(group.stated == row.int(at: 4), "the words of unit \(key) disagree on their count")
+            wordGroups[key] = (group.stated, group.found + 1)
+            words[unit, default: [:]][language, default: Words()].forms.append(
+                Words.Form(form: form, text: try formRows.word(3, "the '\(form)' word of unit \(unit)")))
+        }
+        try formRows.finish(counts: counts)
+        for (key, group) in wordGroups {
+            try formRows.require(group.stated == group.found, "unit and language \(key) have \(group.found) of their \(group.stated) words")
         }
         // Localized symbols (kind 1 with a language) and synonyms (kind 2); the
-        // names of kind 0 repeat the forms above.
-        let nameRows = try connection.prepare(
-            "SELECT unit, kind, lang, text FROM names WHERE kind IN (1, 2) AND lang <> '' ORDER BY unit, lang, kind, text")
-        while try nameRows.step() {
-            let unit = nameRows.int(at: 0), language = nameRows.text(at: 2) ?? "", text = nameRows.text(at: 3) ?? ""
-            if nameRows.int(at: 1) == 1 {
+        // names of kind 0 repeat the forms above. Every row is read, to check
+        // each key's count and the table's.
+        var nameRows = try CheckedRows(connection, table: "names", order: "unit, lang, kind, text", file: file)
+        var nameGroups: [String: (stated: Int, found: Int)] = [:]
+        while try nameRows.next() {
+            let row = nameRows.statement
+            let folded = row.text(at: 0) ?? "", unit = row.int(at: 1), kind = row.int(at: 2)
+            let language = row.text(at: 3) ?? "", text = try nameRows.word(4, "a name of unit \(unit)")
+            try nameRows.require(NameKind(rawValue: kind) != nil, "a name of unit \(unit) has an unknown kind")
+            let group = nameGroups[folded] ?? (row.int(at: 5), 0)
+            try nameRows.require(group.stated == row.int(at: 5), "the names of '\(folded)' disagree on their count")
+            nameGroups[folded] = (group.stated, group.found + 1)
+            guard kind != 0, !language.isEmpty else { continue }
+            if kind == 1 {
                 words[unit, default: [:]][language, default: Words()].symbols.append(text)
             } else {
                 words[unit, default: [:]][language, default: Words()].synonyms.append(text)
             }
         }
+        try nameRows.finish(counts: counts)
+        for (key, group) in nameGroups {
+            try nameRows.require(group.stated == group.found, "'\(key)' has \(group.found) of its \(group.stated) names")
+        }
 
         // A mixed unit (foot+inch) is written by its parts' names under its
         // first part, so a review sees `person-height US #2 foot+inch`.
-        var unitNames: [Int: String] = [:]
-        let unitNameRows = try connection.prepare("SELECT id, name FROM units")
-        while try unitNameRows.step() { unitNames[unitNameRows.int(at: 0)] = unitNameRows.text(at: 1) ?? "" }
         var clusters: [Int: [String]] = [:]
-        let clusterRows = try connection.prepare(
-            "SELECT unit, usage, region, rank, at_least, parts FROM clusters ORDER BY usage, region, rank")
-        while try clusterRows.step() {
-            let unit = clusterRows.int(at: 0)
-            let atLeast = clusterRows.double(at: 4)
-            let parts = (clusterRows.text(at: 5) ?? "").split(separator: " ").map { id in
+        var clusterCounts: [Int: Int] = [:]
+        var clusterRows = try CheckedRows(connection, table: "clusters", order: "usage, region, rank, category", file: file)
+        while try clusterRows.next() {
+            let row = clusterRows.statement
+            let unit = row.int(at: 4)
+            let atLeast = row.double(at: 5)
+            try clusterRows.require(DatabaseSanity.isValidThreshold(atLeast), "a cluster of unit \(unit) has an invalid threshold")
+            clusterCounts[row.int(at: 0), default: 0] += 1
+            let partIDs = (row.text(at: 6) ?? "").split(separator: " ", omittingEmptySubsequences: false)
+            try clusterRows.require(
+                (row.text(at: 6) ?? "").isEmpty || partIDs.allSatisfy { Int($0).flatMap { unitNames[$0] } != nil },
+                "a cluster of unit \(unit) has unreadable parts")
+            let parts = (row.text(at: 6) ?? "").split(separator: " ").map { id in
                 Int(id).flatMap { unitNames[$0] } ?? "#\(id)"
             }
             let mixed = parts.isEmpty ? "" : " " + ([unitNames[unit] ?? "#\(unit)"] + parts).joined(separator: "+")
             clusters[unit, default: []].append(
-                "\(clusterRows.text(at: 1) ?? "") \(clusterRows.text(at: 2) ?? "") #\(clusterRows.int(at: 3) + 1)" + mixed
+                "\(row.text(at: 1) ?? "") \(row.text(at: 2) ?? "") #\(row.int(at: 3) + 1)" + mixed
                     + (atLeast == 1 ? "" : ", at least \(Dump.number(atLeast))"))
+        }
+        try clusterRows.finish(counts: counts)
+        for (id, stated) in clusterRowsStated {
+            try clusterRows.require(clusterCounts[id, default: 0] == stated, "category \(categoryKeys[id] ?? "#\(id)") has \(clusterCounts[id, default: 0]) of its \(stated) clusters")
         }
 
         var units: [Unit] = []
-        let unitRows = try connection.prepare(
-            """
-            SELECT u.id, u.category, u.name, u.symbols, u.factor, u.to_base, u.from_base, u.priority, u.system,
-                   u.tier, u.flags
-            FROM units u JOIN categories c ON c.id = u.category ORDER BY c.display_order, c.key, u.id
-            """)
-        while try unitRows.step() {
-            let id = unitRows.int(at: 0)
-            let symbols = unitRows.text(at: 3) ?? ""
+        for (id, category, fields) in unitFields {
+            try unitRows.require(categoryKeys[category] != nil, "unit \(id) names a missing category")
             let byLanguage = (words[id] ?? [:]).sorted { $0.key < $1.key }.map { language, words in
                 var words = words
                 words.forms.sort { formRank($0.form) < formRank($1.form) }
                 return (language: language, words: words)
             }
-            units.append(
-                Unit(
-                    id: id, category: categoryKeys[unitRows.int(at: 1)] ?? "?", name: unitRows.text(at: 2) ?? "",
-                    symbols: symbols.isEmpty ? [] : symbols.split(separator: "\t", omittingEmptySubsequences: false).map(String.init),
-                    factor: unitRows.isNull(at: 4) ? nil : unitRows.double(at: 4),
-                    toBase: unitRows.isNull(at: 5) ? nil : unitRows.text(at: 5),
-                    fromBase: unitRows.isNull(at: 6) ? nil : unitRows.text(at: 6),
-                    priority: unitRows.double(at: 7), system: unitRows.text(at: 8) ?? "", tier: unitRows.int(at: 9),
-                    isInverse: unitRows.int(at: 10) & 1 != 0, words: byLanguage, clusters: clusters[id] ?? []))
+            var unit = fields
+            unit.category = categoryKeys[category] ?? "?"
+            unit.words = byLanguage
+            unit.clusters = clusters[id] ?? []
+            units.append(unit)
         }
+        // In category display order, then by id.
+        let rank = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($0.element.key, $0.offset) })
+        units.sort { (rank[$0.category] ?? 0, $0.id) < (rank[$1.category] ?? 0, $1.id) }
         let unitKeys = Dictionary(units.map { ($0.id, $0.key) }, uniquingKeysWith: { a, _ in a })
         var relations: [Relation] = []
-        let relationRows = try connection.prepare("SELECT kind, first, second, factor FROM relations")
-        while try relationRows.step() {
-            let kind = relationRows.text(at: 0) ?? ""
+        var relationRows = try CheckedRows(connection, table: "relations", order: "kind, first, second", file: file)
+        while try relationRows.next() {
+            let row = relationRows.statement
+            let kind = try relationRows.word(0, "a relation's kind")
+            let factor = row.isNull(at: 3) ? nil : row.double(at: 3)
+            try relationRows.require(
+                kind == "same" ? factor.map(DatabaseSanity.isValidFactor) == true : factor == nil,
+                "a '\(kind)' relation has an invalid factor")
             // `same` relates categories; the other kinds, units. An id that
             // names nothing shows as #id rather than failing the review.
             let keys = kind == "same" ? categoryKeys : unitKeys
-            let first = relationRows.int(at: 1), second = relationRows.int(at: 2)
+            let first = row.int(at: 1), second = row.int(at: 2)
             relations.append(
-                Relation(
-                    kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)",
-                    factor: relationRows.isNull(at: 3) ? nil : relationRows.double(at: 3)))
+                Relation(kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)", factor: factor))
         }
+        try relationRows.finish(counts: counts)
         relations.sort { ($0.kind, $0.first, $0.second) < ($1.kind, $1.first, $1.second) }
         return DatabaseSnapshot(
             path: file, formatVersion: version, languages: languages, categories: categories, units: units,
             relations: relations)
+    }
+
+    /// Every row of `meta`, checked; the row count of each table.
+    private static func readMeta(_ connection: Connection, file: String) throws -> [String: Int] {
+        var rows = try CheckedRows(connection, table: "meta", order: "key", file: file)
+        var values: [String: String] = [:]
+        while try rows.next() { values[rows.statement.text(at: 0) ?? ""] = rows.statement.text(at: 1) ?? "" }
+        try rows.require(values["format_version"] == String(DatabaseFormat.version), "meta's format_version is wrong")
+        var counts: [String: Int] = [:]
+        for (table, key) in DatabaseFormat.rowCountKeys {
+            let count = values[key].flatMap { Int($0) }
+            try rows.require(count.map(DatabaseSanity.isValidCount) == true, "meta has no valid \(key)")
+            counts[table] = count
+        }
+        return counts
     }
 
     private static func formRank(_ form: String) -> Int { formOrder.firstIndex(of: form) ?? formOrder.count }

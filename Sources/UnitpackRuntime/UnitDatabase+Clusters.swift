@@ -113,35 +113,55 @@ extension UnitDatabase {
         if usages.last != "default" { usages.append("default") }
         let path = path
         return try withState { state throws(UnitDatabaseError) in
-            let found = try sqlite { () throws(SQLiteError) -> [(unit: Int, atLeast: Double, parts: String)] in
+            // The category's row and all its clusters: the category counts
+            // them, so a missing row (or a list gone with a damaged index
+            // page) is an error, not another region's or usage's list.
+            var rows: [RowDecoder.ClusterRow] = []
+            do {
                 let query = try state.connection.prepare(
                     """
-                    SELECT k.unit, k.at_least, k.parts FROM clusters k JOIN categories c ON c.id = k.category
-                    WHERE c.key = ? AND k.usage = ? AND k.region = ? ORDER BY k.rank
+                    SELECT \(DatabaseFormat.selectList(of: "categories", as: "c")), \(DatabaseFormat.selectList(of: "clusters", as: "k"))
+                    FROM categories c LEFT JOIN clusters k ON k.category = c.id WHERE c.key = ?
+                    ORDER BY k.usage, k.region, k.rank
                     """)
-                for usage in usages {
-                    for region in regions {
-                        try query.reset()
-                        try query.bind(.text(category), at: 1)
-                        try query.bind(.text(usage), at: 2)
-                        try query.bind(.text(region), at: 3)
-                        var rows: [(unit: Int, atLeast: Double, parts: String)] = []
-                        while try query.step() {
-                            rows.append((query.int(at: 0), query.double(at: 1), query.text(at: 2) ?? ""))
-                        }
-                        if !rows.isEmpty { return rows }
+                try query.bind(.text(category), at: 1)
+                let decoder = RowDecoder(statement: query, path: path)
+                let clusterColumn = Int32(DatabaseFormat.columns(of: "categories").count + 1)
+                var stated: Int?
+                var categoryID = 0
+                while try query.step() {
+                    // The category's columns repeat on every row of the join: checked once.
+                    if stated == nil {
+                        let row = try decoder.category(at: 0)
+                        guard row.key == category else { throw decoder.damaged("category \(row.key) was found for \(category)") }
+                        stated = row.clusterRows
+                        categoryID = row.id
                     }
+                    if query.isNull(at: clusterColumn) { continue }
+                    let cluster = try decoder.cluster(at: clusterColumn)
+                    guard cluster.category == categoryID else { throw decoder.damaged("a cluster of \(category) was found under another key") }
+                    rows.append(cluster)
                 }
-                return []
-            }
-            var entries: [PreferenceEntry] = []
-            for row in found {
-                guard let parts = Self.parts(row.parts) else {
-                    throw UnitDatabaseError.corrupt(path: path, detail: "a cluster of \(category) has unreadable parts '\(row.parts)'")
+                // The unit's category key came from a checked row: its row exists.
+                guard let stated else { throw decoder.damaged("category \(category) is named but missing") }
+                if stated != rows.count {
+                    throw decoder.damaged("category \(category) has \(rows.count) of its \(stated) clusters")
                 }
-                entries.append(PreferenceEntry(unit: UnitID(rawValue: row.unit), atLeast: row.atLeast, parts: parts))
+            } catch {
+                throw Self.typed(error, path: path)
             }
-            return entries
+            for usage in usages {
+                for region in regions {
+                    let list = rows.filter { $0.usage == usage && $0.region == region }.sorted { $0.rank < $1.rank }
+                    guard !list.isEmpty else { continue }
+                    // Ranks from 0, one each: a list with a hole lost a row.
+                    guard list.enumerated().allSatisfy({ $0.offset == $0.element.rank }) else {
+                        throw UnitDatabaseError.corrupt(path: path, detail: "the \(usage) \(region) list of \(category) has a gap in its ranks")
+                    }
+                    return list.map { PreferenceEntry(unit: $0.unit, atLeast: $0.atLeast, parts: $0.parts) }
+                }
+            }
+            return []
         }
     }
 

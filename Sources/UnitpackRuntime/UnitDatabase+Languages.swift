@@ -30,6 +30,11 @@ extension UnitDatabase {
     /// mixed quantity reads several units' names at once).
     func localizedNames(of unit: Unit, in code: String, _ state: State) throws(UnitDatabaseError) -> LocalizedNames {
         if let names = try loadNames(unit, code, state) { return names }
+        // A complete language names every unit: no words is damage, not a
+        // reason to answer in English.
+        if try loadLanguage(code, state).isComplete {
+            throw .corrupt(path: path, detail: "unit \(unit.id) has no words in '\(code)', a complete language")
+        }
         if code != Self.fallbackLanguage, let names = try loadNames(unit, Self.fallbackLanguage, state) { return names }
         return LocalizedNames(
             language: Self.fallbackLanguage, display: unit.name, forms: [.other: unit.name],
@@ -78,39 +83,53 @@ extension UnitDatabase {
     private func loadLanguageRow(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language? {
         if case .language(let language)? = state.objects.value(for: .language(code)) { return language }
         let row = state.languageByCode
-        typealias Fields = (name: String, complete: Bool, numbers: NumberSymbols, rules: String)
-        let fields = try sqlite { () throws(SQLiteError) -> Fields? in
+        let path = path
+        let language: Language?
+        do {
             try row.reset()
             try row.bind(.text(code), at: 1)
-            guard try row.step() else { return nil }
-            let fields = (
-                name: row.text(at: 0) ?? code, complete: row.int(at: 1) != 0,
-                numbers: NumberSymbols(
-                    decimal: row.text(at: 2) ?? ".", group: row.text(at: 3) ?? ",", primaryGrouping: row.int(at: 4),
-                    secondaryGrouping: row.int(at: 5), minimumGroupingDigits: row.int(at: 6)),
-                rules: row.text(at: 7) ?? "")
+            if try row.step() {
+                let rows = RowDecoder(statement: row, path: path)
+                let decoded = try rows.language(at: 0).language
+                guard decoded.code == code else { throw rows.damaged("language '\(decoded.code)' was found for '\(code)'") }
+                language = decoded
+            } else {
+                // Twelve rows or so: the whole table says whether the code is
+                // really absent or hidden by a damaged page.
+                try row.reset()
+                guard !(try allLanguageRows(state).contains { $0.code == code }) else {
+                    throw UnitDatabaseError.corrupt(path: path, detail: "language '\(code)' is listed but cannot be read")
+                }
+                language = nil
+            }
             try row.reset()
-            return fields
-        }
-        guard let fields else { return nil }
-        let plurals: PluralRules
-        do {
-            plurals = try PluralRules(canonicalText: fields.rules)
         } catch {
-            throw .corrupt(path: path, detail: "the plural rules of '\(code)' do not parse: \(error)")
+            throw Self.typed(error, path: path)
         }
-        let language = Language(
-            code: code, name: fields.name, isComplete: fields.complete, numbers: fields.numbers, plurals: plurals)
+        guard let language else { return nil }
         state.objects.insert(.language(language), for: .language(code), cost: ApproximateSize.of(language))
         return language
     }
 
     private func availableLanguages(_ state: State) throws(UnitDatabaseError) -> [String] {
-        try sqlite { () throws(SQLiteError) -> [String] in
-            let query = try state.connection.prepare("SELECT code FROM languages ORDER BY code")
-            var codes: [String] = []
-            while try query.step() { codes.append(query.text(at: 0) ?? "") }
-            return codes
+        try allLanguageRows(state).map(\.code)
+    }
+
+    /// Every row of `languages`, by code, all of them (meta's count).
+    func allLanguageRows(_ state: State) throws(UnitDatabaseError) -> [(code: String, phraseWordRows: Int)] {
+        let path = path
+        do {
+            let query = try state.connection.prepare(
+                "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages ORDER BY code")
+            let rows = RowDecoder(statement: query, path: path)
+            var languages: [(code: String, phraseWordRows: Int)] = []
+            while try query.step() { languages.append(try rows.languageCount(at: 0)) }
+            guard languages.count == state.rowCount("languages") else {
+                throw rows.damaged("'languages' has \(languages.count) of its \(state.rowCount("languages")) rows")
+            }
+            return languages
+        } catch {
+            throw Self.typed(error, path: path)
         }
     }
 
@@ -120,24 +139,39 @@ extension UnitDatabase {
         let key = NamesKey(unit: unit.id, language: language)
         if case .names(let names)? = state.objects.value(for: .names(key)) { return names }
         let query = state.namesOfUnit
-        let words = try sqlite { () throws(SQLiteError) -> [(String, String)] in
+        let path = path
+        let words: [RowDecoder.UnitNameRow]
+        do {
             try query.reset()
             try query.bind(.integer(Int64(unit.id.rawValue)), at: 1)
             try query.bind(.text(language), at: 2)
-            var words: [(String, String)] = []
-            while try query.step() { words.append((query.text(at: 0) ?? "", query.text(at: 1) ?? "")) }
-            return words
+            let rows = RowDecoder(statement: query, path: path)
+            var found: [RowDecoder.UnitNameRow] = []
+            while try query.step() {
+                let row = try rows.unitName(at: 0)
+                guard row.unit == unit.id.rawValue, row.lang == language else {
+                    throw rows.damaged("a word of unit \(row.unit) in '\(row.lang)' was found under another key")
+                }
+                found.append(row)
+            }
+            // Each row says how many words its unit has in its language: a
+            // missing plural form would otherwise fall back to `other` in silence.
+            if let first = found.first, !found.allSatisfy({ $0.keyRows == first.keyRows }) || first.keyRows != found.count {
+                throw rows.damaged("unit \(unit.id) has \(found.count) of its \(first.keyRows) words in '\(language)'")
+            }
+            words = found
+        } catch {
+            throw Self.typed(error, path: path)
         }
         guard !words.isEmpty else { return nil }
         var display: String?
         var symbol: String?
         var forms: [PluralCategory: String] = [:]
-        for (form, text) in words {
-            switch NameForm(rawValue: form) {
-            case .display: display = text
-            case .symbol: symbol = text
-            case .plural(let category): forms[category] = text
-            case nil: throw .corrupt(path: path, detail: "unit \(unit.id) has an unknown name form '\(form)'")
+        for row in words {
+            switch row.form {
+            case .display: display = row.text
+            case .symbol: symbol = row.text
+            case .plural(let category): forms[category] = row.text
             }
         }
         guard let display, forms[.other] != nil else {

@@ -99,33 +99,52 @@ extension UnitDatabase {
     func relations() throws(UnitDatabaseError) -> RelationTable {
         try withState { state throws(UnitDatabaseError) in
             if case .relations(let table)? = state.objects.value(for: .relations) { return table }
-            let rows = try sqlite { () throws(SQLiteError) -> [RelationRow] in
-                // Category keys through the units for unit rows, directly for
-                // category rows; a NULL key is an id that names nothing.
+            let path = path
+            var rows: [RelationRow] = []
+            do {
                 let query = try state.connection.prepare(
-                    """
-                    SELECT r.kind, r.first, r.second, r.factor, c1.key, c2.key
-                    FROM relations r
-                    LEFT JOIN units u1 ON r.kind <> 'same' AND u1.id = r.first
-                    LEFT JOIN units u2 ON r.kind <> 'same' AND u2.id = r.second
-                    LEFT JOIN categories c1 ON c1.id = CASE r.kind WHEN 'same' THEN r.first ELSE u1.category END
-                    LEFT JOIN categories c2 ON c2.id = CASE r.kind WHEN 'same' THEN r.second ELSE u2.category END
-                    ORDER BY r.kind, r.first, r.second
-                    """)
-                var rows: [RelationRow] = []
-                while try query.step() {
+                    "SELECT \(DatabaseFormat.selectList(of: "relations")) FROM relations ORDER BY kind, first, second")
+                let decoder = RowDecoder(statement: query, path: path)
+                var read: [(kind: String, first: Int, second: Int, factor: Double?)] = []
+                while try query.step() { read.append(try decoder.relation(at: 0)) }
+                guard read.count == state.rowCount("relations") else {
+                    throw decoder.damaged("'relations' has \(read.count) of its \(state.rowCount("relations")) rows")
+                }
+                // Category keys through the units for unit rows, directly for
+                // category rows, each from its own checked row; nil for an id
+                // that names nothing.
+                for row in read {
+                    let same = row.kind == RelationKind.same.rawValue
                     rows.append(
                         RelationRow(
-                            kind: query.text(at: 0) ?? "", first: query.int(at: 1), second: query.int(at: 2),
-                            factor: query.isNull(at: 3) ? nil : query.double(at: 3), firstCategory: query.text(at: 4),
-                            secondCategory: query.text(at: 5)))
+                            kind: row.kind, first: row.first, second: row.second, factor: row.factor,
+                            firstCategory: try same ? categoryKey(row.first, state) : unitCategory(row.first, state),
+                            secondCategory: try same ? categoryKey(row.second, state) : unitCategory(row.second, state)))
                 }
-                return rows
+            } catch {
+                throw Self.typed(error, path: path)
             }
             let table = try Self.table(rows, path: path)
             state.objects.insert(.relations(table), for: .relations, cost: ApproximateSize.of(table))
             return table
         }
+    }
+
+    /// The category of unit `id`, nil when no unit has that id.
+    private func unitCategory(_ id: Int, _ state: State) throws(UnitDatabaseError) -> String? {
+        // Not kept in the object cache: only the table is.
+        try readUnit(UnitID(rawValue: id), state)?.category
+    }
+
+    /// The key of category `id`, nil when no category has that id.
+    private func categoryKey(_ id: Int, _ state: State) throws -> String? {
+        let query = try state.connection.prepare(
+            "SELECT \(DatabaseFormat.selectList(of: "categories")) FROM categories WHERE id = ?")
+        try query.bind(.integer(Int64(id)), at: 1)
+        guard try query.step() else { return nil }
+        let category = try RowDecoder(statement: query, path: path).category(at: 0)
+        guard category.id == id else { throw UnitDatabaseError.corrupt(path: path, detail: "category \(category.id) was found for \(id)") }
+        return category.key
     }
 
     /// A row as read, before it is checked.

@@ -55,23 +55,41 @@ public final class UnitDatabase: Sendable {
         /// with `SQLITE_DBSTATUS_CACHE_USED` (with some margin).
         static let pageOverhead = 512
 
-        init(connection: Connection, objectBudget: Int) throws(SQLiteError) {
+        /// The row counts of `meta`, by table (`DatabaseFormat.rowCountKeys`):
+        /// a reader that reads a whole table checks that it found them all.
+        let rowCounts: [String: Int]
+        /// `prev_key` of the last key group of `names` (`meta`'s
+        /// `name_last_key`), NULL for an empty table.
+        let lastKeys: [String: Statement.Value]
+        /// `confirmAbsent`'s queries, by table, prepared on first use.
+        var absence: [String: (before: Statement, after: Statement)] = [:]
+
+        init(connection: Connection, objectBudget: Int, meta: (rowCounts: [String: Int], lastKeys: [String: Statement.Value]))
+            throws(SQLiteError)
+        {
             self.connection = connection
+            self.rowCounts = meta.rowCounts
+            self.lastKeys = meta.lastKeys
             objects = BoundedCache(budget: objectBudget)
+            // Every lookup selects the whole row and its checksum, and the key
+            // it asked for with it, so that SQLite reads the table's row (not
+            // only an index) and a row found under the wrong key is noticed.
             unitByID = try connection.prepare(
                 """
-                SELECT u.name, c.key, u.factor, u.to_base, u.from_base, u.priority, u.system, u.tier, u.flags, u.symbols
-                FROM units u JOIN categories c ON c.id = u.category WHERE u.id = ?
+                SELECT \(DatabaseFormat.selectList(of: "units", as: "u")), \(DatabaseFormat.selectList(of: "categories", as: "c"))
+                FROM units u LEFT JOIN categories c ON c.id = u.category WHERE u.id = ?
                 """)
             unitsByFoldedName = try connection.prepare(
-                "SELECT unit, kind, text, lang FROM names WHERE folded = ? ORDER BY unit, kind")
+                "SELECT \(DatabaseFormat.selectList(of: "names")) FROM names WHERE folded = ? ORDER BY unit, kind")
             languageByCode = try connection.prepare(
-                """
-                SELECT name, complete, decimal_separator, group_separator, primary_grouping, secondary_grouping,
-                    minimum_grouping_digits, plural_rules
-                FROM languages WHERE code = ?
-                """)
-            namesOfUnit = try connection.prepare("SELECT form, text FROM unit_names WHERE unit = ? AND lang = ?")
+                "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?")
+            namesOfUnit = try connection.prepare(
+                "SELECT \(DatabaseFormat.selectList(of: "unit_names")) FROM unit_names WHERE unit = ? AND lang = ?")
+        }
+
+        /// Meta's count of `table`'s rows.
+        func rowCount(_ table: String) -> Int {
+            rowCounts[table] ?? -1
         }
     }
 
@@ -94,24 +112,57 @@ public final class UnitDatabase: Sendable {
         // SQLite reports a directory only as a vague I/O error on first read.
         guard Self.isRegularFile(path) else { throw .notAFile(path: path) }
         do {
+            // The header first: the application id and format version, and
+            // the page size and count, which must account for the file's size
+            // exactly (a file cut short or extended is refused here).
+            try DatabaseHeader.check(path: path)
             let connection = try Connection(path: path, mode: .readOnlyImmutable)
             // A small lookaside pool: the default (1,200-byte slots) costs more
             // than a watch extension's whole search budget, for little speed here.
             try connection.setLookaside(slotSize: Self.lookasideSlotSize, slots: Self.lookasideSlots)
-            // Negative: a limit in KiB rather than in pages.
-            let applicationID = try connection.scalarInt("PRAGMA application_id") ?? 0
-            guard applicationID == Int64(DatabaseFormat.applicationID) else { throw UnitDatabaseError.notAUnitDatabase(path: path) }
-            let version = try connection.scalarInt("PRAGMA user_version") ?? 0
-            guard version == Int64(DatabaseFormat.version) else {
-                throw UnitDatabaseError.unsupportedFormatVersion(found: Int(version), supported: Int(DatabaseFormat.version))
-            }
-            let state = try State(connection: connection, objectBudget: objectCacheBytes)
+            let meta = try Self.readMeta(connection, path: path)
+            let state = try State(connection: connection, objectBudget: objectCacheBytes, meta: meta)
             try state.setPageCache(pageCacheBytes)
             self.state = Mutex(state)
             openBytes = max(0, Int(sqlite3_memory_used() - before))
         } catch {
             throw Self.typed(error, path: path)
         }
+    }
+
+    /// Reads and checks every row of `meta`: the format version again, and
+    /// the row count of each table.
+    private static func readMeta(_ connection: Connection, path: String) throws
+        -> (rowCounts: [String: Int], lastKeys: [String: Statement.Value])
+    {
+        let query = try connection.prepare("SELECT \(DatabaseFormat.selectList(of: "meta")) FROM meta")
+        let rows = RowDecoder(statement: query, path: path)
+        var values: [String: String] = [:]
+        while try query.step() {
+            let (key, value) = try rows.meta(at: 0)
+            values[key] = value
+        }
+        guard values["format_version"] == String(DatabaseFormat.version) else {
+            throw UnitDatabaseError.corrupt(path: path, detail: "meta's format_version is not \(DatabaseFormat.version)")
+        }
+        var counts: [String: Int] = [:]
+        for (table, key) in DatabaseFormat.rowCountKeys {
+            guard let count = values[key].flatMap({ Int($0) }), DatabaseSanity.isValidCount(count) else {
+                throw UnitDatabaseError.corrupt(path: path, detail: "meta has no valid \(key)")
+            }
+            counts[table] = count
+        }
+        var lastKeys: [String: Statement.Value] = [:]
+        for (table, key) in DatabaseFormat.lastKeyKeys {
+            guard let text = values[key] else { throw UnitDatabaseError.corrupt(path: path, detail: "meta has no \(key)") }
+            if text.isEmpty {
+                lastKeys[table] = .null
+            } else {
+                guard let value = UInt16(text) else { throw UnitDatabaseError.corrupt(path: path, detail: "meta has no valid \(key)") }
+                lastKeys[table] = .integer(Int64(value))
+            }
+        }
+        return (counts, lastKeys)
     }
 
     static let lookasideSlotSize = 128
@@ -200,21 +251,34 @@ public final class UnitDatabase: Sendable {
         return try withState { state throws(UnitDatabaseError) in
             if case .candidates(let ids, let language)? = state.objects.value(for: key) {
                 var units: [Unit] = []
-                for id in ids { units.append(try load(id, state)) }
+                for id in ids { units.append(try loadReferenced(id, state)) }
                 return (units, language)
             }
             // A name matches a handful of units at most: arrays beat dictionaries.
             let text = text()
+            let folded = folded()
             var scored: [(id: UnitID, score: Int)] = []
             var matched: [(language: Int, score: Int)] = []
-            try sqlite { () throws(SQLiteError) in
+            let path = path
+            do {
                 let query = state.unitsByFoldedName
                 try query.reset()
-                try query.bind(.text(folded()), at: 1)
+                try query.bind(.text(folded), at: 1)
+                let rows = RowDecoder(statement: query, path: path)
+                var found = 0
+                var keyRows: Int?
                 while try query.step() {
-                    let id = UnitID(rawValue: query.int(at: 0))
-                    let exact = query.textEquals(at: 2, text)
-                    let isSymbol = query.int(at: 1) == NameKind.symbol.rawValue
+                    let row = try rows.nameRow(at: 0)
+                    guard query.textEquals(at: 0, folded) else { throw rows.damaged("a name was found under another key") }
+                    // Each row says how many rows its key has: fewer found is
+                    // damage, not a narrower answer (an ambiguous name must
+                    // not become unambiguous in silence).
+                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged("the names of '\(folded)' disagree on their count") }
+                    keyRows = row.keyRows
+                    found += 1
+                    let id = row.unit
+                    let exact = query.textEquals(at: 4, text)
+                    let isSymbol = row.kind == NameKind.symbol.rawValue
                     var score = exact ? (isSymbol ? 3 : 2) : 1
                     if let languages {
                         let everyLanguage = query.isNull(at: 3) || query.textEquals(at: 3, "")
@@ -230,6 +294,12 @@ public final class UnitDatabase: Sendable {
                         scored.append((id, score))
                     }
                 }
+                if let keyRows, keyRows != found {
+                    throw rows.damaged("'\(folded)' has \(found) of its \(keyRows) names")
+                }
+                if found == 0 { try confirmAbsent("names", key: [.text(folded)], state) }
+            } catch {
+                throw Self.typed(error, path: path)
             }
             guard let best = scored.map(\.score).max() else {
                 state.objects.insert(.candidates([], nil), for: key, cost: ApproximateSize.ofCandidates(key, count: 0))
@@ -238,7 +308,7 @@ public final class UnitDatabase: Sendable {
             // Drop weaker matches when a stronger one exists: `M` (exact symbol)
             // must not be ambiguous with `m` (case-folded).
             var units: [Unit] = []
-            for (id, score) in scored where score == best { units.append(try load(id, state)) }
+            for (id, score) in scored where score == best { units.append(try loadReferenced(id, state)) }
             units.sort { ($0.priority, -$0.id.rawValue) > ($1.priority, -$1.id.rawValue) }
             // A symbol of every language (-1) says nothing of the phrase's language.
             let language = matched.filter { $0.score == best }.map(\.language).min().flatMap { $0 < 0 ? nil : languages?[$0] }
@@ -257,13 +327,19 @@ public final class UnitDatabase: Sendable {
         let key = ByteString(folded)
         return try withState { state throws(UnitDatabaseError) in
             if case .nameStart(let starts)? = state.objects.value(for: .nameStart(key)) { return starts }
-            let starts = try sqlite { () throws(SQLiteError) -> Bool in
+            let starts: Bool
+            do {
                 let query = try state.nameStartQuery
                 try query.reset()
                 try query.bind(.text(folded), at: 1)
                 try query.bind(.text(folded + "!"), at: 2)
                 defer { try? query.reset() }
-                return try query.step()
+                starts = try query.step()
+                // Nothing there: a damaged page must not hide a name and so
+                // skip a reading (the keys around the range must be neighbours).
+                if !starts { try confirmAbsent("names", key: [.text(folded)], state) }
+            } catch {
+                throw Self.typed(error, path: path)
             }
             state.objects.insert(.nameStart(starts), for: .nameStart(key), cost: ApproximateSize.ofNameStart(key))
             return starts
@@ -291,7 +367,11 @@ public final class UnitDatabase: Sendable {
                 return try query.step() ? query.int(at: 0) : nil
             }
             guard let id else { throw UnitDatabaseError.unknownUnit(key) }
-            return try load(UnitID(rawValue: id), state)
+            let unit = try loadReferenced(UnitID(rawValue: id), state)
+            guard unit.category == category, unit.name == name else {
+                throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) was found for '\(key)' but is \(unit.key)")
+            }
+            return unit
         }
     }
 
@@ -368,42 +448,38 @@ public final class UnitDatabase: Sendable {
 
     func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
         if case .unit(let unit)? = state.objects.value(for: .unit(id)) { return unit }
+        guard let unit = try readUnit(id, state) else { throw .unknownUnit("#\(id.rawValue)") }
+        state.objects.insert(.unit(unit), for: .unit(id), cost: ApproximateSize.of(unit))
+        return unit
+    }
+
+    /// The unit's row and its category's, checked, not cached; nil when no
+    /// unit has the id.
+    func readUnit(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit? {
         do {
             let row = state.unitByID
             try row.reset()
             try row.bind(.integer(Int64(id.rawValue)), at: 1)
-            guard try row.step() else { throw UnitDatabaseError.unknownUnit("#\(id.rawValue)") }
-            let flags = UnitFlags(rawValue: row.int(at: 8))
-            let conversion: Conversion
-            if flags.contains(.formula) {
-                guard let to = row.text(at: 3), let from = row.text(at: 4),
-                    let toBase = try? Formula(parsing: to), let fromBase = try? Formula(parsing: from)
-                else { throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) has an unreadable formula") }
-                conversion = .formulas(toBase: toBase, fromBase: fromBase)
-            } else {
-                let factor = row.double(at: 2)
-                guard !row.isNull(at: 2), factor.isFinite, factor > 0 else {
-                    throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) has no valid factor")
-                }
-                conversion = flags.contains(.inverse) ? .reciprocal(factor: factor) : .linear(factor: factor)
-            }
-            let name = row.text(at: 0) ?? ""
-            let category = row.text(at: 1) ?? ""
-            let priority = row.double(at: 5)
-            guard let system = MeasurementSystem(rawValue: row.text(at: 6) ?? "") else {
-                throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) has an unknown system")
-            }
-            let tier = row.int(at: 7)
-            let symbolList = row.text(at: 9) ?? ""
-            let symbols = symbolList.isEmpty ? [] : symbolList.split(separator: "\t").map(String.init)
+            guard try row.step() else { return nil }
+            let rows = RowDecoder(statement: row, path: path)
+            let unitColumns = Int32(DatabaseFormat.columns(of: "units").count + 1)
+            let category = try rows.category(at: unitColumns)
+            let (unit, categoryID) = try rows.unit(at: 0, categoryKey: category.key)
+            guard unit.id == id, categoryID == category.id else { throw rows.damaged("unit \(id) was found under another key") }
             try row.reset()
-            let unit = Unit(
-                id: id, name: name, category: category, symbols: symbols, conversion: conversion, priority: priority,
-                system: system, tier: tier, flags: flags)
-            state.objects.insert(.unit(unit), for: .unit(id), cost: ApproximateSize.of(unit))
             return unit
         } catch {
             throw Self.typed(error, path: path)
+        }
+    }
+
+    /// `load` of an id that a row of the database names (a name, a
+    /// cluster, a relation): a missing unit is damage, not an unknown unit.
+    func loadReferenced(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
+        do {
+            return try load(id, state)
+        } catch .unknownUnit {
+            throw .corrupt(path: path, detail: "unit \(id) is named but missing")
         }
     }
 

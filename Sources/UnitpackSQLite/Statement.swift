@@ -2,7 +2,7 @@ import CSQLite
 
 /// A prepared statement: prepared in `init`, finalised in `deinit`.
 public final class Statement {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private let connection: Connection
     public let sql: String
 

@@ -66,7 +66,7 @@ import UnitpackTestSupport
             #expect(row[1].hasPrefix(column[1]), "\(column[0]): documented \(row[1]), written \(column[1])")
             #expect(column[2] == "1", "\(column[0]) is NOT NULL")
         }
-        #expect(try rows("PRAGMA user_version", columns: 1, at: path) == [["4"]])
+        #expect(try rows("PRAGMA user_version", columns: 1, at: path) == [["5"]])
     }
 
     /// `parts`: the ids after the first, ASCII decimal, one space between,
@@ -147,7 +147,12 @@ import UnitpackTestSupport
         ] {
             let (fixture, path) = try build()
             defer { fixture.remove() }
-            try Connection(path: path, mode: .readWriteCreate).execute(sql)
+            do {
+                // With the checksums recomputed: the parts themselves must be refused.
+                let connection = try Connection(path: path, mode: .readWriteCreate)
+                try connection.execute(sql)
+                try DatabaseProofTests.reseal(connection, "clusters")
+            }
             let database = try UnitDatabase(path: path)
             let meter = try database.unit(key: "length/meter")
             #expect("\(sql)") {

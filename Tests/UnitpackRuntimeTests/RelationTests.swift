@@ -116,7 +116,12 @@ import UnitpackTestSupport
         defer { fixture.remove() }
         _ = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
         let path = try GenerationFiles.database(in: fixture.path("dist"))
-        try Connection(path: path, mode: .readWriteCreate).execute("INSERT INTO relations VALUES ('also', 1, 999, NULL)")
+        // With its checksum and the count of meta, as a writer's mistake (not damage) would be.
+        let connection = try Connection(path: path, mode: .readWriteCreate)
+        let row: [Statement.Value] = [.text("also"), .integer(1), .integer(999), .null]
+        try connection.prepare("INSERT INTO relations VALUES (?, ?, ?, ?, ?)")
+            .run(row + [RowChecksum.stored(RowChecksum.of(table: "relations", row))])
+        try DatabaseProofTests.set(connection, "meta", where: "key = 'relation_count'", "value", to: .text("1"))
         let damaged = try UnitDatabase(path: path)
         #expect {
             try damaged.alsoReadings(of: damaged.unit(key: "length/meter"))

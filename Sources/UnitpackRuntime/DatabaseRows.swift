@@ -1,0 +1,258 @@
+import UnitpackCore
+import UnitpackSQLite
+
+/// The rows of `units.sqlite` as the runtime decodes them. Every decoder
+/// checks the row's `crc` (docs/database.md, "Row checksums") and the sanity
+/// of its values before anything is taken from it, and throws `.corrupt`
+/// otherwise: SQLite checks its pages, not what a cell says, so a flipped
+/// byte in a factor or a separator would otherwise be read as data.
+///
+/// Each reads the table's columns in table order, then `crc`, from column
+/// `offset` of a query that selects `DatabaseFormat.selectList(of:)`.
+struct RowDecoder {
+    let statement: Statement
+    let path: String
+
+    func damaged(_ detail: String) -> UnitDatabaseError { .corrupt(path: path, detail: detail) }
+
+    /// Checks the checksum of the `table` row at columns `offset...`.
+    func check(_ table: String, at offset: Int32) throws(UnitDatabaseError) {
+        let count = Int32(DatabaseFormat.columns(of: table).count)
+        guard statement.checksumMatches(table: table, columns: offset..<(offset + count)) else {
+            throw damaged("a row of '\(table)' does not match its checksum")
+        }
+    }
+
+    func id(_ column: Int32, _ what: @autoclosure () -> String) throws(UnitDatabaseError) -> Int {
+        let id = statement.int(at: column)
+        guard DatabaseSanity.isValidID(id) else { throw damaged("\(what()) has an invalid id \(id)") }
+        return id
+    }
+
+    func count(_ column: Int32, _ what: @autoclosure () -> String) throws(UnitDatabaseError) -> Int {
+        let count = statement.int(at: column)
+        guard DatabaseSanity.isValidCount(count) else { throw damaged("\(what()) has an invalid row count \(count)") }
+        return count
+    }
+
+    /// A text that may not be empty.
+    func word(_ column: Int32, _ what: @autoclosure () -> String) throws(UnitDatabaseError) -> String {
+        guard let text = statement.text(at: column), !text.isEmpty else { throw damaged("\(what()) is empty") }
+        return text
+    }
+
+    /// `prev_key`: NULL or 16 bits of a key checksum.
+    func previousKey(_ column: Int32) throws(UnitDatabaseError) {
+        guard statement.isNull(at: column) || UInt16(exactly: statement.int64(at: column)) != nil else {
+            throw damaged("a row has an invalid prev_key")
+        }
+    }
+
+    // MARK: Tables
+
+    struct Category {
+        var id: Int
+        var key: String
+        var clusterRows: Int
+    }
+
+    /// `categories`: id, key, display_order, base_unit, dimension, cluster_rows.
+    func category(at offset: Int32) throws(UnitDatabaseError) -> Category {
+        guard !statement.isNull(at: offset) else { throw damaged("a unit names a category that is missing") }
+        try check("categories", at: offset)
+        let id = try id(offset, "a category")
+        let key = try word(offset + 1, "the key of category \(id)")
+        _ = try self.id(offset + 3, "the base unit of \(key)")
+        _ = try word(offset + 4, "the dimension of \(key)")
+        return Category(id: id, key: key, clusterRows: try count(offset + 5, "category \(key)"))
+    }
+
+    /// `units`: id, category, name, symbols, factor, to_base, from_base,
+    /// priority, system, tier, flags. The category's key comes from its own row.
+    func unit(at offset: Int32, categoryKey: String) throws(UnitDatabaseError) -> (unit: Unit, category: Int) {
+        try check("units", at: offset)
+        let id = UnitID(rawValue: try self.id(offset, "a unit"))
+        let category = try self.id(offset + 1, "the category of unit \(id)")
+        let name = try word(offset + 2, "the name of unit \(id)")
+        let flags = UnitFlags(rawValue: statement.int(at: offset + 10))
+        guard DatabaseSanity.isValidFlags(flags.rawValue) else { throw damaged("unit \(id) has unknown flags") }
+        let conversion: Conversion
+        if flags.contains(.formula) {
+            guard statement.isNull(at: offset + 4), let to = statement.text(at: offset + 5),
+                let from = statement.text(at: offset + 6),
+                let toBase = try? Formula(parsing: to), let fromBase = try? Formula(parsing: from)
+            else { throw damaged("unit \(id) has an unreadable formula") }
+            conversion = .formulas(toBase: toBase, fromBase: fromBase)
+        } else {
+            let factor = statement.double(at: offset + 4)
+            guard !statement.isNull(at: offset + 4), DatabaseSanity.isValidFactor(factor),
+                statement.isNull(at: offset + 5), statement.isNull(at: offset + 6)
+            else { throw damaged("unit \(id) has no valid factor") }
+            conversion = flags.contains(.inverse) ? .reciprocal(factor: factor) : .linear(factor: factor)
+        }
+        let priority = statement.double(at: offset + 7)
+        guard priority.isFinite else { throw damaged("unit \(id) has no valid priority") }
+        guard let system = MeasurementSystem(rawValue: statement.text(at: offset + 8) ?? "") else {
+            throw damaged("unit \(id) has an unknown system")
+        }
+        let tier = statement.int(at: offset + 9)
+        guard DatabaseSanity.isValidTier(tier) else { throw damaged("unit \(id) has an invalid tier \(tier)") }
+        let symbolList = statement.text(at: offset + 3) ?? ""
+        let symbols = symbolList.isEmpty ? [] : symbolList.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard !symbols.contains("") else { throw damaged("unit \(id) has an empty symbol") }
+        let unit = Unit(
+            id: id, name: name, category: categoryKey, symbols: symbols, conversion: conversion, priority: priority,
+            system: system, tier: tier, flags: flags)
+        return (unit, category)
+    }
+
+    struct LanguageRow {
+        var language: Language
+        var phraseWordRows: Int
+    }
+
+    /// `languages`: code, name, complete, decimal_separator, group_separator,
+    /// primary_grouping, secondary_grouping, minimum_grouping_digits,
+    /// plural_rules, phrase_word_rows.
+    func language(at offset: Int32) throws(UnitDatabaseError) -> LanguageRow {
+        try check("languages", at: offset)
+        let code = try word(offset, "a language's code")
+        let name = try word(offset + 1, "the name of language '\(code)'")
+        let complete = statement.int(at: offset + 2)
+        guard complete == 0 || complete == 1 else { throw damaged("language '\(code)' has an invalid 'complete' \(complete)") }
+        let numbers = NumberSymbols(
+            decimal: try word(offset + 3, "the decimal separator of '\(code)'"),
+            group: try word(offset + 4, "the group separator of '\(code)'"),
+            primaryGrouping: statement.int(at: offset + 5), secondaryGrouping: statement.int(at: offset + 6),
+            minimumGroupingDigits: statement.int(at: offset + 7))
+        guard DatabaseSanity.isValidGrouping(numbers.primaryGrouping), DatabaseSanity.isValidGrouping(numbers.secondaryGrouping),
+            DatabaseSanity.isValidMinimumGroupingDigits(numbers.minimumGroupingDigits)
+        else { throw damaged("language '\(code)' has an invalid grouping") }
+        let plurals: PluralRules
+        do {
+            plurals = try PluralRules(canonicalText: statement.text(at: offset + 8) ?? "")
+        } catch {
+            throw damaged("the plural rules of '\(code)' do not parse: \(error)")
+        }
+        return LanguageRow(
+            language: Language(code: code, name: name, isComplete: complete == 1, numbers: numbers, plurals: plurals),
+            phraseWordRows: try count(offset + 9, "language '\(code)'"))
+    }
+
+    /// A `languages` row's code and count of phrase words, its checksum
+    /// checked: for readers that list languages or count their words, without
+    /// the cost of parsing the plural rules (`language(at:)` does that when
+    /// the language itself is used).
+    func languageCount(at offset: Int32) throws(UnitDatabaseError) -> (code: String, phraseWordRows: Int) {
+        try check("languages", at: offset)
+        let code = try word(offset, "a language's code")
+        return (code, try count(offset + 9, "language '\(code)'"))
+    }
+
+    struct NameRow {
+        var unit: UnitID
+        var kind: Int
+        var keyRows: Int
+    }
+
+    /// `names`: folded, unit, kind, lang, text, key_rows.
+    func nameRow(at offset: Int32) throws(UnitDatabaseError) -> NameRow {
+        try check("names", at: offset)
+        let unit = UnitID(rawValue: try id(offset + 1, "a name"))
+        let kind = statement.int(at: offset + 2)
+        guard NameKind(rawValue: kind) != nil else { throw damaged("a name of unit \(unit) has an unknown kind \(kind)") }
+        _ = try word(offset + 4, "a name of unit \(unit)")
+        let keyRows = try count(offset + 5, "a name of unit \(unit)")
+        try previousKey(offset + 6)
+        return NameRow(unit: unit, kind: kind, keyRows: keyRows)
+    }
+
+    struct UnitNameRow {
+        var unit: Int
+        var lang: String
+        var form: NameForm
+        var text: String
+        var keyRows: Int
+    }
+
+    /// `unit_names`: unit, lang, form, text, key_rows.
+    func unitName(at offset: Int32) throws(UnitDatabaseError) -> UnitNameRow {
+        try check("unit_names", at: offset)
+        let unit = try id(offset, "a unit's word")
+        let lang = try word(offset + 1, "the language of a word of unit \(unit)")
+        let formText = statement.text(at: offset + 2) ?? ""
+        guard let form = NameForm(rawValue: formText) else {
+            throw damaged("unit \(unit) has an unknown name form '\(formText)'")
+        }
+        let text = try word(offset + 3, "the '\(formText)' word of unit \(unit) in '\(lang)'")
+        return UnitNameRow(unit: unit, lang: lang, form: form, text: text, keyRows: try count(offset + 4, "a word of unit \(unit)"))
+    }
+
+    struct ClusterRow {
+        var category: Int
+        var usage: String
+        var region: String
+        var rank: Int
+        var unit: UnitID
+        var atLeast: Double
+        var parts: [UnitID]
+    }
+
+    /// `clusters`: category, usage, region, rank, unit, at_least, parts.
+    func cluster(at offset: Int32) throws(UnitDatabaseError) -> ClusterRow {
+        try check("clusters", at: offset)
+        let category = try id(offset, "a cluster")
+        let usage = try word(offset + 1, "the usage of a cluster")
+        let region = try word(offset + 2, "the region of a cluster")
+        let rank = statement.int(at: offset + 3)
+        guard DatabaseSanity.isValidCount(rank) else { throw damaged("a cluster has an invalid rank \(rank)") }
+        let unit = UnitID(rawValue: try id(offset + 4, "a cluster's unit"))
+        let atLeast = statement.double(at: offset + 5)
+        guard DatabaseSanity.isValidThreshold(atLeast) else { throw damaged("a cluster of unit \(unit) has an invalid threshold") }
+        let partsText = statement.text(at: offset + 6) ?? ""
+        guard let parts = UnitDatabase.parts(partsText) else {
+            throw damaged("a cluster of unit \(unit) has unreadable parts '\(partsText)'")
+        }
+        return ClusterRow(category: category, usage: usage, region: region, rank: rank, unit: unit, atLeast: atLeast, parts: parts)
+    }
+
+    /// `phrase_words`: lang, word, kind, value.
+    func phraseWord(at offset: Int32) throws(UnitDatabaseError) -> (lang: String, word: String, meaning: NumberWords.Meaning) {
+        try check("phrase_words", at: offset)
+        let lang = try word(offset, "the language of a phrase word")
+        let text = try word(offset + 1, "a phrase word of '\(lang)'")
+        let kindText = statement.text(at: offset + 2) ?? ""
+        guard let kind = PhraseWordKind(rawValue: kindText) else {
+            throw damaged("the phrase word '\(text)' of '\(lang)' has an unknown kind '\(kindText)'")
+        }
+        let value = statement.double(at: offset + 3)
+        guard kind.hasValue ? !statement.isNull(at: offset + 3) && DatabaseSanity.isValidWordValue(value, kind: kind) : statement.isNull(at: offset + 3)
+        else { throw damaged("the phrase word '\(text)' of '\(lang)' has an invalid value") }
+        return (lang, text, NumberWords.Meaning(kind: kind, value: kind.hasValue ? value : 0))
+    }
+
+    /// `relations`: kind, first, second, factor.
+    func relation(at offset: Int32) throws(UnitDatabaseError) -> (kind: String, first: Int, second: Int, factor: Double?) {
+        try check("relations", at: offset)
+        let kind = try word(offset, "a relation's kind")
+        let first = try id(offset + 1, "a '\(kind)' relation")
+        let second = try id(offset + 2, "a '\(kind)' relation")
+        let factor = statement.isNull(at: offset + 3) ? nil : statement.double(at: offset + 3)
+        switch RelationKind(rawValue: kind) {
+        case .same?:
+            guard let factor, DatabaseSanity.isValidFactor(factor) else {
+                throw damaged("a 'same' relation has no valid factor")
+            }
+        case .difference?, .also?:
+            guard factor == nil else { throw damaged("a '\(kind)' relation has a factor") }
+        case nil: break
+        }
+        return (kind, first, second, factor)
+    }
+
+    /// `meta`: key, value.
+    func meta(at offset: Int32) throws(UnitDatabaseError) -> (key: String, value: String) {
+        try check("meta", at: offset)
+        return (try word(offset, "a key of meta"), statement.text(at: offset + 1) ?? "")
+    }
+}

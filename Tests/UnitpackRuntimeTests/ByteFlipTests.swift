@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+import UnitpackCompiler
+import UnitpackCore
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Issue 21's "Done when": one byte of the repository's `units.sqlite`
+/// changed, at each of 1,000 seeded random positions, never changes an
+/// answer of the runtime without an error. Each copy is opened afresh and
+/// asked a fixed battery of questions that reads every table: conversions
+/// by name (one ambiguous, one through an `also` reading, one across a
+/// `same` relation), names in English and Russian, plural forms and number
+/// symbols, preferred units, relations and phrases. Every answer must be
+/// the undamaged database's, or a thrown error.
+@Suite struct ByteFlipTests {
+    /// The battery: each question's answer as text, or its error's when the
+    /// error is the answer (an ambiguous name).
+    typealias Question = @Sendable (UnitDatabase) throws(UnitDatabaseError) -> String
+    static let questions: [(String, Question)] = [
+        ("knot to m/s", { db throws(UnitDatabaseError) in try converted(db, 1, "knot", "m/s") }),
+        ("°C to °F", { db throws(UnitDatabaseError) in try converted(db, -40, "°C", "°F") }),
+        ("mile to km", { db throws(UnitDatabaseError) in try converted(db, 3, "mile", "km") }),
+        ("min to s", { db throws(UnitDatabaseError) in try converted(db, 2, "min", "s") }),
+        ("a.u. alone", { db throws(UnitDatabaseError) in try db.unit(named: "a.u.").key }),
+        ("cm to in", { db throws(UnitDatabaseError) in try converted(db, 2, "cm", "in") }),
+        ("oz to ml", { db throws(UnitDatabaseError) in try converted(db, 12, "oz", "ml") }),
+        ("rpm to Hz", { db throws(UnitDatabaseError) in try converted(db, 60, "rpm", "Hz") }),
+        ("фут в м", { db throws(UnitDatabaseError) in try converted(db, 5, "фут", "метр") }),
+        ("M and m", { db throws(UnitDatabaseError) in try db.unit(named: "M").key + " " + db.unit(named: "m").key }),
+        ("°C to Δ°F", { db throws(UnitDatabaseError) in try converted(db, 20, "°C", "Δ°F") }),
+        ("ru", { db throws(UnitDatabaseError) in
+            let meter = try db.unit(key: "length/meter"), foot = try db.unit(key: "length/foot")
+            return try [1, 2, 5, 21, 1234.5, 1e20].map { value throws(UnitDatabaseError) in
+                let one = try db.format(value, meter, language: "ru"), other = try db.format(value, foot, language: "ru")
+                return "\(one.long) | \(one.short) | \(other.long)"
+            }.joined(separator: "; ")
+        }),
+        ("en", { db throws(UnitDatabaseError) in
+            let mile = try db.unit(key: "length/mile")
+            return try [1, 1234567.5].map { value throws(UnitDatabaseError) in try db.format(value, mile, language: "en").long }
+                .joined(separator: "; ")
+        }),
+        // A partial language: a unit it names, and one it leaves to English.
+        ("de", { db throws(UnitDatabaseError) in
+            let meter = try db.unit(key: "length/meter"), knot = try db.unit(key: "speed/knot")
+            return try [try db.format(1234.5, meter, language: "de").long, try db.format(1234.5, knot, language: "de").long]
+                .joined(separator: "; ")
+        }),
+        ("names", { db throws(UnitDatabaseError) in
+            let names = try db.names(of: try db.unit(key: "length/kilometer"), in: "ru")
+            return "\(names.display) \(names.symbol) \(names.forms.sorted { $0.key.rawValue < $1.key.rawValue })"
+        }),
+        ("best", { db throws(UnitDatabaseError) in
+            let meter = try db.unit(key: "length/meter")
+            let targets = [
+                try db.bestTarget(for: 1, in: meter, region: "US"),
+                try db.bestTarget(for: 1.8, in: meter, region: "US", usage: "person-height"),
+                try db.bestTarget(for: 5000, in: meter, region: "001", usage: "road"),
+                try db.bestTarget(for: 10, in: meter, system: .imperial),
+            ]
+            return targets.map { $0.map { "\($0.units.map(\.key)) \($0.value)" } ?? "none" }.joined(separator: "; ")
+        }),
+        ("mixed", { db throws(UnitDatabaseError) in
+            let feet = [try db.unit(key: "length/foot"), try db.unit(key: "length/inch")]
+            let quantity = try db.split(180, of: try db.unit(key: "length/centimeter"), into: feet)
+            let en = try db.format(quantity, language: "en"), ru = try db.format(quantity, language: "ru")
+            return "\(en.long) \(en.short) | \(ru.long) \(ru.short)"
+        }),
+        ("relations", { db throws(UnitDatabaseError) in
+            let celsius = try db.unit(key: "temperature/degree Celsius")
+            let ounce = try db.unit(named: "oz")
+            return "\(try db.differenceUnit(of: celsius)?.key ?? "none") \(try db.alsoReadings(of: ounce).map(\.key)) "
+                + "\(try db.sameQuantityFactor(from: "rotation-speed", to: "frequency") ?? 0)"
+        }),
+        ("phrases", { db throws(UnitDatabaseError) in
+            try [
+                "thirty-four feet in meters", "how many feet in a mile", "2 hours and 45 minutes in minutes",
+                "полтора километра в метрах", "сто двадцать футов в метрах", "12 oz in ml",
+            ].map { phrase throws(UnitDatabaseError) in described(try db.parse(phrase, languages: ["en", "ru"])) }
+                .joined(separator: "; ")
+        }),
+        ("phrase languages", { db throws(UnitDatabaseError) in try db.phraseLanguages().joined(separator: ",") }),
+    ]
+
+    static func converted(_ db: UnitDatabase, _ value: Double, _ from: String, _ to: String) throws(UnitDatabaseError) -> String {
+        let result = try db.convert(value, from: from, to: to)
+        return "\(result.value) \(result.from.key) \(result.to.key)"
+    }
+
+    static func described(_ result: PhraseResult) -> String {
+        switch result {
+        case .understood(let readings):
+            readings.map { "\($0.value) \($0.from.key) -> \($0.targets.map(\.key))" }.joined(separator: ", ")
+        case .notUnderstood(let reason): "not understood: \(reason)"
+        }
+    }
+
+    /// Each question's answer; an error that is an answer (unknown,
+    /// ambiguous, incompatible) as its text, damage as nil.
+    static func answers(_ path: String, _ questions: [(String, Question)]) -> [String?] {
+        let database: UnitDatabase
+        do {
+            database = try UnitDatabase(path: path)
+        } catch {
+            return questions.map { _ in nil }
+        }
+        return questions.map { _, ask in
+            do throws(UnitDatabaseError) {
+                return try ask(database)
+            } catch {
+                return isDamage(error) ? nil : "error: \(error)"
+            }
+        }
+    }
+
+    /// The errors that say the file is damaged.
+    static func isDamage(_ error: UnitDatabaseError) -> Bool {
+        switch error {
+        case .corrupt, .notAUnitDatabase, .unsupportedFormatVersion, .sqlite, .fileNotFound, .notAFile: true
+        default: false
+        }
+    }
+
+    /// Flips `count` seeded random bytes of a copy of the database at
+    /// `source`, one at a time, and asks `questions` of each copy.
+    static func flip(_ source: String, count: Int, _ questions: [(String, Question)]) throws {
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
+        let scratch = NSTemporaryDirectory() + "unitpack-flips-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let path = scratch + "/units.sqlite"
+        try Data(good).write(to: URL(fileURLWithPath: path))
+        let right = answers(path, questions)
+        #expect(right.allSatisfy { $0 != nil }, "the undamaged database: \(right)")
+        #expect(right.contains { $0?.contains("could mean") == true }, "no ambiguous name among \(right)")
+
+        let seed = SeededGenerator.seed()
+        var rng = SeededGenerator(seed: seed)
+        let descriptor = open(path, O_RDWR)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var detected = 0
+        for _ in 0..<count {
+            let offset = Int.random(in: 0..<good.count, using: &rng)
+            var byte = good[offset] ^ UInt8.random(in: 1...255, using: &rng)
+            #expect(pwrite(descriptor, &byte, 1, off_t(offset)) == 1)
+            let answers = answers(path, questions)
+            for (index, (answer, expected)) in zip(answers, right).enumerated() {
+                guard let answer else { continue }
+                // Another error where there was an answer is still an error:
+                // `convert` exits 1 with it. Anything else must be the same.
+                if expected?.hasPrefix("error: ") == false && answer.hasPrefix("error: ") { continue }
+                #expect(
+                    answer == expected,
+                    "seed \(seed): byte \(offset) set to \(byte) changed '\(questions[index].0)' to \(answer), from \(expected ?? "nil")")
+            }
+            if answers.contains(where: { $0 == nil }) { detected += 1 }
+            var original = good[offset]
+            #expect(pwrite(descriptor, &original, 1, off_t(offset)) == 1)
+        }
+        #expect(detected > 0, "seed \(seed): no flip was noticed at all")
+    }
+
+    /// The repository's database: 1.9 MB, of which a battery reads a few
+    /// pages, so most flips change nothing it reads; 300 of them.
+    @Test func flippedBytesOfTheRepositorysDatabaseNeverChangeAnAnswer() throws {
+        try Self.flip(BestTargetTests.database.path, count: 300, Self.questions)
+    }
+
+    /// A small database (two languages, preference lists, an `also`
+    /// relation, the repository's phrase words) that the battery reads much
+    /// of, so that most of its 1,000 flips land in a row that is read.
+    @Test func aThousandFlippedBytesOfASmallDatabaseNeverChangeAnAnswer() throws {
+        let fixture = try SourceFixture(Self.smallFiles)
+        defer { fixture.remove() }
+        let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
+        try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
+        try Self.flip(fixture.path("dist/units.sqlite"), count: 1000, Self.smallQuestions)
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let smallFiles: [String: String] = DatabaseProofTests.files.merging([
+        "units-src/clusters.tsv": """
+            length\tdefault\t001\tkilometer\t
+            length\tdefault\t001\tmeter\t
+            length\tdefault\tUS GB\tfoot\t
+            speed\tdefault\t001\tkilometer per hour\t
+            speed\tdefault\tUS GB\tknot\t
+
+            """,
+        "locales/en/words.tsv": (try? String(contentsOf: repository.appendingPathComponent("locales/en/words.tsv"), encoding: .utf8)) ?? "",
+        "locales/ru/words.tsv": (try? String(contentsOf: repository.appendingPathComponent("locales/ru/words.tsv"), encoding: .utf8)) ?? "",
+    ]) { _, new in new }
+
+    static let smallQuestions: [(String, Question)] = [
+        ("knot to m/s", { db throws(UnitDatabaseError) in try converted(db, 1, "knot", "m/s") }),
+        ("knot alone", { db throws(UnitDatabaseError) in try db.unit(named: "knot").key }),
+        ("ft to m", { db throws(UnitDatabaseError) in try converted(db, 3, "ft", "m") }),
+        ("min/km to km/h", { db throws(UnitDatabaseError) in try converted(db, 5, "min/km", "km/h") }),
+        ("km/h to kn", { db throws(UnitDatabaseError) in try converted(db, 100, "км/ч", "kt") }),
+        ("ru", { db throws(UnitDatabaseError) in
+            let meter = try db.unit(key: "length/meter"), foot = try db.unit(key: "length/foot")
+            return try [1, 2, 5, 21, 1234.5].map { value throws(UnitDatabaseError) in
+                let one = try db.format(value, meter, language: "ru"), other = try db.format(value, foot, language: "ru")
+                return "\(one.long) | \(one.short) | \(other.long)"
+            }.joined(separator: "; ")
+        }),
+        ("en", { db throws(UnitDatabaseError) in
+            let speed = try db.unit(key: "speed/kilometer per hour")
+            return try [1, 1234567.5].map { value throws(UnitDatabaseError) in
+                let formatted = try db.format(value, speed, language: "en")
+                return formatted.long + " " + formatted.short
+            }.joined(separator: "; ")
+        }),
+        ("names", { db throws(UnitDatabaseError) in
+            let names = try db.names(of: try db.unit(key: "speed/knot"), in: "ru")
+            return "\(names.display) \(names.symbol) \(names.forms.sorted { $0.key.rawValue < $1.key.rawValue })"
+        }),
+        ("best", { db throws(UnitDatabaseError) in
+            let meter = try db.unit(key: "length/meter"), knot = try db.unit(key: "speed/knot")
+            let targets = [
+                try db.bestTarget(for: 1, in: meter, region: "US"), try db.bestTarget(for: 5000, in: meter, region: "001"),
+                try db.bestTarget(for: 0.5, in: meter, region: "DE"), try db.bestTarget(for: 10, in: knot, region: "001"),
+            ]
+            return targets.map { $0.map { "\($0.units.map(\.key)) \($0.value)" } ?? "none" }.joined(separator: "; ")
+        }),
+        ("phrases", { db throws(UnitDatabaseError) in
+            try [
+                "thirty-four feet in meters", "сто двадцать футов в метрах", "two and a half km in m", "в метрах 3 фута",
+            ].map { phrase throws(UnitDatabaseError) in described(try db.parse(phrase, languages: ["en", "ru"])) }
+                .joined(separator: "; ")
+        }),
+        ("phrase languages", { db throws(UnitDatabaseError) in try db.phraseLanguages().joined(separator: ",") }),
+    ]
+}

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+import UnitpackCompiler
+import UnitpackCore
+import UnitpackSQLite
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+/// What makes `units.sqlite` prove itself (docs/database.md, "Row
+/// checksums", "Key counts", "Sanity of values read"): each checked alone,
+/// on a database edited the way damage would edit it.
+@Suite struct DatabaseProofTests {
+    /// The canonical encoding, byte by byte, against CRC-32 computed
+    /// elsewhere (Python's `zlib.crc32` of
+    /// `74 00 | 00 | 01 FF FF FF FF FF FF FF FE | 02 3F E0 00 00 00 00 00 00 | 03 00 00 00 02 C3 A9`).
+    @Test func theEncodingIsTheDocumentedOne() {
+        let values: [Statement.Value] = [.null, .integer(-2), .real(0.5), .text("é")]
+        #expect(RowChecksum.of(table: "t", values) == 0x2591_CA9B)
+        let bytes: [UInt8] = [
+            0x74, 0x00, 0x00, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE, 0x02, 0x3F, 0xE0, 0, 0, 0, 0, 0, 0,
+            0x03, 0, 0, 0, 2, 0xC3, 0xA9,
+        ]
+        #expect(CRC32.checksum(bytes) == 0x2591_CA9B)
+        // Stored as a signed 32-bit integer, so SQLite keeps it in 4 bytes.
+        #expect(RowChecksum.stored(0xFFFF_FFFF) == .integer(-1))
+    }
+
+    @Test func theTableNameAndEveryValueCount() {
+        let row: [Statement.Value] = [.integer(1), .text("meter"), .real(1)]
+        let checksum = RowChecksum.of(table: "units", row)
+        #expect(RowChecksum.of(table: "names", row) != checksum)
+        #expect(RowChecksum.of(table: "units", [.integer(1), .text("meter"), .real(2)]) != checksum)
+        #expect(RowChecksum.of(table: "units", [.integer(1), .text("meter"), .integer(1)]) != checksum)
+        #expect(RowChecksum.of(table: "units", [.integer(1), .text("meter"), .null]) != checksum)
+        // Lengths are encoded: moving a byte from one text to the next changes it.
+        #expect(RowChecksum.of(table: "t", [.text("ab"), .text("c")]) != RowChecksum.of(table: "t", [.text("a"), .text("bc")]))
+    }
+
+    // MARK: Edited databases
+
+    /// `SourceFixture.validFilesWithLocales` with a second `knot` (a length):
+    /// the name is ambiguous.
+    static let files = SourceFixture.validFilesWithLocales.merging([
+        "units-src/length.tsv": "meter\tm\t1\t5\tsi\nkilometer\tkm\t1000\t4\tsi\nfoot\tft\t0.3048\t4\timp\nknot\t\t14.4018\t0\thistoric\n",
+        "units-src/ids.tsv": """
+            1\tlength\tmeter
+            2\tlength\tkilometer
+            3\tlength\tfoot
+            4\tspeed\tmeter per second
+            5\tspeed\tknot
+            6\tspeed\tkilometer per hour
+            7\tspeed\tminutes per kilometer
+            8\tlength\tknot
+
+            """,
+        "locales/en/length.tsv": SourceFixture.localeFiles["locales/en/length.tsv"]! + "knot\tknots\tknot\tknots\t\t\n",
+        "locales/ru/length.tsv": SourceFixture.localeFiles["locales/ru/length.tsv"]! + "knot\tузлы\tузел\tузла\tузлов\tузла\t\t\n",
+    ]) { _, new in new }
+
+    /// A fresh build, edited by `edit` with SQLite (as damage that keeps
+    /// the pages valid would), then opened.
+    func edited(_ edit: (Connection) throws -> Void) throws -> (UnitDatabase, SourceFixture) {
+        let fixture = try SourceFixture(Self.files)
+        let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
+        try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
+        let path = fixture.path("dist/units.sqlite")
+        do {
+            let connection = try Connection(path: path, mode: .readWriteCreate)
+            try edit(connection)
+        }
+        return (try UnitDatabase(path: path), fixture)
+    }
+
+    /// Sets column `column` of the row of `table` that `key` selects, and its
+    /// checksum to match: the edit only the sanity checks can catch.
+    static func set(_ connection: Connection, _ table: String, where key: String, _ column: String, to value: Statement.Value)
+        throws
+    {
+        let columns = DatabaseFormat.columns(of: table)
+        let read = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table) WHERE \(key)")
+        try #require(try read.step(), "no row of \(table) where \(key)")
+        var row = (0..<Int32(columns.count)).map { read.value(at: $0) }
+        let index = try #require(columns.firstIndex(of: column))
+        // SQLite stores a NaN as NULL.
+        if case .real(let real) = value, real.isNaN { row[index] = .null } else { row[index] = value }
+        let checksum = RowChecksum.stored(RowChecksum.of(table: table, row))
+        let update = try connection.prepare("UPDATE \(table) SET \(column) = ?, crc = ? WHERE \(key)")
+        try update.run([value, checksum])
+    }
+
+    /// Recomputes the checksum of every row of `table`, after an edit made
+    /// with plain SQL: what is left for the reader is the sanity checks.
+    static func reseal(_ connection: Connection, _ table: String) throws {
+        let columns = DatabaseFormat.columns(of: table)
+        let read = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table)")
+        var rows: [[Statement.Value]] = []
+        while try read.step() { rows.append((0..<Int32(columns.count)).map { read.value(at: $0) }) }
+        let update = try connection.prepare(
+            "UPDATE \(table) SET crc = ? WHERE " + columns.map { "\($0) IS ?" }.joined(separator: " AND "))
+        for row in rows {
+            try update.run([RowChecksum.stored(RowChecksum.of(table: table, row))] + row)
+        }
+    }
+
+    @Test func theUndamagedFixtureAnswers() throws {
+        let (database, fixture) = try edited { _ in }
+        defer { fixture.remove() }
+        #expect(throws: UnitDatabaseError.ambiguousUnit("knot", candidates: ["speed/knot", "length/knot"])) {
+            try database.unit(named: "knot")
+        }
+        #expect(try database.convert(1, from: "ft", to: "m").value == 0.3048)
+        #expect(try database.verify() > 0)
+    }
+
+    /// A lost row of an ambiguous name must not leave it unambiguous.
+    @Test func aMissingRowOfANameIsDamage() throws {
+        let (database, fixture) = try edited { try $0.execute("DELETE FROM names WHERE folded = 'knot' AND unit = 8") }
+        defer { fixture.remove() }
+        let error = #expect(throws: UnitDatabaseError.self) { try database.unit(named: "knot") }
+        #expect(error.map(Self.isCorrupt) == true, "\(String(describing: error))")
+        #expect(throws: UnitDatabaseError.self) { try database.verify() }
+    }
+
+    /// All rows of a name gone (as a damaged page that sends SQLite's search
+    /// astray would hide them): the next name's `prev_key` still names it.
+    @Test func aWholeNameLostIsDamageNotAnUnknownUnit() throws {
+        let (database, fixture) = try edited { try $0.execute("DELETE FROM names WHERE folded = 'knot'") }
+        defer { fixture.remove() }
+        let error = #expect(throws: UnitDatabaseError.self) { try database.unit(named: "knot") }
+        #expect(error?.description.contains("a key of 'names' is missing") == true, "\(String(describing: error))")
+        // A name that never was stays unknown: before the first key, between two, after the last.
+        for name in ["0", "kiloknot", "zzzz"] {
+            #expect(throws: UnitDatabaseError.unknownUnit(name)) { try database.unit(named: name) }
+        }
+    }
+
+    @Test func theLastNameLostIsDamage() throws {
+        let (database, fixture) = try edited { try $0.execute("DELETE FROM names WHERE folded = (SELECT max(folded) FROM names)") }
+        defer { fixture.remove() }
+        let last = try #require(try Self.lastFolded(fixture))
+        let error = #expect(throws: UnitDatabaseError.self) { try database.candidates(for: last + "z") }
+        #expect(error?.description.contains("a key of 'names' is missing") == true, "\(String(describing: error))")
+    }
+
+    /// The largest `folded` left in the edited database.
+    static func lastFolded(_ fixture: SourceFixture) throws -> String? {
+        let connection = try Connection(path: fixture.path("dist/units.sqlite"), mode: .readOnlyImmutable)
+        let query = try connection.prepare("SELECT max(folded) FROM names")
+        return try query.step() ? query.text(at: 0) : nil
+    }
+
+    @Test func aMissingPluralFormIsDamage() throws {
+        let (database, fixture) = try edited {
+            try $0.execute("DELETE FROM unit_names WHERE unit = 1 AND lang = 'ru' AND form = 'few'")
+        }
+        defer { fixture.remove() }
+        let error = #expect(throws: UnitDatabaseError.self) {
+            try database.format(2, try database.unit(key: "length/meter"), language: "ru")
+        }
+        #expect(error.map(Self.isCorrupt) == true, "\(String(describing: error))")
+    }
+
+    @Test func aChangedValueWithItsOldChecksumIsDamage() throws {
+        let (database, fixture) = try edited { try $0.execute("UPDATE units SET factor = 0.3049 WHERE id = 3") }
+        defer { fixture.remove() }
+        let error = #expect(throws: UnitDatabaseError.self) { try database.convert(1, from: "ft", to: "m") }
+        #expect(error?.description.contains("does not match its checksum") == true, "\(String(describing: error))")
+        #expect(throws: UnitDatabaseError.self) { try database.verify() }
+    }
+
+    @Test(arguments: [1e308, 0, Double.nan, -0.3048, 4e-320])
+    func aFactorOutOfRangeIsDamageEvenWithItsChecksum(factor: Double) throws {
+        let (database, fixture) = try edited { try Self.set($0, "units", where: "id = 3", "factor", to: .real(factor)) }
+        defer { fixture.remove() }
+        #expect(throws: UnitDatabaseError.corrupt(path: database.path, detail: "unit 3 has no valid factor")) {
+            try database.convert(1, from: "ft", to: "m")
+        }
+        #expect(throws: UnitDatabaseError.corrupt(path: database.path, detail: "unit 3 has no valid factor")) {
+            try database.verify()
+        }
+    }
+
+    @Test func anEmptyDecimalSeparatorIsDamageEvenWithItsChecksum() throws {
+        let (database, fixture) = try edited {
+            try Self.set($0, "languages", where: "code = 'ru'", "decimal_separator", to: .text(""))
+        }
+        defer { fixture.remove() }
+        #expect(throws: UnitDatabaseError.corrupt(path: database.path, detail: "the decimal separator of 'ru' is empty")) {
+            try database.format(1.5, try database.unit(key: "length/meter"), language: "ru")
+        }
+    }
+
+    @Test func pluralRulesThatDoNotParseAreDamageEvenWithTheirChecksum() throws {
+        let (database, fixture) = try edited {
+            try Self.set($0, "languages", where: "code = 'en'", "plural_rules", to: .text("one: i = \nother:"))
+        }
+        defer { fixture.remove() }
+        let error = #expect(throws: UnitDatabaseError.self) { try database.language("en") }
+        #expect(error?.description.contains("the plural rules of 'en' do not parse") == true, "\(String(describing: error))")
+    }
+
+    /// A file cut short or extended is refused at open, before any lookup.
+    @Test(arguments: [-1024, -1, 1, 1024])
+    func aFileOfAnotherSizeIsRefusedAtOpen(change: Int) throws {
+        let fixture = try SourceFixture(Self.files)
+        defer { fixture.remove() }
+        _ = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
+        let path = fixture.path("dist/units.sqlite")
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        if change < 0 { bytes.removeLast(-change) } else { bytes += [UInt8](repeating: 0, count: change) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: UnitDatabaseError.self) { try UnitDatabase(path: path) }
+        #expect(error?.description.contains("it was cut short or extended") == true, "\(String(describing: error))")
+    }
+
+    static func isCorrupt(_ error: UnitDatabaseError) -> Bool {
+        if case .corrupt = error { true } else { false }
+    }
+}
