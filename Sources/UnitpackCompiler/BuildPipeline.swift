@@ -52,11 +52,9 @@ public enum BuildPipeline {
         var diagnostics = checked
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, summary: nil) }
         let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            throw AtomicFile.WriteError(path: output, reason: "cannot create this directory: \(AtomicFile.reason(error))")
-        }
+        // Foundation's error as it is: the command says it as a sentence
+        // (FileProblem), looking at the path when Foundation gives no errno.
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         // One build at a time in a directory: another's cleanup must not
         // remove what this one is about to make current.
         let lock = try DirectoryLock(output)

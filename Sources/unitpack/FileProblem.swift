@@ -48,13 +48,16 @@ enum FileProblem {
 
     /// Why `path` cannot be made, found by looking, when Foundation gives no
     /// errno (it reports a directory that cannot be created under a file as
-    /// a bare "unknown write error"): the path is a directory (EISDIR), the
+    /// a bare "unknown write error"): the path is a directory where a file is
+    /// meant (EISDIR) or a file where a directory is meant (EEXIST), the
     /// nearest existing ancestor is a file (ENOTDIR) or not writable
     /// (EACCES), or nothing exists (ENOENT).
     static func probe(_ path: String, mayBeDirectory: Bool) -> Int32? {
         var isDirectory: ObjCBool = false
-        if !mayBeDirectory, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return EISDIR
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            // A file meant, a directory there; or a directory meant, a file there.
+            if !mayBeDirectory && isDirectory.boolValue { return EISDIR }
+            if mayBeDirectory && !isDirectory.boolValue { return EEXIST }
         }
         var ancestor = (path as NSString).deletingLastPathComponent
         while !ancestor.isEmpty, !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {

@@ -105,5 +105,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("missing-fallback-language", .missingFallbackLanguage, "en is marked partial"),
         .init("empty-names-file", .emptyNamesFile, "ru is complete but its time.tsv holds only a comment"),
         .init("locales-not-directory", .localesNotDirectory, "locales is a file, not a directory"),
+        .init("invalid-case-form", .invalidCaseForm, "ru's cases.tsv spells prepositional 'prepostional', and gives a 'zero' form ru has not"),
+        .init("duplicate-case-form", .caseFormTwice, "ru's cases.tsv gives meter's prepositional one twice"),
     ]
 }

@@ -99,12 +99,16 @@ import UnitpackCore
         }
     }
 
-    /// Garbage written over each page in turn: a conversion that does not read
+    /// Garbage written over pages in turn: a conversion that does not read
     /// the page still gives the right answer, one that does fails cleanly.
+    /// The first 64 pages (the schema, `meta`, the tables' roots and first
+    /// leaves) and every seventh after them (over 350 of the ~2,100): each
+    /// page costs a generation written and three processes; ByteFlipTests
+    /// damages bytes anywhere in the file in-process, 1,300 times a run.
     @Test func overwrittenPagesNeverCrash() throws {
         let conversions = [["1", "knot", "m/s"], ["--", "-40", "°C", "°F"], ["1", "kg", "lb"]]
         let right = try conversions.map { try database.convert($0).stdout }
-        for page in 1..<(good.count / 1024) {
+        for page in 1..<(good.count / 1024) where page < 64 || page % 7 == 0 {
             var damaged = good
             for offset in (page * 1024)..<((page + 1) * 1024) {
                 damaged[offset] = UInt8(truncatingIfNeeded: offset &* 31 &+ 7)

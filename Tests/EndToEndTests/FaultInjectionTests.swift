@@ -303,7 +303,9 @@ import UnitpackCore
         try Files.write(Array("not a directory".utf8), to: dist)
         let failed = try build(0)
         #expect(failed.status == 1, "\(failed)")
-        #expect(failed.stderr.hasPrefix("error: cannot write \(dist): cannot create this directory: "), "\(failed)")
+        #expect(
+            failed.stderr.hasPrefix("error: cannot write the build at \(dist): something else is in the way at that path"),
+            "\(failed)")
         #expect(try Files.bytes(dist) == Array("not a directory".utf8))
     }
 
