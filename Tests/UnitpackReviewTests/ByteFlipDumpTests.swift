@@ -35,7 +35,7 @@ import UnitpackTestSupport
         defer { fixture.remove() }
         let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
         try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
-        let path = fixture.path("dist/units.sqlite")
+        let path = (try GenerationFiles.database(in: fixture.path("dist")))
         let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let right = Dump.render(try DatabaseSnapshot.read(path))
         #expect(right.contains("cluster default 001 #2"), "the fixture has no preference list:\n\(right)")

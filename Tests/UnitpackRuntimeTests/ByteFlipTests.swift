@@ -183,7 +183,7 @@ import UnitpackTestSupport
         defer { fixture.remove() }
         let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
         try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
-        try Self.flip(fixture.path("dist/units.sqlite"), count: 1000, Self.smallQuestions)
+        try Self.flip((try GenerationFiles.database(in: fixture.path("dist"))), count: 1000, Self.smallQuestions)
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -64,7 +64,7 @@ import UnitpackTestSupport
         let fixture = try SourceFixture(Self.files)
         let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
         try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
-        let path = fixture.path("dist/units.sqlite")
+        let path = (try GenerationFiles.database(in: fixture.path("dist")))
         do {
             let connection = try Connection(path: path, mode: .readWriteCreate)
             try edit(connection)
@@ -145,7 +145,7 @@ import UnitpackTestSupport
 
     /// The largest `folded` left in the edited database.
     static func lastFolded(_ fixture: SourceFixture) throws -> String? {
-        let connection = try Connection(path: fixture.path("dist/units.sqlite"), mode: .readOnlyImmutable)
+        let connection = try Connection(path: (try GenerationFiles.database(in: fixture.path("dist"))), mode: .readOnlyImmutable)
         let query = try connection.prepare("SELECT max(folded) FROM names")
         return try query.step() ? query.text(at: 0) : nil
     }
@@ -206,7 +206,7 @@ import UnitpackTestSupport
         let fixture = try SourceFixture(Self.files)
         defer { fixture.remove() }
         _ = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
-        let path = fixture.path("dist/units.sqlite")
+        let path = (try GenerationFiles.database(in: fixture.path("dist")))
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         if change < 0 { bytes.removeLast(-change) } else { bytes += [UInt8](repeating: 0, count: change) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
