@@ -19,11 +19,18 @@ public enum UnitExpressionGrammar {
     static let minus: Set<Unicode.Scalar> = ["-", "−"]
 
     static func isSpace(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace }
-    static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+    public static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
 
     /// Whether a scalar ends a word: an operator, a parenthesis, a power, a space.
     static func endsWord(_ s: Unicode.Scalar) -> Bool {
         isSpace(s) || multiply.contains(s) || divide.contains(s) || s == "(" || s == ")" || s == "^"
+            || superscriptDigits[s] != nil || superscriptMinus.contains(s)
+    }
+
+    /// Whether a scalar is an operator or a power of the grammar: a word
+    /// holding one may be an expression (`N*m`, `W/(m·K)`, `m^2`).
+    public static func isOperator(_ s: Unicode.Scalar) -> Bool {
+        multiply.contains(s) || divide.contains(s) || s == "(" || s == ")" || s == "^"
             || superscriptDigits[s] != nil || superscriptMinus.contains(s)
     }
 
@@ -41,5 +48,13 @@ public enum UnitExpressionGrammar {
         if point >= mantissa.count { return mantissa + String(repeating: "0", count: point - mantissa.count) }
         let index = mantissa.index(mantissa.startIndex, offsetBy: point)
         return String(mantissa[..<index]) + "." + String(mantissa[index...])
+    }
+
+    /// `value` to a small integer power by repeated multiplication: no libm
+    /// (the core has no Foundation), and as exact as the powers allow.
+    public static func power(_ value: Double, _ exponent: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<abs(exponent) { result *= value }
+        return exponent < 0 ? 1 / result : result
     }
 }

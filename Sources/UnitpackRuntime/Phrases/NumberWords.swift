@@ -40,6 +40,9 @@ public struct NumberWords: Sendable {
 
     func isFiller(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .filler } }
 
+    /// Whether the word has any meaning in phrases (a number, a marker, a filler...).
+    func isPhraseWord(folded word: String) -> Bool { meanings[ByteString(word)] != nil }
+
     func isConjunction(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .conjunction } }
 
     func isDifference(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .difference } }

@@ -31,9 +31,9 @@ extension UnitDatabase {
     /// punctuation, with `^2` as `²`; with `stems`, else with a case ending
     /// dropped from one word (`в метрах` -> `метра`), which only counts when
     /// that makes a name the database has.
-    func lookup(_ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, memo: inout LookupMemo)
-        throws(UnitDatabaseError) -> Found?
-    {
+    func lookup(
+        _ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, words: NumberWords, memo: inout LookupMemo
+    ) throws(UnitDatabaseError) -> Found? {
         memo.work += span.count
         let key = Phrase.Span(span)
         let written: Found?
@@ -42,7 +42,12 @@ extension UnitDatabase {
         if let known = memo.written[key] {
             written = known
         } else {
-            written = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey) : nil
+            let named = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey) : nil
+            if let named {
+                written = named
+            } else {
+                written = try lookupExpression(span, languages: languages, words: words)
+            }
             memo.written[key] = .some(written)
         }
         if written != nil || !stems { return written }
@@ -50,6 +55,29 @@ extension UnitDatabase {
         let stemmed = try lookupStemmed(span, languages: languages, key: languageKey)
         memo.stemmed[key] = .some(stemmed)
         return stemmed
+    }
+
+    /// The units of a span no name has, read as an expression (`N*m`,
+    /// `W/(m·K)`, `newton meters`): a word with an operator or a power, or
+    /// several words none of which is a word of phrases (so that `feet in`
+    /// stays a unit and a marker, never feet times inches).
+    private func lookupExpression(_ span: ArraySlice<Phrase.Word>, languages: [String], words: NumberWords)
+        throws(UnitDatabaseError) -> Found?
+    {
+        let looksLikeOne: Bool
+        if span.count == 1 {
+            looksLikeOne = span.first!.text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator)
+        } else {
+            // A number between names is a count of the next part (`5 feet 4
+            // inches`), not a factor: only an operator writes one (`L/100 km`).
+            looksLikeOne = !span.contains { words.isPhraseWord(folded: $0.folded) }
+                && !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
+        }
+        guard looksLikeOne else { return nil }
+        var text = ""
+        for word in span { text += (text.isEmpty ? "" : " ") + word.text }
+        guard let units = try expressionUnits(Self.trimmingPunctuation(text), languages: languages) else { return nil }
+        return Found(units: units, language: nil)
     }
 
     /// `ft 2 in in meters`: no name starts with `ft 2`, so no span of three
