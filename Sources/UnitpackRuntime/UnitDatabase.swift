@@ -439,7 +439,7 @@ public final class UnitDatabase: Sendable {
     /// The units a name names, else the units of it read as an expression.
     /// - Throws: `.unknownUnit` when it is neither; the expression's own
     ///   error when it looks like one (an operator, a power, several words).
-    func candidatesOrExpression(_ text: String, preferring languages: [String]? = nil) throws(UnitDatabaseError) -> [Unit] {
+    public func candidatesOrExpression(_ text: String, preferring languages: [String]? = nil) throws(UnitDatabaseError) -> [Unit] {
         let found = try candidates(for: text, preferring: languages)
         if !found.isEmpty { return found }
         do {
