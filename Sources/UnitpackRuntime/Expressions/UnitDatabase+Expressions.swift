@@ -61,15 +61,10 @@ extension UnitDatabase {
     }
 
     /// The units `text` names as an expression (`units(of: compoundUnit(text))`),
-    /// or nil when it is a single name or does not read as an expression:
-    /// the fallback of a name no row has.
+    /// or nil when it is a single name: the fallback of a name no row has.
+    /// - Throws: `.badExpression` when it does not read as an expression.
     func expressionUnits(_ text: String, languages: [String]?) throws(UnitDatabaseError) -> [Unit]? {
-        let compound: CompoundUnit
-        do {
-            compound = try compoundUnit(text, languages: languages)
-        } catch .badExpression {
-            return nil
-        }
+        let compound = try compoundUnit(text, languages: languages)
         guard compound.parts.count > 1 || compound.parts.first?.power != 1 || compound.number != 1 else { return nil }
         return try units(of: compound)
     }

@@ -25,6 +25,9 @@ extension UnitDatabase {
         var languageKey: String?
         /// Words of the spans asked about (see `Reader.work`).
         var work = 0
+        /// Why a word written as an expression (`W/(m*K`) did not read, by
+        /// the offset of the span's first word: a better reason than "no unit named".
+        var expressionFailures: [Int: UnitDatabaseError] = [:]
     }
 
     /// The units a span of the phrase names: as written, without trailing
@@ -46,7 +49,7 @@ extension UnitDatabase {
             if let named {
                 written = named
             } else {
-                written = try lookupExpression(span, languages: languages, words: words)
+                written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
             }
             memo.written[key] = .some(written)
         }
@@ -61,9 +64,9 @@ extension UnitDatabase {
     /// `W/(m·K)`, `newton meters`): a word with an operator or a power, or
     /// several words none of which is a word of phrases (so that `feet in`
     /// stays a unit and a marker, never feet times inches).
-    private func lookupExpression(_ span: ArraySlice<Phrase.Word>, languages: [String], words: NumberWords)
-        throws(UnitDatabaseError) -> Found?
-    {
+    private func lookupExpression(
+        _ span: ArraySlice<Phrase.Word>, languages: [String], words: NumberWords, memo: inout LookupMemo
+    ) throws(UnitDatabaseError) -> Found? {
         let looksLikeOne: Bool
         if span.count == 1 {
             looksLikeOne = span.first!.text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator)
@@ -76,8 +79,16 @@ extension UnitDatabase {
         guard looksLikeOne else { return nil }
         var text = ""
         for word in span { text += (text.isEmpty ? "" : " ") + word.text }
-        guard let units = try expressionUnits(Self.trimmingPunctuation(text), languages: languages) else { return nil }
-        return Found(units: units, language: nil)
+        do {
+            guard let units = try expressionUnits(Self.trimmingPunctuation(text), languages: languages) else { return nil }
+            return Found(units: units, language: nil)
+        } catch .badExpression(let text, let error) {
+            if span.count == 1, let first = span.first { memo.expressionFailures[first.range.lowerBound] = .badExpression(text, error) }
+            return nil
+        } catch .notInExpression(let text, let unit) {
+            if let first = span.first { memo.expressionFailures[first.range.lowerBound] = .notInExpression(text, unit: unit) }
+            return nil
+        }
     }
 
     /// `ft 2 in in meters`: no name starts with `ft 2`, so no span of three

@@ -54,7 +54,7 @@ extension UnitDatabase {
             case .failure(let reason): failure = failure ?? reason
             }
         }
-        return .failure(failure ?? .noUnitNamed(words))
+        return .failure(failure ?? Self.expressionFailure(words, reader.memo) ?? .noUnitNamed(words))
     }
 
     /// What follows a quantity's part: another part, or the end, or a target.
@@ -90,7 +90,7 @@ extension UnitDatabase {
             span = span.dropFirst()
         }
         guard let targets = try targets(span, &reader, stems: stems) else {
-            return .failure(failure ?? .noUnitNamed(span))
+            return .failure(failure ?? Self.expressionFailure(span, reader.memo) ?? .noUnitNamed(span))
         }
         return try assemble(parts, targets, &reader)
     }
@@ -228,5 +228,11 @@ extension UnitDatabase {
             units.append(unit)
         }
         return .success(units)
+    }
+
+    /// Why the first word of `words`, written as an expression, did not read.
+    static func expressionFailure(_ words: ArraySlice<Phrase.Word>, _ memo: LookupMemo) -> PhraseFailure? {
+        guard let first = words.first, let error = memo.expressionFailures[first.range.lowerBound] else { return nil }
+        return .expression(error)
     }
 }
