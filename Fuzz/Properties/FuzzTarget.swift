@@ -38,6 +38,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `GenerationManifest.parse` (`dist/manifest.tsv`): a manifest or a
     /// located error; what parses renders and parses back the same.
     case manifest
+    /// A whole `units.sqlite`, as given and with its row checksums re-stamped:
+    /// open, verify, lookups, conversions, names and phrases throw
+    /// `UnitDatabaseError` or work, and answer sanely.
+    case database
 
     /// Checks the property on `input`; the failure, or nil when it holds.
     public func check(_ input: [UInt8], in context: FuzzContext) -> String? {
@@ -57,6 +61,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .relationsFile: SourceProperties.check(input, as: "units-src/relations.tsv", in: context)
         case .phrase: PhraseProperties.check(input, in: context)
         case .manifest: ManifestProperties.check(input)
+        case .database: DatabaseProperties.check(input, in: context)
         }
     }
 }
