@@ -42,6 +42,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// open, verify, lookups, conversions, names and phrases throw
     /// `UnitDatabaseError` or work, and answer sanely.
     case database
+    /// `UnitExpression.parse` (docs/expressions.md): powers and ranges within
+    /// bounds; what parses prints canonically and parses back to the same terms.
+    case expression
 
     /// Checks the property on `input`; the failure, or nil when it holds.
     public func check(_ input: [UInt8], in context: FuzzContext) -> String? {
@@ -62,6 +65,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .phrase: PhraseProperties.check(input, in: context)
         case .manifest: ManifestProperties.check(input)
         case .database: DatabaseProperties.check(input, in: context)
+        case .expression: ExpressionProperties.check(input)
         }
     }
 }

@@ -73,7 +73,8 @@ enum ExpressionLexer {
                     while i < scalars.count, G.isDigit(scalars[i]) { i += 1 }
                 }
                 let literal = text(start..<i)
-                guard let value = Double(literal), value.isFinite, value > 0, i - start <= 20 else {
+                // Below 10^15, so that the number writes back as plain digits the lexer reads.
+                guard let value = Double(literal), value.isFinite, value > 0, value < 1e15, i - start <= 20 else {
                     throw UnitExpressionError(.badNumber(literal), at: start..<i)
                 }
                 kind = .number(value)

@@ -44,7 +44,7 @@ public struct UnitExpression<Atom: Hashable & Sendable>: Hashable, Sendable {
 
     /// The canonical text: factors with a positive power joined by `*`, then
     /// `/` before each factor with a negative one, powers as `^N`
-    /// (`kg*m/s^2`, `1/s`). `name` writes an atom. Reading the canonical text
+    /// (`kg*m/s^2`); with no factor of a positive power, signed powers (`s^-1`). `name` writes an atom. Reading the canonical text
     /// back, with a resolver that maps each name to its atom, gives
     /// `canonicalTerms` (ranges aside).
     public func canonicalText(name: (Atom) -> String) -> String {
@@ -57,8 +57,10 @@ public struct UnitExpression<Atom: Hashable & Sendable>: Hashable, Sendable {
             return power == 1 ? base : base + "^" + String(power)
         }
         let up = terms.filter { $0.power > 0 }.map { write($0, power: $0.power) }
+        // Nothing above the line: signed powers (`s^-1`), not an added `1/s`.
+        if up.isEmpty { return terms.map { write($0, power: $0.power) }.joined(separator: "*") }
         let down = terms.filter { $0.power < 0 }.map { write($0, power: -$0.power) }
-        var text = up.isEmpty ? "1" : up.joined(separator: "*")
+        var text = up.joined(separator: "*")
         for term in down { text += "/" + term }
         return text
     }

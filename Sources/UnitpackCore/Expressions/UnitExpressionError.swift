@@ -14,7 +14,7 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         case unknownUnit(String)
         /// A power word (`square`, `squared`) with no unit to apply to.
         case danglingPower(String)
-        /// A number that is not a positive finite decimal.
+        /// A number that is not a positive decimal below 10^15 of at most 20 characters.
         case badNumber(String)
         /// The text nests parentheses deeper than `UnitExpressionGrammar.depthLimit`.
         case tooDeep
