@@ -37,9 +37,9 @@ import Testing
             guard !line.hasPrefix("#"), !line.isEmpty else { return nil }
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard f.count == 5, let expected = Double(f[4]) else {
-                Issue.record(
-                    "\(file):\(index + 1): expected phrase<TAB>languages<TAB>have<TAB>want<TAB>number "
-                        + "(record the number with Scripts/lib/record_expression_corpus.py)")
+                let message = "\(file):\(index + 1): expected phrase<TAB>languages<TAB>have<TAB>want<TAB>number "
+                    + "(record the number with Scripts/lib/record_expression_corpus.py)"
+                Issue.record(Comment(rawValue: message))
                 return nil
             }
             return Case(
