@@ -95,6 +95,13 @@ enum ApproximateSize {
             + allocation(objectHeader + 48 * table.entries.count)
     }
 
+    /// A cached expression: its key's string, the boxed optional array and its units.
+    static func ofExpression(_ key: CachedKey, _ units: [Unit]?) -> Int {
+        guard case .expression(let text) = key else { return 0 }
+        return of(text.string) + allocation(objectHeader + 16)
+            + (units.map { $0.reduce(allocation(objectHeader + MemoryLayout<Unit>.stride * $0.count)) { $0 + of($1) } } ?? 0)
+    }
+
     static func of(_ table: RelationTable) -> Int {
         func array<Element>(_ elements: [Element]) -> Int {
             elements.isEmpty ? 0 : allocation(objectHeader + MemoryLayout<Element>.stride * elements.capacity)

@@ -42,6 +42,9 @@ enum CachedKey: Hashable {
     case relations
     /// Every category's dimension (`categories`).
     case dimensions
+    /// The units of a text read as an expression: the preferred languages
+    /// (`*` for none), a tab, the text.
+    case expression(ByteString)
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -56,4 +59,6 @@ indirect enum CachedObject {
     case nameStart(Bool)
     case relations(RelationTable)
     case dimensions(DimensionTable)
+    /// An expression's units (`UnitDatabase.expressionUnits`), nil for a single name.
+    case expression([Unit]?)
 }

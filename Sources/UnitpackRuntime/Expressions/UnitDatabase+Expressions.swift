@@ -63,10 +63,20 @@ extension UnitDatabase {
     /// The units `text` names as an expression (`units(of: compoundUnit(text))`),
     /// or nil when it is a single name: the fallback of a name no row has.
     /// - Throws: `.badExpression` when it does not read as an expression.
+    /// Kept in the object cache: a phrase is parsed again at each key typed.
     func expressionUnits(_ text: String, languages: [String]?) throws(UnitDatabaseError) -> [Unit]? {
+        let key = CachedKey.expression(ByteString(Self.candidatesKeyPrefix(languages) + text))
+        if let cached = try withState({ state throws(UnitDatabaseError) -> CachedObject? in state.objects.value(for: key) }),
+            case .expression(let units) = cached
+        {
+            return units
+        }
         let compound = try compoundUnit(text, languages: languages)
-        guard compound.parts.count > 1 || compound.parts.first?.power != 1 || compound.number != 1 else { return nil }
-        return try units(of: compound)
+        let units = compound.parts.count > 1 || compound.parts.first?.power != 1 || compound.number != 1
+            ? try self.units(of: compound) : nil
+        let cost = ApproximateSize.ofExpression(key, units)
+        try withState { state throws(UnitDatabaseError) in state.objects.insert(.expression(units), for: key, cost: cost) }
+        return units
     }
 
     func expressionAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {

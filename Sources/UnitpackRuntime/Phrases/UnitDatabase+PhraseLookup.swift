@@ -68,8 +68,10 @@ extension UnitDatabase {
         _ span: ArraySlice<Phrase.Word>, languages: [String], words: NumberWords, memo: inout LookupMemo
     ) throws(UnitDatabaseError) -> Found? {
         let looksLikeOne: Bool
+        let hasOperator = span.count == 1 && span.first!.text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator)
         if span.count == 1 {
-            looksLikeOne = span.first!.text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator)
+            // An operator, or names joined by a hyphen (`ватт-секунда`).
+            looksLikeOne = hasOperator || Self.joinsNames(span.first!.text)
         } else {
             // A number between names is a count of the next part (`5 feet 4
             // inches`), not a factor: only an operator writes one (`L/100 km`).
@@ -83,12 +85,21 @@ extension UnitDatabase {
             guard let units = try expressionUnits(Self.trimmingPunctuation(text), languages: languages) else { return nil }
             return Found(units: units, language: nil)
         } catch .badExpression(let text, let error) {
-            if span.count == 1, let first = span.first { memo.expressionFailures[first.range.lowerBound] = .badExpression(text, error) }
+            // Only a word written with an operator was surely meant as an expression.
+            if hasOperator, let first = span.first { memo.expressionFailures[first.range.lowerBound] = .badExpression(text, error) }
             return nil
         } catch .notInExpression(let text, let unit) {
             if let first = span.first { memo.expressionFailures[first.range.lowerBound] = .notInExpression(text, unit: unit) }
             return nil
         }
+    }
+
+    /// Whether a word is letters joined by hyphens (`ватт-секунда`), not a
+    /// number word or a prefix glued to a name (`пол-литра` has letters on
+    /// both sides too: it simply names no unit as an expression).
+    static func joinsNames(_ word: String) -> Bool {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count > 1 && parts.allSatisfy { !$0.isEmpty && $0.unicodeScalars.first!.properties.isAlphabetic }
     }
 
     /// `ft 2 in in meters`: no name starts with `ft 2`, so no span of three
