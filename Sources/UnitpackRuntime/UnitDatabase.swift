@@ -424,8 +424,11 @@ public final class UnitDatabase: Sendable {
             if let read = try alsoPair(sources, targets) {
                 return (try convert(value, from: read.from, to: read.to), read.from, read.to)
             }
-            if sources.count > 1 { throw .ambiguousUnit(from, candidates: sources.map(\.key)) }
-            if targets.count > 1 { throw .ambiguousUnit(to, candidates: targets.map(\.key)) }
+            // An expression names one dimension: no reading of the other side
+            // fits it, whichever is meant (`kg*m` in `J`: energy or year).
+            let expression = sources.allSatisfy(\.isExpression) || targets.allSatisfy(\.isExpression)
+            if sources.count > 1 && !expression { throw .ambiguousUnit(from, candidates: sources.map(\.key)) }
+            if targets.count > 1 && !expression { throw .ambiguousUnit(to, candidates: targets.map(\.key)) }
             return (try convert(value, from: sources[0], to: targets[0]), sources[0], targets[0])
         }
         if pairs.count > 1 {

@@ -33,7 +33,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// the reason says what and where (Unicode scalar offsets into the text).
     case badExpression(String, UnitExpressionError)
     /// A unit that converts by a formula (not a point on a scale with a
-    /// difference unit) or inversely stands in a product or quotient.
+    /// difference unit) or inversely (its value grows as the quantity
+    /// falls: `Ne`, the cotton count) stands in a product or quotient.
     case notInExpression(String, unit: String)
     /// Any other SQLite failure (I/O error, out of memory).
     case sqlite(SQLiteError)
@@ -73,7 +74,7 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return "cannot read '\(TextEscaping.visible(text))' as a unit: \(error.description)"
                 + (error.range.isEmpty ? "" : " (at character \(error.range.lowerBound + 1))")
         case .notInExpression(let text, let unit):
-            return "'\(TextEscaping.visible(text))' is \(unit), which converts by a formula, not a factor: it cannot be multiplied or divided"
+            return "'\(TextEscaping.visible(text))' is \(unit), which converts by a formula or inversely, not by a factor: it cannot be multiplied or divided"
         case .sqlite(let error):
             return error.description
         }

@@ -82,13 +82,13 @@ import Testing
             (["1 m^2.5 in ft^2.5"], "error: not understood: cannot read 'm^2.5' as a unit: '^2.5' \(power) (at character 2)\n"),
             // The cotton count is an inverse unit: it has no factor to multiply.
             (["1 Ne*m in m"],
-             "error: not understood: 'Ne' is linear-density/cotton count, which converts by a formula, not a factor: "
+             "error: not understood: 'Ne' is linear-density/cotton count, which converts by a formula or inversely, not by a factor: "
                 + "it cannot be multiplied or divided\n"),
             (["1", "W/(m*K", "W/(m*K)"], "error: cannot read 'W/(m*K' as a unit: parentheses do not balance (at character 3)\n"),
             (["1", "m^2.5", "ft"], "error: cannot read 'm^2.5' as a unit: '^2.5' \(power) (at character 2)\n"),
             (["1", "m*furlongx", "m^2"], "error: cannot read 'm*furlongx' as a unit: no unit named 'furlongx' (at character 3)\n"),
             (["1", "Ne*m", "m"],
-             "error: 'Ne' is linear-density/cotton count, which converts by a formula, not a factor: "
+             "error: 'Ne' is linear-density/cotton count, which converts by a formula or inversely, not by a factor: "
                 + "it cannot be multiplied or divided\n"),
         ]
         for (arguments, expected) in cases {
