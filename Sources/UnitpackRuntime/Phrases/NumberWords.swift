@@ -178,7 +178,7 @@ public struct NumberWords: Sendable {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .partitive, .prefix, .conjunction, .difference, .marker, .filler:
+            case .partitive, .prefix, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter:
                 return false
             }
             pendingArticle = false
