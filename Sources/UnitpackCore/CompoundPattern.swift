@@ -157,6 +157,19 @@ public enum CompoundPatternText {
         return nil
     }
 
+    /// A `per` form's category of the denominator, before a colon (`time:-`:
+    /// the pattern of a quotient by a unit of time, `км в час` where Russian
+    /// says `грамм на литр`), and the rest of the form.
+    public static func splitCategory(_ form: String) -> (category: String?, form: String) {
+        guard let colon = form.firstIndex(of: ":") else { return (nil, form) }
+        return (String(form[..<colon]), String(form[form.index(after: colon)...]))
+    }
+
+    /// A category key as `units-src/categories.tsv` allows it: lower-case ASCII letters, digits and `-`.
+    public static func isCategoryKey(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
     /// `pattern` with `{0}` (and `{1}`) replaced.
     public static func apply(_ pattern: String, _ first: String, _ second: String = "") -> String {
         var result = ""

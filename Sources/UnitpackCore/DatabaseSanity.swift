@@ -47,7 +47,10 @@ public enum DatabaseSanity {
         let parts = form.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         func isID(_ text: String) -> Bool { Int(text).map(isValidID) ?? false }
         switch key {
-        case .per, .times, .power2, .power3: return CompoundPatternForm(text: form, cases: cases) != nil
+        case .per:
+            let (category, rest) = CompoundPatternText.splitCategory(form)
+            return category.map(CompoundPatternText.isCategoryKey) ?? true && CompoundPatternForm(text: rest, cases: cases) != nil
+        case .times, .power2, .power3: return CompoundPatternForm(text: form, cases: cases) != nil
         case .prefix: return UnitPrefixName.all.contains(form)
         case .derive: return CompoundDerivation(form: form, value: pattern, cases: cases) != nil
         case .gender: return parts.count == 1 && isID(parts[0]) && CompoundPatternForm.genders.contains(pattern)

@@ -40,6 +40,8 @@ enum CachedKey: Hashable {
     case nameStart(ByteString)
     /// The whole `relations` table.
     case relations
+    /// A language's compound patterns, by code.
+    case compounds(String)
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -53,4 +55,5 @@ indirect enum CachedObject {
     case candidates([UnitID], String?)
     case nameStart(Bool)
     case relations(RelationTable)
+    case compounds(CompoundPatterns)
 }

@@ -9,6 +9,11 @@ public struct CompoundPatternRow: Sendable, Hashable {
     public var pattern: Located<String>
     public var location: SourceLocation
 
+    /// A `per` row for the denominators of one category (`time:-`): the category.
+    public var denominatorCategory: String? {
+        key.value == .per ? CompoundPatternText.splitCategory(form.value).category : nil
+    }
+
     /// `gender` and `case` rows: the unit's category and name.
     public var unitReference: (category: String, unit: String)? {
         guard key.value == .gender || key.value == .grammaticalCase else { return nil }
@@ -56,7 +61,14 @@ enum CompoundPatternParser {
             let form = f[1].text
             switch key {
             case .per, .times, .power2, .power3:
-                guard let parsed = CompoundPatternForm(text: form, cases: cases) else {
+                let (category, rest) = key == .per ? CompoundPatternText.splitCategory(form) : (nil, form)
+                if let category, !CompoundPatternText.isCategoryKey(category) {
+                    invalid(
+                        "'\(category)' is not a category key", f[1],
+                        hint: "a per pattern for one category's denominators starts with its key and a colon: time:-")
+                    continue
+                }
+                guard let parsed = CompoundPatternForm(text: rest, cases: cases) else {
                     invalid(
                         "'\(form)' is not a form: '-' or plural/gender/case", f[1],
                         hint: "write '-' for the plain pattern, else three parts with '-' for an absent one: one/-/-, few/feminine/genitive")
