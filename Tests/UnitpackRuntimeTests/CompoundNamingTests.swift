@@ -27,18 +27,18 @@ import UnitpackTestSupport
     /// pattern, 2 the `other`.
     @Test(arguments: [
         // concentr-milligram-per-deciliter
-        ("mass/milligram", nil, 1, "volume/deciliter", 1, "milligram per deciliter", "milligrams per deciliter"),
+        ("mass/milligram", nil, "volume/deciliter", 1, "milligram per deciliter", "milligrams per deciliter"),
         // consumption-liter-per-kilometer
-        ("volume/liter", nil, 1, "length/kilometer", 1, "liter per kilometer", "liters per kilometer"),
+        ("volume/liter", nil, "length/kilometer", 1, "liter per kilometer", "liters per kilometer"),
         // speed-kilometer-per-hour
-        ("length/kilometer", nil, 1, "time/hour", 1, "kilometer per hour", "kilometers per hour"),
+        ("length/kilometer", nil, "time/hour", 1, "kilometer per hour", "kilometers per hour"),
         // pressure-pound-force-per-square-inch
-        ("force/pound-force", nil, 1, "length/inch", 2, "pound-force per square inch", "pounds-force per square inch"),
+        ("force/pound-force", nil, "length/inch", 2, "pound-force per square inch", "pounds-force per square inch"),
         // the same kilometer, with the prefix pattern kilo{0} on meter
-        ("length/meter", "kilo", 1, "time/hour", 1, "kilometer per hour", "kilometers per hour"),
-    ] as [(String, String?, Int, String, Int, String, String)])
+        ("length/meter", "kilo", "time/hour", 1, "kilometer per hour", "kilometers per hour"),
+    ] as [(String, String?, String, Int, String, String)])
     func englishQuotientsAreCLDRs(
-        numerator: String, prefix: String?, _: Int, denominator: String, power: Int, one: String, other: String
+        numerator: String, prefix: String?, denominator: String, power: Int, one: String, other: String
     ) throws {
         let top = [try part(numerator, prefix: prefix)]
         let bottom = [try part(denominator, power: power)]
