@@ -130,11 +130,13 @@ extension UnitDatabase {
                     numerator, plural: naming.plural(plurals.first, plural), grammaticalCase: naming.grammaticalCase(cases?.first, nil)),
                 let second = try naming.product(
                     denominator, plural: naming.plural(plurals.second, plural), grammaticalCase: naming.grammaticalCase(cases?.second, nil)),
-                // A quotient by one unit of a category with its own pattern
-                // (Russian `в час`) takes it; by a product, the general one.
+                // A quotient by one unit (to the first power) of a category
+                // with its own pattern takes it (Russian `в час`); by a
+                // product or a power, the general one (`в квадратную секунду`
+                // is no Russian).
                 let per = patterns.pattern(
                     .per, plural: plural, gender: nil, grammaticalCase: nil,
-                    denominatorCategory: denominator.count == 1 ? denominator[0].unit.category : nil)
+                    denominatorCategory: denominator.count == 1 && denominator[0].power == 1 ? denominator[0].unit.category : nil)
             else { return nil }
             return CompoundPatternText.apply(per, first, second)
         }

@@ -104,6 +104,9 @@ import UnitpackTestSupport
                 == ["километр в час", "километра в час", "километров в час", "километра в час"])
         // A feminine unit of time in the accusative: в минуту (CLDR's case form).
         #expect(try name([try part("length/meter")], per: [try part("time/minute")], 5, "ru") == "метров в минуту")
+        // A power of a unit of time takes the general `на`: "в квадратную секунду" is no Russian.
+        #expect(
+            try name([try part("length/meter")], per: [try part("time/second", power: 2)], 5, "ru") == "метров на квадратную секунду")
     }
 
     /// Issue 19's `3 грамма на литр`; `на` takes the accusative: `тонну`
