@@ -257,9 +257,26 @@ struct CompoundNaming {
             unitCase = self.grammaticalCase(patterns.derivation(.grammaticalCase, .prefix)?.second, unitCase)
         }
         guard var word = try unitWord(part.unit, plural: unitPlural, grammaticalCase: unitCase) else { return nil }
-        if let prefixPattern { word = CompoundPatternText.apply(prefixPattern, word) }
-        if let powerPattern { word = CompoundPatternText.apply(powerPattern, word) }
+        if let prefixPattern { word = Self.joined(prefixPattern, word) }
+        if let powerPattern { word = Self.joined(powerPattern, word) }
         return word
+    }
+
+    /// A one-placeholder pattern applied to a word. A pattern that glues the
+    /// word to a lower-case letter makes one word of them, and a capital that
+    /// began the word (German nouns: `Kubik{0}` and `Meter`) is no longer
+    /// the word's first letter: `Kubikmeter`, `Kilometer`, as CLDR's own
+    /// German names write them. A capital followed by another (`BTU`) is kept.
+    static func joined(_ pattern: String, _ word: String) -> String {
+        var word = word
+        let head = pattern.split(separator: "{0}", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        if let before = head.last, before.isLetter, before.isLowercase {
+            let scalars = Array(word.unicodeScalars)
+            if scalars.count > 1, scalars[0].properties.isUppercase, scalars[1].properties.isLowercase {
+                word = String(String(scalars[0]).lowercased()) + String(String.UnicodeScalarView(scalars.dropFirst()))
+            }
+        }
+        return CompoundPatternText.apply(pattern, word)
     }
 
     /// The unit's own word in the language: its plural form (the nominative),

@@ -94,6 +94,22 @@ import UnitpackTestSupport
         #expect(try [1, 2, 5, 1.5].map { try name(parts, $0, "ru") } == forms)
     }
 
+    /// CLDR's German volume-cubic-meter and area-square-kilometer, "Kubikmeter",
+    /// "Quadratkilometer": a glued pattern (Kubik{0}, Kilo{0}) makes one word,
+    /// and Meter's capital is no longer its first letter.
+    @Test func germanPowersAreOneWord() throws {
+        #expect(try name([try part("length/meter", power: 3)], 2, "de") == "Kubikmeter")
+        #expect(try name([try part("length/meter", prefix: "kilo", power: 2)], 1, "de") == "Quadratkilometer")
+    }
+
+    /// Polish and Ukrainian `na`, `на` take the accusative (compounds.tsv,
+    /// hand-written), as CLDR's own names of speeds: "kilometry na godzinę",
+    /// "кілометри на годину".
+    @Test func polishAndUkrainianQuotientsTakeTheAccusative() throws {
+        #expect(try name([try part("length/kilometer")], per: [try part("time/hour")], 2, "pl") == "kilometry na godzinę")
+        #expect(try name([try part("length/kilometer")], per: [try part("time/hour")], 2, "uk") == "кілометри на годину")
+    }
+
     /// speed-kilometer-per-hour: CLDR's "километр в час" ... in every plural
     /// category: a quotient by a unit of time takes `в` (compounds.tsv, `time:-`).
     @Test func russianSpeedIsCLDRs() throws {
