@@ -68,7 +68,7 @@ let package = Package(
         // the kept inputs of Fuzz/corpus.
         .target(
             name: "UnitpackFuzzing",
-            dependencies: ["UnitpackCore", "UnitpackRuntime", "UnitpackCompiler", "UnitpackTestSupport"],
+            dependencies: ["UnitpackCore", "UnitpackSQLite", "UnitpackRuntime", "UnitpackCompiler", "UnitpackTestSupport"],
             path: "Fuzz/Properties"),
         .executableTarget(name: "unitpack-fuzz", dependencies: ["UnitpackFuzzing"], path: "Fuzz/Entry"),
         .testTarget(

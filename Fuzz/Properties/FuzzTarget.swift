@@ -38,6 +38,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `GenerationManifest.parse` (`dist/manifest.tsv`): a manifest or a
     /// located error; what parses renders and parses back the same.
     case manifest
+    /// A whole `units.sqlite`, as given and with its row checksums re-stamped:
+    /// open, verify, lookups, conversions, names and phrases throw
+    /// `UnitDatabaseError` or work, and answer sanely.
+    case database
+    /// `UnitExpression.parse` (docs/expressions.md): powers and ranges within
+    /// bounds; what parses prints canonically and parses back to the same terms.
+    case expression
 
     /// Checks the property on `input`; the failure, or nil when it holds.
     public func check(_ input: [UInt8], in context: FuzzContext) -> String? {
@@ -57,6 +64,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .relationsFile: SourceProperties.check(input, as: "units-src/relations.tsv", in: context)
         case .phrase: PhraseProperties.check(input, in: context)
         case .manifest: ManifestProperties.check(input)
+        case .database: DatabaseProperties.check(input, in: context)
+        case .expression: ExpressionProperties.check(input)
         }
     }
 }

@@ -26,6 +26,8 @@ import os
 import subprocess
 import sys
 
+import crosscheck_expressions
+
 LINEAR_VALUES = [1e-3, 1, 37.5, 1e6]
 FORMULA_VALUES = [-40, 0, 37.5, 100, 1000]
 INVERSE_VALUES = [0.5, 2, 7.5, 100]
@@ -59,17 +61,24 @@ def main():
     parser.add_argument("--unitpack", required=True)
     parser.add_argument("--min-share", type=float, default=0.9)
     parser.add_argument("--tolerance", type=float, default=1e-9)
+    parser.add_argument("--expressions", type=int, default=500, help="random expressions to compare")
     args = parser.parse_args()
 
     source = os.path.join(args.source, "units-src")
     mapping_dir = os.path.join(args.source, "crosscheck", "gnu-units")
     problems, cases, units_total, mapped, excepted = [], [], 0, 0, {}
+    units_by_category, mappings, symbols_of, taken = {}, {}, {}, {}
     for _, (category, _order, base, *_rest) in rows(os.path.join(source, "categories.tsv")):
         units = {}
         for _, fields in rows(os.path.join(source, category + ".tsv")):
             name = fields[0]
             kind = "inverse" if name.startswith("^") else "formula" if fields[2].startswith("FORMULAE") else "linear"
             units[name.lstrip("^")] = kind
+            symbols = [s.strip() for s in fields[1].split(",") if s.strip()] if len(fields) > 1 else []
+            symbols_of[(category, name.lstrip("^"))] = symbols
+            for text in set(s.casefold() for s in symbols + [name.lstrip("^ ")]):
+                taken[text] = taken.get(text, 0) + 1
+        units_by_category[category] = units
         units_total += len(units)
         path = os.path.join(mapping_dir, category + ".tsv")
         if not os.path.exists(path):
@@ -96,6 +105,7 @@ def main():
             problems.append(f"{os.path.relpath(path, args.source)}: the base unit '{base}' needs a plain mapping")
             continue
         mapped += len(mapping)
+        mappings[category] = mapping
         for unit, expression in mapping.items():
             if unit == base:
                 continue
@@ -154,6 +164,14 @@ def main():
             disagree_excepted += 1
         else:
             problems.append(f"{category}/{unit}: " + "; ".join(failures))
+
+    # Expressions: seeded random products of the mapped units (crosscheck_expressions.py).
+    pools = crosscheck_expressions.pool(units_by_category, mappings, excepted, symbols_of, taken, args.unitpack, args.data)
+    expression_problems, expressions_agree = crosscheck_expressions.check(
+        args.unitpack, args.data, pools, gnu, close, args.tolerance, count=args.expressions)
+    problems += expression_problems
+    print(f"crosscheck: {args.expressions} random expressions of {sum(map(len, pools.values()))} units, "
+          f"{expressions_agree} agree to {args.tolerance:g}")
 
     share = mapped / units_total if units_total else 0
     print(f"crosscheck: {units_total} units, {mapped} mapped to GNU units ({100 * share:.1f}%), "

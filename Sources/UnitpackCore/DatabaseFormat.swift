@@ -72,6 +72,9 @@ public struct UnitFlags: OptionSet, Sendable, Hashable {
     public static let inverse = UnitFlags(rawValue: 1 << 0)
     /// The unit is converted by a formula pair rather than a coefficient.
     public static let formula = UnitFlags(rawValue: 1 << 1)
+    /// Never stored: a unit the runtime made of an expression (`lbf·ft`),
+    /// not read from a row; `DatabaseSanity.isValidFlags` refuses it in a file.
+    public static let expression = UnitFlags(rawValue: 1 << 15)
 }
 
 /// `names.kind`: what a lookup string is.

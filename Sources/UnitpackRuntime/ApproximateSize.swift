@@ -100,6 +100,17 @@ enum ApproximateSize {
         return bytes
     }
 
+    static func of(_ table: DimensionTable) -> Int {
+        // Each entry: its key, and a dictionary of a few bases; the index by key.
+        allocation(objectHeader + MemoryLayout<DimensionTable.Entry>.stride * table.entries.count)
+            + table.entries.reduce(0) { total, entry in
+                total + of(entry.category)
+                    + allocation(objectHeader + 48 * max(entry.dimension.exponents.count, 1))
+                    + entry.dimension.exponents.keys.reduce(0) { $0 + of($1) }
+            }
+            + allocation(objectHeader + 48 * table.entries.count)
+    }
+
     static func of(_ table: RelationTable) -> Int {
         func array<Element>(_ elements: [Element]) -> Int {
             elements.isEmpty ? 0 : allocation(objectHeader + MemoryLayout<Element>.stride * elements.capacity)

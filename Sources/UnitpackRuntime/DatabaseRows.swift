@@ -53,6 +53,9 @@ struct RowDecoder {
     struct Category {
         var id: Int
         var key: String
+        var order: Int
+        /// The base unit in coherent base units (`kg*m/s^2`, `1000000/m^2`).
+        var dimension: String
         var clusterRows: Int
     }
 
@@ -62,9 +65,11 @@ struct RowDecoder {
         try check("categories", at: offset)
         let id = try id(offset, "a category")
         let key = try word(offset + 1, "the key of category \(id)")
+        let order = statement.int(at: offset + 2)
         _ = try self.id(offset + 3, "the base unit of \(key)")
-        _ = try word(offset + 4, "the dimension of \(key)")
-        return Category(id: id, key: key, clusterRows: try count(offset + 5, "category \(key)"))
+        let dimension = try word(offset + 4, "the dimension of \(key)")
+        return Category(
+            id: id, key: key, order: order, dimension: dimension, clusterRows: try count(offset + 5, "category \(key)"))
     }
 
     /// `units`: id, category, name, symbols, factor, to_base, from_base,

@@ -42,6 +42,8 @@ enum CachedKey: Hashable {
     case relations
     /// A language's compound patterns, by code.
     case compounds(String)
+    /// Every category's dimension (`categories`).
+    case dimensions
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -56,4 +58,5 @@ indirect enum CachedObject {
     case nameStart(Bool)
     case relations(RelationTable)
     case compounds(CompoundPatterns)
+    case dimensions(DimensionTable)
 }

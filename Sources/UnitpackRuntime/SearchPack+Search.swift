@@ -6,10 +6,32 @@ extension SearchPack {
     /// priority, then the earlier of `languages`, then the shorter word. One
     /// match per unit. `languages` (BCP 47 codes) limits the words to those
     /// languages and `units-src/` symbols; `nil` searches every language.
+    ///
+    /// A query longer than `maxQueryBytes` of UTF-8 is not searched: it
+    /// throws `.queryTooLong`, which gives the limit (cutting it would answer
+    /// another question).
     public func search(_ text: String, languages wanted: [String]? = nil, limit: Int = 20)
         throws(SearchPackError) -> [SearchMatch]
     {
+        var work = 0
+        return try search(text, languages: wanted, limit: limit, work: &work)
+    }
+
+    /// The longest query `search` reads, in bytes of UTF-8: the phrase's
+    /// limit (`UnitDatabase.maxPhraseBytes`), which the commands check too
+    /// (`InputLimits.queryBytes`).
+    public static let maxQueryBytes = UnitDatabase.maxPhraseBytes
+
+    /// `search`, adding to `work` what it read: the text's bytes and the
+    /// normalised query's (one pass each), the bytes its binary searches
+    /// compared, and the postings it ranked.
+    func search(_ text: String, languages wanted: [String]?, limit: Int, work: inout Int)
+        throws(SearchPackError) -> [SearchMatch]
+    {
+        let bytes = text.utf8.count
+        guard bytes <= Self.maxQueryBytes else { throw .queryTooLong(bytes: bytes, limit: Self.maxQueryBytes) }
         let query = Array(SearchKey.normalize(text).utf8)
+        work += bytes + query.count
         guard !query.isEmpty, limit > 0, !shards.isEmpty else { return [] }
         // A short prefix of many keys ranks thousands of postings; its result
         // is kept (within the budget) because typing asks it again and again.
@@ -29,7 +51,7 @@ extension SearchPack {
         var top = TopMatches(limit: limit)
         // The shards stay referenced until the matches are read: a budget too
         // small to cache them must not make the keys unreadable.
-        let range = shardRange(for: query)
+        let range = shardRange(for: query, compared: &work)
         var loaded: [SearchShard] = []
         loaded.reserveCapacity(range.count)
         for index in range {
@@ -37,6 +59,7 @@ extension SearchPack {
             loaded.append(shard)
             shard.collect(query, shard: index, languageRank: languageRank, into: &top)
         }
+        work += top.compared + top.ranked
         let matches = top.entries.map { entry in
             let shard = loaded[Int(entry.shard) - range.lowerBound]
             let posting = Int(entry.posting)
@@ -60,16 +83,16 @@ extension SearchPack {
     /// with it. (A key of a later shard starts with `query` only if its
     /// separator does: the separator is a prefix of the key and sorts after
     /// `query`, so it cannot be a shorter prefix of it.)
-    func shardRange(for query: [UInt8]) -> Range<Int> {
+    func shardRange(for query: [UInt8], compared: inout Int) -> Range<Int> {
         var low = 0
         var high = shards.count
         while low < high {
             let middle = (low + high) / 2
-            if query.lexicographicallyPrecedes(separator(middle)) { high = middle } else { low = middle + 1 }
+            if KeyComparison(separator(middle), query, compared: &compared).queryPrecedes { high = middle } else { low = middle + 1 }
         }
         let start = max(0, low - 1)
         var end = low
-        while end < shards.count, separator(end).starts(with: query) { end += 1 }
+        while end < shards.count, KeyComparison(separator(end), query, compared: &compared).keyStartsWithQuery { end += 1 }
         return start..<max(end, start + 1)
     }
 

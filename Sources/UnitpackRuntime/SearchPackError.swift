@@ -7,9 +7,10 @@ import UnitpackCore
 #endif
 import UnitpackCore
 
-/// Why `search.pack` cannot be used. Every damage is one of these: the reader
-/// never traps and never allocates more than a shard's declared size, which
-/// is checked against `SearchPackFormat.maxShardBytes` first.
+/// Why `search.pack` cannot be used, or a query cannot be searched. Every
+/// damage is one of these: the reader never traps and never allocates more
+/// than a shard's declared size, which is checked against
+/// `SearchPackFormat.maxShardBytes` first.
 public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileNotFound(path: String)
     /// Something other than a regular file (a directory, a FIFO, a device) is
@@ -23,6 +24,9 @@ public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible 
     case truncated(path: String, detail: String)
     case corruptIndex(path: String, detail: String)
     case corruptShard(path: String, shard: Int, detail: String)
+    /// The query is over `SearchPack.maxQueryBytes`: refused before any work,
+    /// not cut (a cut query would answer another question). Not damage.
+    case queryTooLong(bytes: Int, limit: Int)
 
     public var description: String {
         let regenerate = "; re-generate it with `unitpack build`"
@@ -41,6 +45,8 @@ public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible 
         case .corruptIndex(let path, let detail): return "\(TextEscaping.visible(path)) has a damaged index (\(detail))" + regenerate
         case .corruptShard(let path, let shard, let detail):
             return "\(TextEscaping.visible(path)) has a damaged shard \(shard) (\(detail))" + regenerate
+        case .queryTooLong(let bytes, let limit):
+            return "the query is \(bytes) bytes long, over the limit of \(limit) bytes of UTF-8; shorten it"
         }
     }
 }

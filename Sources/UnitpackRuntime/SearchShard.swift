@@ -269,23 +269,29 @@ final class SearchShard: Sendable {
 
     /// The first key not less than `query`.
     func lowerBound(_ query: [UInt8]) -> Int {
+        var compared = 0
+        return lowerBound(query, compared: &compared)
+    }
+
+    /// `lowerBound(_:)`, adding to `compared` the bytes its comparisons read.
+    func lowerBound(_ query: [UInt8], compared: inout Int) -> Int {
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            if key(middle).lexicographicallyPrecedes(query) { low = middle + 1 } else { high = middle }
+            if KeyComparison(key(middle), query, compared: &compared).keyPrecedes { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
     /// The first key from `start` on that does not start with `query` (keys
     /// with a prefix are contiguous in sorted order).
-    func prefixEnd(_ query: [UInt8], from start: Int) -> Int {
+    func prefixEnd(_ query: [UInt8], from start: Int, compared: inout Int) -> Int {
         var low = start
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            if key(middle).starts(with: query) { low = middle + 1 } else { high = middle }
+            if KeyComparison(key(middle), query, compared: &compared).keyStartsWithQuery { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -296,8 +302,8 @@ final class SearchShard: Sendable {
     /// early on wide ranges, measured slower: most units share a few
     /// priorities, so the walk rarely stops, and the sort slows cold queries.)
     func collect(_ query: [UInt8], shard: Int, languageRank: [Int16], into top: inout TopMatches) {
-        let start = lowerBound(query)
-        let end = prefixEnd(query, from: start)
+        let start = lowerBound(query, compared: &top.compared)
+        let end = prefixEnd(query, from: start, compared: &top.compared)
         guard start < end else { return }
         postings.withUnsafeBufferPointer { postings in
             for position in start..<end {
@@ -341,6 +347,8 @@ struct TopMatches {
     private(set) var entries: [Entry] = []
     /// The postings looked at (what the query cost).
     var ranked = 0
+    /// The key bytes the binary searches compared with the query.
+    var compared = 0
 
     init(limit: Int) {
         self.limit = limit
@@ -385,4 +393,34 @@ private func readVarint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int
         shift += 7
     }
     return nil
+}
+
+/// One comparison of a key with a query, byte by byte: where a binary search
+/// goes, and how many bytes it read to know (a search's work is counted in
+/// them, so that a test can show it grows with the query no faster than
+/// linearly, where a clock would measure the machine).
+struct KeyComparison {
+    /// The bytes the key and the query share at their start.
+    let shared: Int
+    let keyPrecedes: Bool
+    let keyStartsWithQuery: Bool
+    /// The query comes first (the key is neither before it nor equal).
+    var queryPrecedes: Bool { !keyPrecedes && !(keyStartsWithQuery && keyLength == shared) }
+    private let keyLength: Int
+
+    @inline(__always)
+    init(_ key: ArraySlice<UInt8>, _ query: [UInt8], compared: inout Int) {
+        let length = min(key.count, query.count)
+        var shared = 0
+        key.withUnsafeBufferPointer { key in
+            while shared < length, key[shared] == query[shared] { shared += 1 }
+        }
+        self.shared = shared
+        keyLength = key.count
+        compared += shared + 1
+        keyStartsWithQuery = shared == query.count
+        // The key comes first when it is a proper prefix of the query, or
+        // at the first byte where they differ.
+        keyPrecedes = shared < query.count && (shared == key.count || key[key.startIndex + shared] < query[shared])
+    }
 }

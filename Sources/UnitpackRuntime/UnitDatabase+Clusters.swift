@@ -38,6 +38,8 @@ extension UnitDatabase {
         throws(UnitDatabaseError) -> PreferredTarget?
     {
         let regions = region == "001" ? ["001"] : [region, "001"]
+        // An expression of a dimension no category has has no lists.
+        guard unit.hasCategoryRow else { return nil }
         return try bestTarget(for: value, in: unit, list: try preferenceList(category: unit.category, regions: regions, usage: usage))
     }
 
@@ -59,6 +61,8 @@ extension UnitDatabase {
     {
         let region = system.preferenceRegion ?? "001"
         let regions = (system.preferenceSystem.map { [$0] } ?? []) + (region == "001" ? ["001"] : [region, "001"])
+        // An expression of a dimension no category has has no lists.
+        guard unit.hasCategoryRow else { return nil }
         return try bestTarget(for: value, in: unit, list: try preferenceList(category: unit.category, regions: regions, usage: usage))
     }
 

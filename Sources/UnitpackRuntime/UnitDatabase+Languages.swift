@@ -29,6 +29,12 @@ extension UnitDatabase {
     /// `names(of:in:)` for a language already loaded, inside the lock (a
     /// mixed quantity reads several units' names at once).
     func localizedNames(of unit: Unit, in code: String, _ state: State) throws(UnitDatabaseError) -> LocalizedNames {
+        // An expression is written with its parts' symbols in every language:
+        // a symbol is never a wrong word.
+        if unit.isExpression {
+            let symbol = unit.symbols.first ?? unit.name
+            return LocalizedNames(language: code, display: symbol, forms: [.other: symbol], symbol: symbol)
+        }
         if let names = try loadNames(unit, code, state) { return names }
         // A complete language names every unit: no words is damage, not a
         // reason to answer in English.

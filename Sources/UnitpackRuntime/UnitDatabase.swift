@@ -410,11 +410,16 @@ public final class UnitDatabase: Sendable {
     public func convert(_ value: Double, from: String, to: String) throws(UnitDatabaseError) -> (
         value: Double, from: Unit, to: Unit
     ) {
-        let sources = try candidates(for: from)
-        let targets = try candidates(for: to)
-        guard !sources.isEmpty else { throw .unknownUnit(from) }
-        guard !targets.isEmpty else { throw .unknownUnit(to) }
-        let pairs = sources.flatMap { s in targets.filter { $0.category == s.category }.map { (s, $0) } }
+        let sources = try candidatesOrExpression(from)
+        let targets = try candidatesOrExpression(to)
+        var pairs = sources.flatMap { s in targets.filter { $0.category == s.category }.map { (s, $0) } }
+        // Two expressions of one dimension with several categories (N·m and
+        // lbf·ft: energy and torque) convert alike in each: one answer.
+        if pairs.count > 1, pairs.allSatisfy({ $0.0.isExpression || $0.1.isExpression }),
+            Set(pairs.map { [$0.0.name, $0.1.name] }).count == 1
+        {
+            pairs = [pairs[0]]
+        }
         guard let pair = pairs.first else {
             if let read = try alsoPair(sources, targets) {
                 return (try convert(value, from: read.from, to: read.to), read.from, read.to)
@@ -429,6 +434,38 @@ public final class UnitDatabase: Sendable {
             throw .ambiguousUnit(to, candidates: pairs.map(\.1.key))
         }
         return (try convert(value, from: pair.0, to: pair.1), pair.0, pair.1)
+    }
+
+    /// The units a name names, else the units of it read as an expression.
+    /// - Throws: `.unknownUnit` when it is neither; the expression's own
+    ///   error when it looks like one (an operator, a power, several words).
+    public func candidatesOrExpression(_ text: String, preferring languages: [String]? = nil) throws(UnitDatabaseError) -> [Unit] {
+        let found = try candidates(for: text, preferring: languages)
+        if !found.isEmpty { return found }
+        do {
+            let compound = try compoundUnit(text, languages: languages)
+            if compound.parts.count == 1 && compound.parts[0].power == 1 && compound.number == 1 {
+                return [compound.parts[0].unit]
+            }
+            return try units(of: compound)
+        } catch .badExpression(_, let error) {
+            // Plain words with no operator are a name not found, not an expression.
+            if case .unknownUnit = error.reason, try !looksLikeExpression(text, languages: languages) { throw .unknownUnit(text) }
+            if error.reason == .empty { throw .unknownUnit(text) }
+            throw .badExpression(text, error)
+        }
+    }
+
+    /// Whether `text` holds an operator, a power or an operator word of `languages`.
+    func looksLikeExpression(_ text: String, languages: [String]?) throws(UnitDatabaseError) -> Bool {
+        if text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator) { return true }
+        let words = try expressionWords(languages)
+        guard !words.isEmpty else { return false }
+        return text.split(whereSeparator: { $0 == " " || $0 == "-" }).contains { word in
+            let folded = TextFolding.fold(String(word))
+            return words.per.contains(folded) || words.times.contains(folded) || words.powerBefore[folded] != nil
+                || words.powerAfter[folded] != nil
+        }
     }
 
     // MARK: Internals

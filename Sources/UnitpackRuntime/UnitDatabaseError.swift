@@ -29,6 +29,12 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     case conversionFailed(FormulaEvaluationError)
     /// `split` was given units or a rounding it cannot make a mixed quantity of.
     case invalidMixedQuantity(MixedQuantityProblem)
+    /// The text is not an expression of the database's units (docs/expressions.md):
+    /// the reason says what and where (Unicode scalar offsets into the text).
+    case badExpression(String, UnitExpressionError)
+    /// A unit that converts by a formula (not a point on a scale with a
+    /// difference unit) or inversely stands in a product or quotient.
+    case notInExpression(String, unit: String)
     /// Any other SQLite failure (I/O error, out of memory).
     case sqlite(SQLiteError)
 
@@ -63,6 +69,11 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return "conversion failed: \(error.description)"
         case .invalidMixedQuantity(let problem):
             return "cannot make a mixed quantity: \(problem)"
+        case .badExpression(let text, let error):
+            return "cannot read '\(TextEscaping.visible(text))' as a unit: \(error.description)"
+                + (error.range.isEmpty ? "" : " (at character \(error.range.lowerBound + 1))")
+        case .notInExpression(let text, let unit):
+            return "'\(TextEscaping.visible(text))' is \(unit), which converts by a formula, not a factor: it cannot be multiplied or divided"
         case .sqlite(let error):
             return error.description
         }

@@ -48,10 +48,20 @@ public final class Statement {
         case .null: rc = sqlite3_bind_null(handle, index)
         case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
         case .real(let v): rc = sqlite3_bind_double(handle, index, v)
-        case .text(let v):
-            // SQLITE_TRANSIENT: SQLite copies the bytes before returning, so the
-            // temporary C string may go away.
-            rc = sqlite3_bind_text(handle, index, v, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        case .text(var v):
+            // With its length in bytes, not as a C string: a NUL in the text
+            // (a typed phrase may hold one) would cut it there, and the query
+            // would look for another key (`m\0x` for `m`). SQLITE_TRANSIENT:
+            // SQLite copies the bytes before returning. A nil pointer would
+            // bind NULL, so an empty text gets a pointer too.
+            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            rc = v.withUTF8 { bytes in
+                guard let count = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }
+                return bytes.withMemoryRebound(to: CChar.self) { chars in
+                    guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
+                    return sqlite3_bind_text(handle, index, start, count, transient)
+                }
+            }
         }
         guard rc == SQLITE_OK else {
             throw SQLiteError(code: rc, message: connection.lastErrorMessage, sql: sql)

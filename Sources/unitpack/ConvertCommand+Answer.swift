@@ -78,7 +78,7 @@ extension ConvertCommand {
             }
             return try answer(quantity(first.from), value, first.from, targets, database)
         }
-        let sources = try Self.unit(key: from, database).map { [$0] } ?? database.candidates(for: from)
+        let sources = try Self.unit(key: from, database).map { [$0] } ?? database.candidatesOrExpression(from)
         guard !sources.isEmpty else { throw UnitDatabaseError.unknownUnit(from) }
         // `cm` is a length and a typographic unit: of the readings that have
         // preferred units, the unit with the higher priority is the one meant.
@@ -112,9 +112,10 @@ extension ConvertCommand {
         guard fromKey != nil || toKey != nil else { return nil }
         func resolve(_ text: String, _ keyed: UnitpackRuntime.Unit?, like other: UnitpackRuntime.Unit?) throws -> UnitpackRuntime.Unit {
             if let keyed { return keyed }
-            if let other, let fit = try database.candidates(for: text).first(where: { $0.category == other.category }) {
-                return fit
-            }
+            let found = try database.candidatesOrExpression(text)
+            if let other, let fit = found.first(where: { $0.category == other.category }) { return fit }
+            // An expression of several categories (N·m) keeps the first when nothing says which.
+            if found.count == 1 || found.allSatisfy(\.isExpression) { return found[0] }
             return try database.unit(named: text)
         }
         return (try resolve(from, fromKey, like: toKey), try resolve(to, toKey, like: fromKey))

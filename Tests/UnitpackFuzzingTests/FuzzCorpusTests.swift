@@ -57,9 +57,29 @@ import UnitpackTestSupport
         return seeds
     }
 
+    /// The fixture tree's database, with its languages and without, and
+    /// with English only, as the seeds of `database`.
+    static func databaseSeeds() throws -> [String: [UInt8]] {
+        var englishOnly = SourceFixture.validFilesWithLocales
+        for path in englishOnly.keys where path.hasPrefix("locales/ru/") { englishOnly[path] = nil }
+        let trees = [
+            "seed-fixture.sqlite": SourceFixture.validFilesWithLocales, "seed-no-languages.sqlite": SourceFixture.validFiles,
+            "seed-english.sqlite": englishOnly,
+        ]
+        var seeds: [String: [UInt8]] = [:]
+        for (name, files) in trees {
+            let fixture = try SourceFixture(files)
+            let (tree, diagnostics) = BuildPipeline.check(source: fixture.root)
+            let path = fixture.path("units.sqlite")
+            try DatabaseWriter.write(try ModelCompiler.compile(tree, diagnostics: diagnostics), to: path)
+            seeds["database/" + name] = try FuzzCorpus.read(path)
+        }
+        return seeds
+    }
+
     @Test func packSeedsAreTheFixturesBuild() throws {
-        let seeds = try Self.packSeeds()
-        #expect(seeds.count >= 6)
+        let seeds = try Self.packSeeds().merging(try Self.databaseSeeds()) { a, _ in a }
+        #expect(seeds.count >= 9)
         for (name, bytes) in seeds.sorted(by: { $0.key < $1.key }) {
             let path = Self.corpus + "/" + name
             if ProcessInfo.processInfo.environment["UNITPACK_RECORD"] != nil {
@@ -100,5 +120,32 @@ import UnitpackTestSupport
             }
         }
         #expect(refused > 0)
+    }
+
+    /// The database oracle gets past the row checksums: a changed letter of
+    /// a stored word is refused as a checksum mismatch as given, and once
+    /// re-stamped it is refused for another reason or read.
+    @Test func restampedRowsGetPastTheChecksums() throws {
+        var bytes = try Self.databaseSeeds()["database/seed-fixture.sqlite"]!
+        let word = Array("kilometers".utf8)
+        let at = try #require((0...(bytes.count - word.count)).last { Array(bytes[$0..<($0 + word.count)]) == word })
+        bytes[at + word.count - 1] = UInt8(ascii: "z")
+        let context = try FuzzContext()
+        let path = context.scratch + "/units.sqlite"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: UnitDatabaseError.self) { try UnitDatabase(path: path).verify() }
+        do {
+            _ = try UnitDatabase(path: path).verify()
+        } catch {
+            #expect("\(error)".contains("does not match its checksum"), "\(error)")
+        }
+        #expect(DatabaseProperties.restampRowChecksums(path))
+        #expect(!DatabaseProperties.restampRowChecksums(path), "a second pass finds nothing to re-stamp")
+        do {
+            _ = try UnitDatabase(path: path).verify()
+        } catch {
+            #expect(!"\(error)".contains("checksum"), "\(error)")
+        }
+        #expect(FuzzTarget.database.check(bytes, in: context) == nil)
     }
 }

@@ -82,15 +82,7 @@ import UnitpackTestSupport
             CLDR keeps year-based durations (year, month) apart from the rest; our time category has \
             one default list, year to nanosecond, so under a month it goes on to days (27.4 days, not 0.9 month)
             """,
-        "energy food 001 4602.4 kilogram-square-meter-per-square-second": kilocalorie,
-        "energy food 001 4184.0 kilogram-square-meter-per-square-second": kilocalorie,
-        "energy food 001 3765.6 kilogram-square-meter-per-square-second": kilocalorie,
     ]
-    static let kilocalorie = """
-        the unit is CLDR's, its value is not: CLDR's kilocalorie is the thermochemical one (4184 J); ours is \
-        the International Table kilocalorie (4186.8 J, NIST SP 811, the calorie of Russian heat supply), \
-        the thermochemical one being our food calorie (units-src/energy.tsv): 1.09926 kcal, not 1.1
-        """
 
     static func lines() throws -> [(number: Int, text: Substring)] {
         let text = try String(

@@ -17,9 +17,7 @@ struct DimensionRule: CheckRule {
             guard let base = bases[unit.category], let declared = declaredFactor(unit) else { continue }
             let categoryDimension = base.dimension
             for symbol in unit.symbols {
-                guard let expression = SymbolExpression.parse(symbol.value),
-                    let (implied, dimension) = table.evaluate(expression)
-                else { continue }
+                guard let (implied, dimension) = table.evaluate(symbol.value) else { continue }
                 let expected = unit.isInverse ? categoryDimension.inverted : categoryDimension
                 guard dimension == expected else { continue }
                 // An inverse unit's symbol spells the reciprocal: min/km is s/m,
@@ -57,9 +55,7 @@ struct DimensionRule: CheckRule {
             }
             let expected = unit.isInverse ? categoryDimension.inverted : categoryDimension
             return unit.symbols.contains { symbol in
-                guard let expression = SymbolExpression.parse(symbol.value),
-                    let (_, dimension) = table.evaluate(expression)
-                else { return false }
+                guard let (_, dimension) = table.evaluate(symbol.value) else { return false }
                 return dimension == expected
             }
         }.count
@@ -83,31 +79,18 @@ struct DimensionRule: CheckRule {
 }
 
 /// A category's base unit in SI terms, from the `dimension` column of
-/// categories.tsv: a dimension and the scale of the base unit to the coherent SI
-/// unit of that dimension (`0.0254/72*m`: the typographic point; `1000000/m^2`:
-/// kilometer per liter). Most bases are coherent (scale 1: `kg/m^3`).
+/// categories.tsv, read by the expression grammar the runtime reads it with
+/// (`Dimension.parse`): a dimension and the scale of the base unit to the
+/// coherent SI unit of that dimension (`0.0254/72*m`: the typographic point;
+/// `1000000/m^2`: kilometer per liter). Most bases are coherent (scale 1).
 struct BaseDimension: Equatable {
     var scale: Double
     var dimension: Dimension
 
     static func parse(_ text: String) -> BaseDimension? {
-        if text == "1" { return BaseDimension(scale: 1, dimension: Dimension(exponents: [:])) }
-        if !text.isEmpty, text.allSatisfy(\.isLetter) {
-            return BaseDimension(scale: 1, dimension: Dimension(exponents: [text: 1]))
-        }
-        guard let expression = SymbolExpression.parse(text) else { return nil }
-        var result = BaseDimension(scale: 1, dimension: Dimension(exponents: [:]))
-        for (factor, power) in expression.terms {
-            switch factor {
-            case .atom(let name):
-                guard name.allSatisfy(\.isLetter) else { return nil }
-                result.dimension.add(Dimension(exponents: [name: 1]), power: power)
-            case .number(let n):
-                result.scale *= power < 0 ? 1 / n : n
-                guard power == 1 || power == -1 else { return nil }
-            }
-        }
-        return result
+        if text == "1" { return BaseDimension(scale: 1, dimension: .none) }
+        guard let (scale, dimension) = try? Dimension.parse(text) else { return nil }
+        return BaseDimension(scale: scale, dimension: dimension)
     }
 
     /// The categories whose dimension column parses, by key.
@@ -120,20 +103,8 @@ struct BaseDimension: Equatable {
     }
 }
 
-/// Exponents over named base dimensions (`m`, `kg`, `s`, ... or any other name a
-/// category uses, such as `bit`).
-struct Dimension: Hashable {
-    var exponents: [String: Int]
-
-    var inverted: Dimension { Dimension(exponents: exponents.mapValues { -$0 }) }
-
-
-    mutating func add(_ other: Dimension, power: Int) {
-        for (name, exponent) in other.exponents {
-            exponents[name, default: 0] += exponent * power
-            if exponents[name] == 0 { exponents[name] = nil }
-        }
-    }
+extension Dimension {
+    var inverted: Dimension { Dimension(exponents.mapValues { -$0 }) }
 }
 
 /// Plain symbols of linear units across all categories, with SI prefixes on
@@ -161,7 +132,7 @@ struct AtomTable {
                     coefficient > 0
                 else { continue }
                 let factor = coefficient * base.scale, dimension = base.dimension
-                for symbol in unit.symbols where SymbolExpression.parse(symbol.value) == nil {
+                for symbol in unit.symbols where !Self.spellsExpression(symbol.value) {
                     Self.record(symbol.value, (factor, dimension), in: &seen)
                     if unit.system?.value.system == .metric { metric.append((symbol.value, factor, dimension)) }
                 }
@@ -193,27 +164,31 @@ struct AtomTable {
         }
     }
 
-    /// The factor to coherent SI and the dimension of a parsed symbol, or nil if
-    /// an atom is unknown.
-    func evaluate(_ expression: SymbolExpression) -> (Double, Dimension)? {
+    /// Whether a symbol is written as an expression (an operator, a power,
+    /// parentheses, or a space: `km/h`, `ft²`, `L/100 km`), not a plain name.
+    static func spellsExpression(_ symbol: String) -> Bool {
+        symbol.unicodeScalars.contains { UnitExpressionGrammar.isOperator($0) || $0 == " " }
+    }
+
+    /// The factor to coherent SI and the dimension of a symbol that spells
+    /// an expression (read by the runtime's grammar, `UnitExpression`), or
+    /// nil when it is a plain symbol or an atom is unknown.
+    func evaluate(_ symbol: String) -> (Double, Dimension)? {
+        guard Self.spellsExpression(symbol),
+            let expression = try? UnitExpression<String>.parse(symbol, resolve: { atoms[$0] != nil ? $0 : nil })
+        else { return nil }
         var factor = 1.0
-        var dimension = Dimension(exponents: [:])
-        for (term, power) in expression.terms {
-            switch term {
+        var dimension = Dimension.none
+        for term in expression.terms {
+            switch term.factor {
             case .number(let n):
-                factor *= pow(n, power)
+                factor *= UnitExpressionGrammar.power(n, term.power)
             case .atom(let symbol):
-                guard let atom = atoms[symbol] else { return nil }
-                factor *= pow(atom.factor, power)
-                dimension.add(atom.dimension, power: power)
+                let atom = atoms[symbol]!
+                factor *= UnitExpressionGrammar.power(atom.factor, term.power)
+                dimension = dimension.multiplied(by: atom.dimension, power: term.power)
             }
         }
         return (factor, dimension)
-    }
-
-    private func pow(_ base: Double, _ power: Int) -> Double {
-        var result = 1.0
-        for _ in 0..<abs(power) { result *= base }
-        return power < 0 ? 1 / result : result
     }
 }

@@ -40,6 +40,11 @@ public struct NumberWords: Sendable {
 
     func isFiller(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .filler } }
 
+    /// Whether the word has any meaning in phrases (a number, a marker, a
+    /// filler...). The words of unit expressions (`per`, `square`) are none:
+    /// they belong inside the expression (`newton meters per second`).
+    func isPhraseWord(folded word: String) -> Bool { meanings(folded: word).contains { !$0.kind.isExpressionWord } }
+
     func isConjunction(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .conjunction } }
 
     func isDifference(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .difference } }

@@ -17,6 +17,8 @@ enum PhraseFailure: CustomStringConvertible {
     case signedPart(value: Double, unit: Unit)
     case cannotConvert(from: Unit, to: Unit)
     case scaleAndDifference(UnitDatabaseError)
+    /// A word written as an expression that does not read (`W/(m*K`).
+    case expression(UnitDatabaseError)
 
     var description: String {
         switch self {
@@ -36,6 +38,7 @@ enum PhraseFailure: CustomStringConvertible {
         case .signedPart(let value, let unit): "only the first part of a quantity may have a sign: '\(value) \(unit.name)'"
         case .cannotConvert(let from, let to): "\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))"
         case .scaleAndDifference(let error): error.description
+        case .expression(let error): error.description
         }
     }
 }

@@ -25,15 +25,18 @@ extension UnitDatabase {
         var languageKey: String?
         /// Words of the spans asked about (see `Reader.work`).
         var work = 0
+        /// Why a word written as an expression (`W/(m*K`) did not read, by
+        /// the offset of the span's first word: a better reason than "no unit named".
+        var expressionFailures: [Int: UnitDatabaseError] = [:]
     }
 
     /// The units a span of the phrase names: as written, without trailing
     /// punctuation, with `^2` as `²`; with `stems`, else with a case ending
     /// dropped from one word (`в метрах` -> `метра`), which only counts when
     /// that makes a name the database has.
-    func lookup(_ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, memo: inout LookupMemo)
-        throws(UnitDatabaseError) -> Found?
-    {
+    func lookup(
+        _ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, words: NumberWords, memo: inout LookupMemo
+    ) throws(UnitDatabaseError) -> Found? {
         memo.work += span.count
         let key = Phrase.Span(span)
         let written: Found?
@@ -42,7 +45,12 @@ extension UnitDatabase {
         if let known = memo.written[key] {
             written = known
         } else {
-            written = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey) : nil
+            let named = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey) : nil
+            if let named {
+                written = named
+            } else {
+                written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
+            }
             memo.written[key] = .some(written)
         }
         if written != nil || !stems { return written }
@@ -50,6 +58,37 @@ extension UnitDatabase {
         let stemmed = try lookupStemmed(span, languages: languages, key: languageKey)
         memo.stemmed[key] = .some(stemmed)
         return stemmed
+    }
+
+    /// The units of a span no name has, read as an expression (`N*m`,
+    /// `W/(m·K)`, `newton meters`): a word with an operator or a power, or
+    /// several words none of which is a word of phrases (so that `feet in`
+    /// stays a unit and a marker, never feet times inches).
+    private func lookupExpression(
+        _ span: ArraySlice<Phrase.Word>, languages: [String], words: NumberWords, memo: inout LookupMemo
+    ) throws(UnitDatabaseError) -> Found? {
+        let looksLikeOne: Bool
+        if span.count == 1 {
+            looksLikeOne = span.first!.text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator)
+        } else {
+            // A number between names is a count of the next part (`5 feet 4
+            // inches`), not a factor: only an operator writes one (`L/100 km`).
+            looksLikeOne = !span.contains { words.isPhraseWord(folded: $0.folded) }
+                && !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
+        }
+        guard looksLikeOne else { return nil }
+        var text = ""
+        for word in span { text += (text.isEmpty ? "" : " ") + word.text }
+        do {
+            guard let units = try expressionUnits(Self.trimmingPunctuation(text), languages: languages) else { return nil }
+            return Found(units: units, language: nil)
+        } catch .badExpression(let text, let error) {
+            if span.count == 1, let first = span.first { memo.expressionFailures[first.range.lowerBound] = .badExpression(text, error) }
+            return nil
+        } catch .notInExpression(let text, let unit) {
+            if let first = span.first { memo.expressionFailures[first.range.lowerBound] = .notInExpression(text, unit: unit) }
+            return nil
+        }
     }
 
     /// `ft 2 in in meters`: no name starts with `ft 2`, so no span of three

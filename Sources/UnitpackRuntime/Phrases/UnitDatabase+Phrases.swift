@@ -169,7 +169,7 @@ extension UnitDatabase {
             where reader.words.isMarker(folded: phrase.words[index].folded) {
                 guard let target = try target(phrase.words[start..<index], &reader) else { continue }
                 let rest = phrase.words[(index + 1)...]
-                guard let sources = try lookup(rest, languages: reader.languages, stems: true, memo: &reader.memo)
+                guard let sources = try lookup(rest, languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
                 else { continue }
                 if case .success(let readings) = try assemble([FoundPart(value: 1, units: sources)], target, &reader),
                     !readings.isEmpty

@@ -45,7 +45,7 @@ extension UnitDatabase {
         var failure: PhraseFailure?
         for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
             let span = words.prefix(count)
-            guard let units = try lookup(span, languages: reader.languages, stems: stems, memo: &reader.memo) else { continue }
+            guard let units = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) else { continue }
             let outcome = try following(
                 parts + [FoundPart(value: value, units: units, significantDigits: digits)], words.dropFirst(count), target: target, stems: stems,
                 &reader)
@@ -54,7 +54,7 @@ extension UnitDatabase {
             case .failure(let reason): failure = failure ?? reason
             }
         }
-        return .failure(failure ?? .noUnitNamed(words))
+        return .failure(failure ?? Self.expressionFailure(words, reader.memo) ?? .noUnitNamed(words))
     }
 
     /// What follows a quantity's part: another part, or the end, or a target.
@@ -90,7 +90,7 @@ extension UnitDatabase {
             span = span.dropFirst()
         }
         guard let targets = try targets(span, &reader, stems: stems) else {
-            return .failure(failure ?? .noUnitNamed(span))
+            return .failure(failure ?? Self.expressionFailure(span, reader.memo) ?? .noUnitNamed(span))
         }
         return try assemble(parts, targets, &reader)
     }
@@ -101,7 +101,7 @@ extension UnitDatabase {
     func targets(_ span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool = true) throws(UnitDatabaseError)
         -> [Found]?
     {
-        if let whole = try lookup(span, languages: reader.languages, stems: stems, memo: &reader.memo) { return [whole] }
+        if let whole = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) { return [whole] }
         // Cut at the conjunctions, and words at `+`.
         var pieces: [[Phrase.Word]] = [[]]
         for word in span {
@@ -125,7 +125,7 @@ extension UnitDatabase {
         guard pieces.count > 1, pieces.allSatisfy({ !$0.isEmpty }) else { return nil }
         var found: [Found] = []
         for piece in pieces {
-            guard let units = try lookup(piece[...], languages: reader.languages, stems: true, memo: &reader.memo) else {
+            guard let units = try lookup(piece[...], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo) else {
                 return nil
             }
             found.append(units)
@@ -228,5 +228,11 @@ extension UnitDatabase {
             units.append(unit)
         }
         return .success(units)
+    }
+
+    /// Why the first word of `words`, written as an expression, did not read.
+    static func expressionFailure(_ words: ArraySlice<Phrase.Word>, _ memo: LookupMemo) -> PhraseFailure? {
+        guard let first = words.first, let error = memo.expressionFailures[first.range.lowerBound] else { return nil }
+        return .expression(error)
     }
 }

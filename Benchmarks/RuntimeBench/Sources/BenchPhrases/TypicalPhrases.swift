@@ -15,3 +15,11 @@ public let quantityPhrases = [
     "180 cm in feet and inches", "180 см в футах и дюймах", "5′8½″ in cm", "three quarters of a cup in ml",
     "temperature difference of 20 °C in °F", "12 oz in ml", "1 rpm in Hz", "полмили в метрах",
 ]
+
+/// Phrases of three-unit expressions (issue 19): RuntimeBench times a parse
+/// and the conversion of its first reading (parse_expression_median_us).
+public let expressionPhrases = [
+    "1 W/(m*K) in BTU/(h*ft*°F)", "9.81 kg*m/s^2 in lbf", "50 N*m/s in hp", "3 kg*m^2/s^2 in J",
+    "2 lb*ft/s^2 in N", "1 kWh/(m²·d) in W/m²", "5 g/(cm*s) in Pa*s", "0.5 BTU/(lb*°F) in J/(kg*K)",
+    "10 L/(min*m^2) in gal/(h*ft^2)", "20 m^3/(h*kW) in L/(s*W)", "4 mol/(L*s) in mmol/(mL*min)", "7 kN*m/s in hp",
+]

@@ -22,6 +22,9 @@
 //                        lookup or phrase word cached, SQLite's pages re-read
 //   parse_quantity_median_us  median of one parse of a quantity phrase (6 ft 2 in,
 //                        in feet and inches, a difference, 12 oz in ml), warm
+//   parse_expression_median_us  median of one parse of a three-unit expression
+//                        phrase (1 W/(m*K) in BTU/(h*ft*°F)) and the conversion
+//                        of its first reading, warm
 //   mixed_en_median_us   median time of one split(180 cm into foot and inch) and
 //   mixed_ru_median_us   format(_:language:) of the result, in English and in Russian,
 //                        warm (units, languages and names cached); "-" when the
@@ -228,6 +231,7 @@ func run(_ options: Options) {
     var parseTimes: [Double] = []
     var coldParseTimes: [Double] = []
     var quantityParseTimes: [Double] = []
+    var expressionTimes: [Double] = []
     let phrases = typicalPhrases
     if let languages = try? database.phraseLanguages(), languages.contains("en") {
         do {
@@ -245,6 +249,21 @@ func run(_ options: Options) {
             }
             parseTimes = try timedParses(phrases, conversions / 4)
             quantityParseTimes = try timedParses(quantityPhrases, conversions / 4)
+            // Expressions: the parse and the conversion of its first reading.
+            for phrase in expressionPhrases {
+                guard case .understood(let readings) = try database.parse(phrase, languages: ["en", "ru"]),
+                    let reading = readings.first, let target = reading.to
+                else { fail("expression phrase not understood: \(phrase)") }
+                checksum += try database.convert(reading.value, from: reading.from, to: target)
+            }
+            for i in 0..<(conversions / 4) {
+                let start = clock.now
+                let result = try database.parse(expressionPhrases[i % expressionPhrases.count], languages: ["en", "ru"])
+                if case .understood(let readings) = result, let reading = readings.first, let target = reading.to {
+                    checksum += try database.convert(reading.value, from: reading.from, to: target)
+                }
+                expressionTimes.append(microseconds(clock.now - start))
+            }
             if getenv("BENCH_EACH_PHRASE") != nil {
                 for phrase in phrases + quantityPhrases {
                     report("phrase_us", rounded(median(try timedParses([phrase], 200)), 2) + " " + phrase)
@@ -325,12 +344,14 @@ func run(_ options: Options) {
         report("parse_p90_us", "-")
         report("parse_cold_median_us", "-")
         report("parse_quantity_median_us", "-")
+        report("parse_expression_median_us", "-")
     } else {
         let sorted = parseTimes.sorted()
         report("parse_median_us", rounded(median(parseTimes), 2))
         report("parse_p90_us", rounded(sorted[sorted.count * 9 / 10], 2))
         report("parse_cold_median_us", rounded(median(coldParseTimes), 2))
         report("parse_quantity_median_us", rounded(median(quantityParseTimes), 2))
+        report("parse_expression_median_us", rounded(median(expressionTimes), 2))
     }
     for language in ["en", "ru"] {
         report("mixed_\(language)_median_us", mixedMedians[language].map { rounded($0, 2) } ?? "-")

@@ -1,0 +1,48 @@
+/// Why a text is not a unit expression, with where (Unicode scalar offsets
+/// into the text) so that a caller can point at it.
+public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        /// Nothing to read.
+        case empty
+        /// A `(` without its `)`, or a `)` without its `(`.
+        case unbalancedParenthesis
+        /// An operator (`*`, `/`, `per`) with nothing on one side.
+        case missingOperand(String)
+        /// A power that is 0, not an integer or beyond ±`UnitExpressionGrammar.powerLimit`.
+        case badPower(String)
+        /// Words no unit is named by (the resolver found none).
+        case unknownUnit(String)
+        /// A power word (`square`, `squared`) with no unit to apply to.
+        case danglingPower(String)
+        /// A number that is not a positive decimal below 10^15 of at most 20 characters.
+        case badNumber(String)
+        /// The text nests parentheses deeper than `UnitExpressionGrammar.depthLimit`.
+        case tooDeep
+        /// More than `UnitExpressionGrammar.termLimit` terms.
+        case tooManyTerms
+    }
+
+    public var reason: Reason
+    /// Unicode scalar offsets into the text.
+    public var range: Range<Int>
+
+    public init(_ reason: Reason, at range: Range<Int>) {
+        self.reason = reason
+        self.range = range
+    }
+
+    public var description: String {
+        switch reason {
+        case .empty: "no unit written"
+        case .unbalancedParenthesis: "parentheses do not balance"
+        case .missingOperand(let op): "'\(op)' needs a unit on both sides"
+        case .badPower(let text):
+            "'\(text)' is not a power: write a whole number from -\(UnitExpressionGrammar.powerLimit) to \(UnitExpressionGrammar.powerLimit), not 0"
+        case .unknownUnit(let text): "no unit named '\(text)'"
+        case .danglingPower(let word): "'\(word)' names no unit to raise to a power"
+        case .badNumber(let text): "'\(text)' is not a positive number"
+        case .tooDeep: "parentheses nest deeper than \(UnitExpressionGrammar.depthLimit)"
+        case .tooManyTerms: "more than \(UnitExpressionGrammar.termLimit) units and numbers"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import UnitpackCore
+
+/// A unit written as an expression of the database's units: `lbf·ft`,
+/// `kg·m/s²`, `W/(m·K)`, `L/100 km` (docs/expressions.md). Made by
+/// `UnitDatabase.compoundUnit(_:languages:)`; converted through the
+/// `Unit`s of `UnitDatabase.units(of:)`, one for each category of its
+/// dimension.
+public struct CompoundUnit: Sendable, Hashable {
+    public struct Part: Sendable, Hashable {
+        /// The unit as it is used: a point on a scale is read as its
+        /// difference (`°F` in `BTU/(h·ft·°F)`), as handbooks mean it.
+        public let unit: Unit
+        public let power: Int
+        /// The text it was read from.
+        public let written: String
+    }
+
+    /// A word that named units of more than one category: the one taken
+    /// (the best match, as `UnitDatabase.candidates(for:)` orders them) and the others.
+    public struct Choice: Sendable, Hashable {
+        public let written: String
+        public let chosen: Unit
+        public let others: [Unit]
+    }
+
+    public let parts: [Part]
+    /// The numbers of the expression, multiplied (0.01 in `L/100 km`).
+    public let number: Double
+    /// How many coherent base units one of it is: 1 for `kg·m/s²`, 1.3558… for `lbf·ft`.
+    public let factor: Double
+    public let dimension: Dimension
+    /// The symbols of the parts: numerator joined by `·`, then `/` and the
+    /// denominator, in parentheses when it has several parts.
+    public let symbol: String
+    /// The categories of its dimension, in display order (`energy`, `torque`
+    /// for `N·m`); empty when no category has it (`m⁴`).
+    public let categories: [String]
+    public let choices: [Choice]
+
+    /// What `Unit.category` says for a unit of a dimension no category
+    /// has: `dimension kg·m`, so that units of one such dimension share it.
+    public static func categoryKey(of dimension: Dimension) -> String { dimensionPrefix + dimension.description }
+
+    static let dimensionPrefix = "dimension "
+}
+
+extension Unit {
+    /// Whether the unit is an expression's (`UnitDatabase.units(of:)`), not a row of the database.
+    public var isExpression: Bool { flags.contains(.expression) }
+
+    /// Whether `category` is a row of the database: false only for an
+    /// expression of a dimension no category has (`m⁴`).
+    var hasCategoryRow: Bool { !isExpression || !category.hasPrefix(CompoundUnit.dimensionPrefix) }
+}

@@ -1,0 +1,152 @@
+import UnitpackCore
+
+/// Units written as expressions of the database's units (docs/expressions.md):
+/// the grammar is the core's `UnitExpression`, the words are the database's.
+extension UnitDatabase {
+    /// A unit a word of an expression names, and the units of other
+    /// categories the word also names.
+    struct ExpressionAtom: Hashable, Sendable {
+        var unit: Unit
+        var others: [Unit]
+    }
+
+    /// Reads `text` as an expression of the database's units: each name or
+    /// symbol is looked up as `candidates(for:)` does (the best match is
+    /// taken; the others are in `choices`), a point on a scale is read as
+    /// its difference (`°F` in `BTU/(h·ft·°F)`).
+    /// - Throws: `.badExpression` with the position when the text does not
+    ///   read (an unknown unit, unbalanced parentheses, a bad power), or
+    ///   when a unit converts by a formula that a product cannot carry.
+    public func compoundUnit(_ text: String, languages: [String]? = nil) throws(UnitDatabaseError) -> CompoundUnit {
+        let words = try expressionWords(languages)
+        var failure: UnitDatabaseError?
+        let expression: UnitExpression<ExpressionAtom>
+        do throws(UnitExpressionError) {
+            expression = try UnitExpression<ExpressionAtom>.parse(text, words: words) { written in
+                guard failure == nil else { return nil }
+                do throws(UnitDatabaseError) {
+                    return try self.expressionAtom(written, languages: languages)
+                } catch {
+                    failure = error
+                    return nil
+                }
+            }
+        } catch {
+            if let failure { throw failure }
+            throw .badExpression(text, error)
+        }
+        if let failure { throw failure }
+        return try compound(expression)
+    }
+
+    /// The units `compound` converts as: one for each category of its
+    /// dimension (`N·m` is energy and torque: a named unit keeps its
+    /// category, an expression converts to either), or one of its own
+    /// dimension when no category has it. They are not rows of the
+    /// database (`Unit.isExpression`).
+    public func units(of compound: CompoundUnit) throws(UnitDatabaseError) -> [Unit] {
+        let table = try dimensions()
+        let system = compound.parts.first?.unit.system ?? .none
+        func unit(_ category: String, factor: Double) -> Unit {
+            Unit(
+                id: UnitID(rawValue: -1), name: compound.symbol, category: category, symbols: [compound.symbol],
+                conversion: .linear(factor: factor), priority: 0, system: system, tier: 0, flags: .expression)
+        }
+        guard !compound.categories.isEmpty else {
+            return [unit(CompoundUnit.categoryKey(of: compound.dimension), factor: compound.factor)]
+        }
+        return compound.categories.compactMap { category in
+            table.entry(category).map { unit(category, factor: compound.factor / $0.factor) }
+        }
+    }
+
+    /// The units `text` names as an expression (`units(of: compoundUnit(text))`),
+    /// or nil when it is a single name: the fallback of a name no row has.
+    /// - Throws: `.badExpression` when it does not read as an expression.
+    func expressionUnits(_ text: String, languages: [String]?) throws(UnitDatabaseError) -> [Unit]? {
+        let compound = try compoundUnit(text, languages: languages)
+        guard compound.parts.count > 1 || compound.parts.first?.power != 1 || compound.number != 1 else { return nil }
+        return try units(of: compound)
+    }
+
+    func expressionAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {
+        var usable: [Unit] = []
+        var refused: Unit?
+        for unit in try candidates(for: written, preferring: languages) {
+            guard let used = try inProduct(unit) else {
+                refused = refused ?? unit
+                continue
+            }
+            if !usable.contains(used) { usable.append(used) }
+        }
+        guard let first = usable.first else {
+            if let refused { throw .notInExpression(written, unit: refused.key) }
+            return nil
+        }
+        return ExpressionAtom(unit: first, others: usable.dropFirst().filter { $0.category != first.category })
+    }
+
+    /// The unit as a product uses it: itself when it converts by a factor,
+    /// its difference when it is a point on a scale, nil otherwise (a
+    /// formula or an inverse unit has no factor to multiply).
+    private func inProduct(_ unit: Unit) throws(UnitDatabaseError) -> Unit? {
+        if case .linear = unit.conversion { return unit }
+        if let difference = try differenceUnit(of: unit), case .linear = difference.conversion { return difference }
+        return nil
+    }
+
+    private func compound(_ expression: UnitExpression<ExpressionAtom>) throws(UnitDatabaseError) -> CompoundUnit {
+        let table = try dimensions()
+        var factor = 1.0
+        var number = 1.0
+        var dimension = Dimension.none
+        var parts: [CompoundUnit.Part] = []
+        var choices: [CompoundUnit.Choice] = []
+        var up: [String] = []
+        var down: [String] = []
+        for term in expression.terms {
+            let symbol: String
+            switch term.factor {
+            case .number(let value):
+                number *= UnitExpressionGrammar.power(value, term.power)
+                symbol = UnitExpressionGrammar.numberText(value)
+            case .atom(let atom):
+                guard let entry = table.entry(atom.unit.category), case .linear(let unitFactor) = atom.unit.conversion else {
+                    throw .corrupt(path: path, detail: "unit \(atom.unit.id) names category '\(atom.unit.category)', which has no dimension")
+                }
+                factor *= UnitExpressionGrammar.power(unitFactor * entry.factor, term.power)
+                dimension = dimension.multiplied(by: entry.dimension, power: term.power)
+                parts.append(.init(unit: atom.unit, power: term.power, written: ""))
+                if !atom.others.isEmpty { choices.append(.init(written: atom.unit.name, chosen: atom.unit, others: atom.others)) }
+                symbol = atom.unit.symbols.first ?? atom.unit.name
+            }
+            let power = abs(term.power)
+            let written = power == 1 ? symbol : symbol + Self.superscript(power)
+            if term.power > 0 { up.append(written) } else { down.append(written) }
+        }
+        factor *= number
+        guard factor.isFinite, factor > 0, factor >= Double.leastNormalMagnitude else {
+            throw .badExpression(
+                expression.canonicalText { $0.unit.name },
+                UnitExpressionError(.badNumber("the product's size"), at: 0..<0))
+        }
+        var symbol = up.isEmpty ? "1" : up.joined(separator: "·")
+        if !down.isEmpty { symbol += "/" + (down.count == 1 ? down[0] : "(" + down.joined(separator: "·") + ")") }
+        // A point on a scale is no product's category: K·1 is a difference.
+        let absolute = Set(try relations().differenceSides.map(\.absolute))
+        let categories = table.categories(of: dimension).map(\.category).filter { !absolute.contains($0) }
+        return CompoundUnit(
+            parts: parts, number: number, factor: factor, dimension: dimension, symbol: symbol, categories: categories,
+            choices: choices)
+    }
+
+    static func superscript(_ n: Int) -> String {
+        let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        return String(String(n).map { digits[Int($0.asciiValue! - 48)] })
+    }
+
+    /// The operator words of `languages` (every language for nil).
+    func expressionWords(_ languages: [String]?) throws(UnitDatabaseError) -> ExpressionWords {
+        .none
+    }
+}
