@@ -25,6 +25,7 @@ public enum Checker {
         LanguageCompletenessRule(),
         PhraseWordRule(),
         CaseFormRule(),
+        CompoundPatternRule(),
         ClusterRule(),
         ClusterCoverageRule(),
         RelationRule(),

@@ -50,6 +50,17 @@ public struct CompiledModel: Sendable {
         /// `cases.tsv`: the case forms that are not already a word of their
         /// unit in this language, one per (unit, folded form), sorted.
         public var caseForms: [CaseForm] = []
+        /// `compounds.tsv`, sorted by key and form (the table's primary key),
+        /// a unit in a form written as its id.
+        public var compounds: [CompoundPattern] = []
+    }
+
+    /// A row of `compounds`: `gender` and `case` forms name their unit by id
+    /// (`412`, `412/accusative/one`), the other keys' forms are as written.
+    public struct CompoundPattern: Sendable, Hashable {
+        public var key: CompoundPatternKey
+        public var form: String
+        public var pattern: String
     }
 
     /// A grammatical case form of a unit's name: a word to find the unit by.
@@ -252,9 +263,26 @@ public enum ModelCompiler {
                 CompiledModel.Language(
                     code: source.code, name: settings.name, isComplete: source.isComplete, numbers: settings.numbers,
                     plurals: plurals, names: names, phraseWords: words,
-                    caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs)))
+                    caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs),
+                    compounds: try compileCompounds(source, unitIDs: unitIDs)))
         }
         return languages
+    }
+
+    private static func compileCompounds(_ source: LanguageSource, unitIDs: [String: Int]) throws(CompileError)
+        -> [CompiledModel.CompoundPattern]
+    {
+        var rows: [CompiledModel.CompoundPattern] = []
+        for row in source.compoundPatterns {
+            var form = row.form.value
+            if let (category, unit) = row.unitReference {
+                guard let id = unitIDs[(category + "/" + unit).lowercased()] else { throw .sourcesHaveErrors(count: 1) }
+                let rest = form.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
+                form = ([String(id)] + rest.map(String.init)).joined(separator: "/")
+            }
+            rows.append(CompiledModel.CompoundPattern(key: row.key.value, form: form, pattern: row.pattern.value))
+        }
+        return rows.sorted { ($0.key.rawValue, $0.form) < ($1.key.rawValue, $1.form) }
     }
 
     /// A case form equal to one of its unit's words or symbols (`метра` is

@@ -61,6 +61,7 @@ enum DatabaseSchema {
             minimum_grouping_digits INTEGER NOT NULL,
             plural_rules TEXT NOT NULL,
             phrase_word_rows INTEGER NOT NULL,
+            compound_rows INTEGER NOT NULL,
             crc INTEGER NOT NULL
         ) WITHOUT ROWID
         """,
@@ -106,6 +107,16 @@ enum DatabaseSchema {
             factor REAL,
             crc INTEGER NOT NULL,
             PRIMARY KEY (kind, first, second)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE compounds (
+            lang TEXT NOT NULL,
+            key TEXT NOT NULL,
+            form TEXT NOT NULL,
+            pattern TEXT NOT NULL,
+            crc INTEGER NOT NULL,
+            PRIMARY KEY (lang, key, form)
         ) WITHOUT ROWID
         """,
         "CREATE INDEX units_by_category ON units (category, priority)",

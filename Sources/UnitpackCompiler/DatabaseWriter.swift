@@ -61,12 +61,13 @@ public enum DatabaseWriter {
         let clusters = clusterRows(model)
         let relations = relationRows(model)
         let unitNames = unitNameRows(model)
-        let languages = languageRows(model, phraseWords: phraseWords)
+        let compounds = compoundRows(model)
+        let languages = languageRows(model, phraseWords: phraseWords, compounds: compounds)
         let categories = categoryRows(model, clusters: clusters)
         let counts: [String: Int] = [
             "units": units.count, "categories": categories.count, "languages": languages.count,
             "names": names.count, "unit_names": unitNames.count, "clusters": clusters.count,
-            "phrase_words": phraseWords.count, "relations": relations.count,
+            "phrase_words": phraseWords.count, "relations": relations.count, "compounds": compounds.count,
         ]
         var meta: [[Statement.Value]] = [
             [.text("format_version"), .text(String(DatabaseFormat.version))],
@@ -92,6 +93,7 @@ public enum DatabaseWriter {
         try insert(names, into: "names", db)
         try insert(languages, into: "languages", db)
         try insert(unitNames, into: "unit_names", db)
+        try insert(compounds, into: "compounds", db)
         try db.execute("COMMIT")
         try db.execute("VACUUM")
     }
@@ -265,8 +267,18 @@ public enum DatabaseWriter {
         }
     }
 
-    private static func languageRows(_ model: CompiledModel, phraseWords: [[Statement.Value]]) -> [[Statement.Value]] {
+    /// The compound patterns of every language, in primary-key order.
+    private static func compoundRows(_ model: CompiledModel) -> [[Statement.Value]] {
+        model.languages.flatMap { language in
+            language.compounds.map { [.text(language.code), .text($0.key.rawValue), .text($0.form), .text($0.pattern)] }
+        }
+    }
+
+    private static func languageRows(
+        _ model: CompiledModel, phraseWords: [[Statement.Value]], compounds: [[Statement.Value]]
+    ) -> [[Statement.Value]] {
         let wordRows = keyRows(phraseWords) { $0[0] }
+        let compoundRows = keyRows(compounds) { $0[0] }
         return model.languages.map { language in
             let numbers = language.numbers
             return [
@@ -274,6 +286,7 @@ public enum DatabaseWriter {
                 .text(numbers.decimal), .text(numbers.group), .integer(Int64(numbers.primaryGrouping)),
                 .integer(Int64(numbers.secondaryGrouping)), .integer(Int64(numbers.minimumGroupingDigits)),
                 .text(language.plurals.canonicalText), .integer(Int64(wordRows[.text(language.code)] ?? 0)),
+                .integer(Int64(compoundRows[.text(language.code)] ?? 0)),
             ]
         }
     }

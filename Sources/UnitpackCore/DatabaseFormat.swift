@@ -29,12 +29,14 @@ public enum DatabaseFormat {
             [
                 "code", "name", "complete", "decimal_separator", "group_separator", "primary_grouping",
                 "secondary_grouping", "minimum_grouping_digits", "plural_rules", "phrase_word_rows",
+                "compound_rows",
             ]
         ),
         ("unit_names", ["unit", "lang", "form", "text", "key_rows"]),
         ("clusters", ["category", "usage", "region", "rank", "unit", "at_least", "parts"]),
         ("phrase_words", ["lang", "word", "kind", "value"]),
         ("relations", ["kind", "first", "second", "factor"]),
+        ("compounds", ["lang", "key", "form", "pattern"]),
     ]
 
     /// The columns of `table`, without `crc`.
@@ -58,7 +60,7 @@ public enum DatabaseFormat {
     public static let rowCountKeys: [(table: String, key: String)] = [
         ("units", "unit_count"), ("categories", "category_count"), ("languages", "language_count"),
         ("names", "name_count"), ("unit_names", "unit_name_count"), ("clusters", "cluster_count"),
-        ("phrase_words", "phrase_word_count"), ("relations", "relation_count"),
+        ("phrase_words", "phrase_word_count"), ("relations", "relation_count"), ("compounds", "compound_count"),
     ]
 }
 

@@ -15,8 +15,10 @@ public enum DatabaseSanity {
 
     /// `phrase_words.value` of a kind that has one, as `words.tsv` allows:
     /// finite and greater than zero, or 0 for a number (`zero`).
+    /// A power word's value is 2 or 3 (square, cubic).
     public static func isValidWordValue(_ value: Double, kind: PhraseWordKind) -> Bool {
-        value.isFinite && (value > 0 || (kind == .number && value == 0))
+        if kind == .powerBefore || kind == .powerAfter { return value == 2 || value == 3 }
+        return value.isFinite && (value > 0 || (kind == .number && value == 0))
     }
 
     /// Unit and category ids: positive (SQLite's rowids, `ids.tsv`'s ids).
@@ -36,4 +38,24 @@ public enum DatabaseSanity {
 
     /// A stored count (`key_rows`, `cluster_rows`, the counts of `meta`).
     public static func isValidCount(_ count: Int) -> Bool { count >= 0 && count <= Int(Int32.max) }
+
+    /// A row of `compounds`, as `compounds.tsv` allows it (docs/source-format.md)
+    /// once compiled: a `gender` or `case` form starts with a unit id.
+    public static func isValidCompound(key: CompoundPatternKey, form: String, pattern: String) -> Bool {
+        let cases = CompoundPatternText.cases
+        if let count = key.placeholders, CompoundPatternText.problem(pattern, placeholders: count) != nil { return false }
+        let parts = form.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        func isID(_ text: String) -> Bool { Int(text).map(isValidID) ?? false }
+        switch key {
+        case .per:
+            let (category, rest) = CompoundPatternText.splitCategory(form)
+            return category.map(CompoundPatternText.isCategoryKey) ?? true && CompoundPatternForm(text: rest, cases: cases) != nil
+        case .times, .power2, .power3: return CompoundPatternForm(text: form, cases: cases) != nil
+        case .prefix: return UnitPrefixName.all.contains(form)
+        case .derive: return CompoundDerivation(form: form, value: pattern, cases: cases) != nil
+        case .gender: return parts.count == 1 && isID(parts[0]) && CompoundPatternForm.genders.contains(pattern)
+        case .grammaticalCase:
+            return parts.count == 3 && isID(parts[0]) && cases.contains(parts[1]) && PluralCategory(rawValue: parts[2]) != nil
+        }
+    }
 }

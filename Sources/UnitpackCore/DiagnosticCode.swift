@@ -72,6 +72,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case localesNotDirectory = "E724"
     case invalidCaseForm = "E725"
     case caseFormTwice = "E726"
+    case invalidCompoundRow = "E727"
+    case compoundRowTwice = "E728"
 
     // E8xx: size budgets of the artifacts (budgets.tsv)
     case invalidBudget = "E801"

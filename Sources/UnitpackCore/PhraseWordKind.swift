@@ -36,12 +36,21 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Asks or commands, and is skipped before the number and around a target
     /// named first: `how many` in `how many feet in a mile`, `convert`, `сколько`.
     case filler
+    /// Divides by the unit after it, in an expression: `per`, `на`, and `в`
+    /// where the language says `км в час`.
+    case per
+    /// Raises the unit after it to its value (2 or 3): `square`, `sq`,
+    /// `cubic`, `cu`, `квадратный`, `кубических`.
+    case powerBefore = "power-before"
+    /// Raises the unit before it to its value (2 or 3): `squared`, `cubed`,
+    /// `в квадрате`, `в кубе`.
+    case powerAfter = "power-after"
 
     /// Whether the kind carries a value (the `value` column).
     public var hasValue: Bool {
         switch self {
-        case .number, .multiplier, .scale, .fraction, .denominator, .prefix: true
-        case .connector, .article, .partitive, .conjunction, .difference, .marker, .filler: false
+        case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .powerBefore, .powerAfter: true
+        case .connector, .article, .partitive, .conjunction, .difference, .marker, .filler, .per: false
         }
     }
 
@@ -49,7 +58,17 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     public var isPartOfNumbers: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .connector, .article, .partitive: true
-        case .prefix, .conjunction, .difference, .marker, .filler: false
+        case .prefix, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter: false
+        }
+    }
+
+    /// Whether the kind is a word of unit expressions (a quotient, a power),
+    /// which the phrase reader of numbers and markers leaves alone. Such a
+    /// word may be several (`в квадрате`).
+    public var isExpressionWord: Bool {
+        switch self {
+        case .per, .powerBefore, .powerAfter: true
+        default: false
         }
     }
 }

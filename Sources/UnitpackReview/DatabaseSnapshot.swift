@@ -83,6 +83,18 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var pair: String { "\(kind) \(first) -> \(second)" }
     }
 
+    /// A row of `compounds`, a unit id in a form written as the unit's key
+    /// (`length/meter`, `volume/liter/accusative/one`), as the source has it.
+    public struct Compound: Sendable, Hashable {
+        public var language: String
+        public var key: String
+        public var form: String
+        public var pattern: String
+
+        /// `ru per -`: what identifies the row.
+        public var name: String { "\(language) \(key) \(form)" }
+    }
+
     public var path: String
     public var formatVersion: Int
     public var languages: [Language]
@@ -92,10 +104,12 @@ public struct DatabaseSnapshot: Sendable, Equatable {
     public var units: [Unit]
     /// Sorted by kind, first, second (as text).
     public var relations: [Relation] = []
+    /// Sorted by language, key, form.
+    public var compounds: [Compound] = []
 
     public static func == (a: DatabaseSnapshot, b: DatabaseSnapshot) -> Bool {
         a.formatVersion == b.formatVersion && a.languages == b.languages && a.categories == b.categories
-            && a.units == b.units && a.relations == b.relations
+            && a.units == b.units && a.relations == b.relations && a.compounds == b.compounds
     }
 
     static let formOrder = ["display", "zero", "one", "two", "few", "many", "other", "symbol"]
@@ -328,9 +342,31 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         }
         try relationRows.finish(counts: counts)
         relations.sort { ($0.kind, $0.first, $0.second) < ($1.kind, $1.first, $1.second) }
+        var compounds: [Compound] = []
+        var compoundRows = try CheckedRows(connection, table: "compounds", order: "lang, key, form", file: file)
+        while try compoundRows.next() {
+            let row = compoundRows.statement
+            let language = try compoundRows.word(0, "the language of a compound pattern")
+            let keyText = row.text(at: 1) ?? ""
+            let form = row.text(at: 2) ?? "", pattern = row.text(at: 3) ?? ""
+            let key = CompoundPatternKey(rawValue: keyText)
+            try compoundRows.require(
+                key.map { DatabaseSanity.isValidCompound(key: $0, form: form, pattern: pattern) } == true,
+                "the \(keyText) pattern '\(form)' of '\(language)' is not one")
+            // `gender` and `case` forms start with a unit id: shown by key.
+            var shown = form
+            if key == .gender || key == .grammaticalCase {
+                let parts = form.split(separator: "/", omittingEmptySubsequences: false)
+                let id = Int(parts[0]) ?? 0
+                shown = ([unitKeys[id] ?? "#\(id)"] + parts.dropFirst().map(String.init)).joined(separator: "/")
+            }
+            compounds.append(Compound(language: language, key: keyText, form: shown, pattern: pattern))
+        }
+        try compoundRows.finish(counts: counts)
+        compounds.sort { ($0.language, $0.key, $0.form) < ($1.language, $1.key, $1.form) }
         return DatabaseSnapshot(
             path: file, formatVersion: version, languages: languages, categories: categories, units: units,
-            relations: relations)
+            relations: relations, compounds: compounds)
     }
 
     /// Every row of `meta`, checked; the row count of each table.

@@ -26,6 +26,14 @@ public enum Dump {
             out += "\nrelations\n"
             for relation in snapshot.relations { out += "  \(relation.pair)\(factor(relation))\n" }
         }
+        var language: String?
+        for compound in snapshot.compounds {
+            if compound.language != language {
+                language = compound.language
+                out += "\ncompounds \(compound.language)\n"
+            }
+            out += "  \(compound.key) \(compound.form): \(quoted(compound.pattern))\n"
+        }
         return out
     }
 

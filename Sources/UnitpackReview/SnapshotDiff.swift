@@ -30,6 +30,7 @@ public struct SnapshotDiff: Sendable {
         compareLanguages(old.languages, new.languages)
         compareCategories(old.categories, new.categories)
         compareRelations(old.relations, new.relations)
+        compareCompounds(old.compounds, new.compounds)
 
         let oldByID = Dictionary(old.units.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let newByID = Dictionary(new.units.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -101,6 +102,23 @@ public struct SnapshotDiff: Sendable {
             if x.decimalSeparator != y.decimalSeparator || x.groupSeparator != y.groupSeparator || x.name != y.name {
                 changes.append(.language(code: x.code, detail: "name or number symbols changed"))
             }
+        }
+    }
+
+    /// A compound pattern added, removed or changed: a change of the language.
+    private mutating func compareCompounds(_ a: [DatabaseSnapshot.Compound], _ b: [DatabaseSnapshot.Compound]) {
+        let old = Dictionary(a.map { ($0.name, $0) }, uniquingKeysWith: { x, _ in x })
+        let new = Dictionary(b.map { ($0.name, $0) }, uniquingKeysWith: { x, _ in x })
+        for x in b {
+            let detail = "compound \(x.key) \(x.form)"
+            if let y = old[x.name] {
+                if y.pattern != x.pattern { changes.append(.language(code: x.language, detail: "\(detail): '\(y.pattern)' -> '\(x.pattern)'")) }
+            } else {
+                changes.append(.language(code: x.language, detail: "\(detail) added: '\(x.pattern)'"))
+            }
+        }
+        for x in a where new[x.name] == nil {
+            changes.append(.language(code: x.language, detail: "compound \(x.key) \(x.form) removed"))
         }
     }
 

@@ -84,6 +84,22 @@ enum ApproximateSize {
         return bytes
     }
 
+    static func of(_ patterns: CompoundPatterns) -> Int {
+        var bytes = allocation(objectHeader + MemoryLayout<CompoundPatterns>.stride)
+        for rows in Array(patterns.inflected.values) + Array(patterns.perByCategory.values) {
+            bytes += dictionary(count: rows.count, keyStride: MemoryLayout<CompoundPatternForm>.stride, valueStride: 16)
+            for (form, pattern) in rows { bytes += of(pattern) + of(form.gender ?? "") + of(form.grammaticalCase ?? "") }
+        }
+        bytes += dictionary(count: patterns.prefixes.count, keyStride: 16, valueStride: 16)
+        for (name, pattern) in patterns.prefixes { bytes += of(name) + of(pattern) }
+        bytes += dictionary(count: patterns.derivations.count, keyStride: 16, valueStride: MemoryLayout<CompoundDerivation>.stride)
+        bytes += dictionary(count: patterns.genders.count, keyStride: 8, valueStride: 16)
+        for gender in patterns.genders.values { bytes += of(gender) }
+        bytes += dictionary(count: patterns.cases.count, keyStride: 16, valueStride: 16)
+        for (key, word) in patterns.cases { bytes += of(key) + of(word) }
+        return bytes
+    }
+
     static func of(_ table: DimensionTable) -> Int {
         // Each entry: its key, and a dictionary of a few bases; the index by key.
         allocation(objectHeader + MemoryLayout<DimensionTable.Entry>.stride * table.entries.count)

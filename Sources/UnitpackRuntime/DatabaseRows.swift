@@ -114,11 +114,12 @@ struct RowDecoder {
     struct LanguageRow {
         var language: Language
         var phraseWordRows: Int
+        var compoundRows: Int
     }
 
     /// `languages`: code, name, complete, decimal_separator, group_separator,
     /// primary_grouping, secondary_grouping, minimum_grouping_digits,
-    /// plural_rules, phrase_word_rows.
+    /// plural_rules, phrase_word_rows, compound_rows.
     func language(at offset: Int32) throws(UnitDatabaseError) -> LanguageRow {
         try check("languages", at: offset)
         let code = try word(offset, "a language's code")
@@ -141,7 +142,15 @@ struct RowDecoder {
         }
         return LanguageRow(
             language: Language(code: code, name: name, isComplete: complete == 1, numbers: numbers, plurals: plurals),
-            phraseWordRows: try count(offset + 9, "language '\(code)'"))
+            phraseWordRows: try count(offset + 9, "language '\(code)'"),
+            compoundRows: try count(offset + 10, "language '\(code)'"))
+    }
+
+    /// A `languages` row's count of compound patterns, its checksum checked.
+    func languageCompoundCount(at offset: Int32) throws(UnitDatabaseError) -> (code: String, compoundRows: Int) {
+        try check("languages", at: offset)
+        let code = try word(offset, "a language's code")
+        return (code, try count(offset + 10, "language '\(code)'"))
     }
 
     /// A `languages` row's code and count of phrase words, its checksum
@@ -234,6 +243,30 @@ struct RowDecoder {
         guard kind.hasValue ? !statement.isNull(at: offset + 3) && DatabaseSanity.isValidWordValue(value, kind: kind) : statement.isNull(at: offset + 3)
         else { throw damaged("the phrase word '\(text)' of '\(lang)' has an invalid value") }
         return (lang, text, NumberWords.Meaning(kind: kind, value: kind.hasValue ? value : 0))
+    }
+
+    /// `compounds`: lang, key, form, pattern, each as `compounds.tsv` allows
+    /// (DatabaseSanity.isValidCompound).
+    func compound(at offset: Int32) throws(UnitDatabaseError) -> CompoundRow {
+        try check("compounds", at: offset)
+        let lang = try word(offset, "the language of a compound pattern")
+        let keyText = statement.text(at: offset + 1) ?? ""
+        guard let key = CompoundPatternKey(rawValue: keyText) else {
+            throw damaged("a compound pattern of '\(lang)' has an unknown key '\(keyText)'")
+        }
+        let form = try word(offset + 2, "the form of a compound pattern of '\(lang)'")
+        let pattern = try word(offset + 3, "a compound pattern of '\(lang)'")
+        guard DatabaseSanity.isValidCompound(key: key, form: form, pattern: pattern) else {
+            throw damaged("the \(key.rawValue) pattern '\(form)' of '\(lang)' is not one")
+        }
+        return CompoundRow(lang: lang, key: key, form: form, pattern: pattern)
+    }
+
+    struct CompoundRow {
+        var lang: String
+        var key: CompoundPatternKey
+        var form: String
+        var pattern: String
     }
 
     /// `relations`: kind, first, second, factor.

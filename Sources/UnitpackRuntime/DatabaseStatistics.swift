@@ -40,6 +40,8 @@ enum CachedKey: Hashable {
     case nameStart(ByteString)
     /// The whole `relations` table.
     case relations
+    /// A language's compound patterns, by code.
+    case compounds(String)
     /// Every category's dimension (`categories`).
     case dimensions
     /// The units of a text read as an expression: the preferred languages
@@ -58,6 +60,7 @@ indirect enum CachedObject {
     case candidates([UnitID], String?)
     case nameStart(Bool)
     case relations(RelationTable)
+    case compounds(CompoundPatterns)
     case dimensions(DimensionTable)
     /// An expression's units (`UnitDatabase.expressionUnits`), nil for a single name.
     case expression([Unit]?)

@@ -146,6 +146,20 @@ extension UnitDatabase {
         for code in phraseWords.keys where languages[code] == nil {
             throw damaged("phrase words of '\(code)', a missing language")
         }
+        var compounds: [String: Int] = [:]
+        try scan("compounds", order: "lang, key, form") { decoder in
+            let row = try decoder.compound(at: 0)
+            guard languages[row.lang] != nil else { throw damaged("a compound pattern of '\(row.lang)', a missing language") }
+            if row.key == .gender || row.key == .grammaticalCase,
+                let id = Int(row.form.prefix { $0 != "/" }), !units.contains(id)
+            {
+                throw damaged("a \(row.key.rawValue) row of '\(row.lang)' names a missing unit \(id)")
+            }
+            compounds[row.lang, default: 0] += 1
+        }
+        for (code, row) in languages where compounds[code, default: 0] != row.compoundRows {
+            throw damaged("'\(code)' has \(compounds[code, default: 0]) of its \(row.compoundRows) compound patterns")
+        }
         try scan("relations", order: "kind, first, second") { decoder in
             let row = try decoder.relation(at: 0)
             let ids = [row.first, row.second]

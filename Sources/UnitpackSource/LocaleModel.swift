@@ -67,6 +67,8 @@ public struct LanguageSource: Sendable {
     /// `cases.tsv`: grammatical case forms, in file order (empty without the file).
     public var caseForms: [CaseFormRow] = []
     public var caseFormsPath: String { directory + "/" + CaseFormParser.fileName }
+    /// `compounds.tsv`: the patterns of compound units' names, in file order (empty without the file).
+    public var compoundPatterns: [CompoundPatternRow] = []
 
     public var isComplete: Bool { settings?.status.value == .complete }
 }

@@ -83,7 +83,14 @@ extension SourceReader {
                     lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
             }
         }
-        let dataFiles: Set = [languageFile, PhraseWordParser.fileName, CaseFormParser.fileName]
+        if names.contains(CompoundPatternParser.fileName) {
+            let path = directory + "/" + CompoundPatternParser.fileName
+            if let lines = readLines(path, relative: relative + "/" + CompoundPatternParser.fileName, into: &tree) {
+                language.compoundPatterns = CompoundPatternParser.parse(
+                    lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
+            }
+        }
+        let dataFiles: Set = [languageFile, PhraseWordParser.fileName, CaseFormParser.fileName, CompoundPatternParser.fileName]
         for name in names where name.hasSuffix(".tsv") && !dataFiles.contains(name) {
             let path = directory + "/" + name
             guard let lines = readLines(path, relative: relative + "/" + name, into: &tree) else { continue }

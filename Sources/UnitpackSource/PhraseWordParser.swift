@@ -21,26 +21,30 @@ enum PhraseWordParser {
                 continue
             }
             let f = line.fields
-            guard !f[0].text.isEmpty, !f[0].text.contains(" ") else {
-                diagnostics.append(
-                    Diagnostic(
-                        .invalidPhraseWord, f[0].text.isEmpty ? "an empty word" : "'\(f[0].text)' is more than one word",
-                        at: f[0].location, hint: "one word a row: a phrase's numbers are read word by word (twenty, four)"))
-                continue
-            }
             guard let kind = PhraseWordKind(rawValue: f[1].text) else {
                 let kinds = PhraseWordKind.allCases.map(\.rawValue).joined(separator: ", ")
                 diagnostics.append(
                     Diagnostic(.invalidPhraseWord, "unknown kind '\(f[1].text)'", at: f[1].location, hint: "a kind is one of \(kinds)"))
                 continue
             }
+            // An expression's word may be several (`в квадрате`, `sq.`): it is
+            // matched whole, while numbers are read word by word.
+            guard !f[0].text.isEmpty, kind.isExpressionWord || !f[0].text.contains(" ") else {
+                diagnostics.append(
+                    Diagnostic(
+                        .invalidPhraseWord, f[0].text.isEmpty ? "an empty word" : "'\(f[0].text)' is more than one word",
+                        at: f[0].location, hint: "one word a row: a phrase's numbers are read word by word (twenty, four)"))
+                continue
+            }
             var value: Located<Double>?
             if kind.hasValue {
-                guard let number = DecimalLiteral.parse(f[2].text), number.isFinite, number > 0 || (kind == .number && number == 0) else {
+                guard let number = DecimalLiteral.parse(f[2].text), DatabaseSanity.isValidWordValue(number, kind: kind) else {
+                    let isPower = kind == .powerBefore || kind == .powerAfter
                     diagnostics.append(
                         Diagnostic(
                             .invalidPhraseWord, "a \(kind.rawValue) needs a value, not '\(f[2].text)'", at: f[2].location,
-                            hint: "write the word's value as a decimal: four 4, hundred 100, half 0.5"))
+                            hint: isPower ? "a power word's value is 2 or 3: square 2, cubic 3"
+                                : "write the word's value as a decimal: four 4, hundred 100, half 0.5"))
                     continue
                 }
                 value = Located(number, at: f[2].location)
@@ -48,7 +52,7 @@ enum PhraseWordParser {
                 diagnostics.append(
                     Diagnostic(
                         .invalidPhraseWord, "a \(kind.rawValue) has no value", at: f[2].location,
-                        hint: "leave the value column empty for connectors, articles, partitives, conjunctions, difference words, markers and fillers"))
+                        hint: "leave the value column empty for connectors, articles, partitives, conjunctions, difference words, markers, fillers and per words"))
                 continue
             }
             rows.append(

@@ -72,6 +72,30 @@ import Testing
                 """))
     }
 
+    /// compounds.tsv rows, by language, key and form: a changed pattern, an
+    /// added and a removed row are changes of the language.
+    @Test func compoundPatternsAreComparedByTheirKeys() {
+        typealias Compound = DatabaseSnapshot.Compound
+        var old = snapshot([])
+        old.compounds = [
+            Compound(language: "ru", key: "per", form: "-", pattern: "{0}/{1}"),
+            Compound(language: "ru", key: "times", form: "-", pattern: "{0}⋅{1}"),
+        ]
+        var new = snapshot([])
+        new.compounds = [
+            Compound(language: "ru", key: "per", form: "-", pattern: "{0} на {1}"),
+            Compound(language: "ru", key: "gender", form: "length/meter", pattern: "masculine"),
+        ]
+        let diff = SnapshotDiff(old: old, new: new)
+        #expect(
+            diff.changes == [
+                .language(code: "ru", detail: "compound per -: '{0}/{1}' -> '{0} на {1}'"),
+                .language(code: "ru", detail: "compound gender length/meter added: 'masculine'"),
+                .language(code: "ru", detail: "compound times - removed"),
+            ])
+        #expect(old != new)
+    }
+
     @Test func numbersReadBackExactly() {
         for value in [1, 0.3048, 1e-9, 1609.344, 1.0 / 3, 6.02214076e23, 4.184 * 1000] {
             #expect(Double(Dump.number(value)) == value, "\(Dump.number(value))")

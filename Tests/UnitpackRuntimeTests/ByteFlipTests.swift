@@ -88,6 +88,18 @@ import UnitpackTestSupport
                 .joined(separator: "; ")
         }),
         ("phrase languages", { db throws(UnitDatabaseError) in try db.phraseLanguages().joined(separator: ",") }),
+        // Names of compound units read the language's `compounds` rows (issue 19).
+        ("compound names", { db throws(UnitDatabaseError) in
+            let gram = CompoundNamePart(unit: try db.unit(key: "mass/gram")), liter = CompoundNamePart(unit: try db.unit(key: "volume/liter"))
+            let squareMeter = CompoundNamePart(unit: try db.unit(key: "length/meter"), power: 2)
+            let watt = CompoundNamePart(unit: try db.unit(key: "power/watt"))
+            let kelvin = CompoundNamePart(unit: try db.unit(key: "temperature/kelvin"))
+            return [
+                try db.compoundName(numerator: [gram], denominator: [liter], count: 3, language: "ru"),
+                try db.compoundName(numerator: [squareMeter], count: 5, language: "ru"),
+                try db.compoundName(numerator: [watt], denominator: [squareMeter, kelvin], count: 2, language: "en"),
+            ].map { $0 ?? "none" }.joined(separator: "; ")
+        }),
     ]
 
     static func converted(_ db: UnitDatabase, _ value: Double, _ from: String, _ to: String) throws(UnitDatabaseError) -> String {
@@ -241,5 +253,17 @@ import UnitpackTestSupport
                 .joined(separator: "; ")
         }),
         ("phrase languages", { db throws(UnitDatabaseError) in try db.phraseLanguages().joined(separator: ",") }),
+        // Names of compound units read the language's `compounds` rows (issue 19).
+        ("compound names", { db throws(UnitDatabaseError) in
+            let gram = CompoundNamePart(unit: try db.unit(key: "mass/gram")), liter = CompoundNamePart(unit: try db.unit(key: "volume/liter"))
+            let squareMeter = CompoundNamePart(unit: try db.unit(key: "length/meter"), power: 2)
+            let watt = CompoundNamePart(unit: try db.unit(key: "power/watt"))
+            let kelvin = CompoundNamePart(unit: try db.unit(key: "temperature/kelvin"))
+            return [
+                try db.compoundName(numerator: [gram], denominator: [liter], count: 3, language: "ru"),
+                try db.compoundName(numerator: [squareMeter], count: 5, language: "ru"),
+                try db.compoundName(numerator: [watt], denominator: [squareMeter, kelvin], count: 2, language: "en"),
+            ].map { $0 ?? "none" }.joined(separator: "; ")
+        }),
     ]
 }

@@ -40,8 +40,10 @@ public struct NumberWords: Sendable {
 
     func isFiller(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .filler } }
 
-    /// Whether the word has any meaning in phrases (a number, a marker, a filler...).
-    func isPhraseWord(folded word: String) -> Bool { meanings[ByteString(word)] != nil }
+    /// Whether the word has any meaning in phrases (a number, a marker, a
+    /// filler...). The words of unit expressions (`per`, `square`) are none:
+    /// they belong inside the expression (`newton meters per second`).
+    func isPhraseWord(folded word: String) -> Bool { meanings(folded: word).contains { !$0.kind.isExpressionWord } }
 
     func isConjunction(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .conjunction } }
 
@@ -181,7 +183,7 @@ public struct NumberWords: Sendable {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .partitive, .prefix, .conjunction, .difference, .marker, .filler:
+            case .partitive, .prefix, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter:
                 return false
             }
             pendingArticle = false

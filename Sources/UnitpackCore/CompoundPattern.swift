@@ -1,0 +1,192 @@
+/// The rows of `locales/<lang>/compounds.tsv` (docs/source-format.md) and of
+/// the `compounds` table (docs/database.md): how a language names compound
+/// units. Shared by the source parser, the database reader and the naming
+/// code, so that the three agree on what a row may say.
+public enum CompoundPatternKey: String, Sendable, Hashable, CaseIterable {
+    /// `{0} per {1}`: a quotient.
+    case per
+    /// `{0} {1}`: a product.
+    case times
+    /// `square {0}`, `квадратных {0}`.
+    case power2
+    /// `cubic {0}`.
+    case power3
+    /// `kilo{0}`: the form is a prefix name.
+    case prefix
+    /// Which plural category and case each part of a structure takes.
+    case derive
+    /// A unit's grammatical gender.
+    case gender
+    /// A unit's name in one case and plural category.
+    case grammaticalCase = "case"
+
+    /// Whether the pattern has `{0}` and `{1}`, or `{0}` alone; nil: no pattern.
+    public var placeholders: Int? {
+        switch self {
+        case .per, .times: 2
+        case .power2, .power3, .prefix: 1
+        case .derive, .gender, .grammaticalCase: nil
+        }
+    }
+
+    /// Whether the form is `plural/gender/case` (or `-`).
+    public var hasInflectedForm: Bool { placeholders == 2 || self == .power2 || self == .power3 }
+}
+
+/// The prefix names of `units-src/prefixes.tsv`, largest first, decimal then binary.
+public enum UnitPrefixName {
+    public static let all: [String] = [
+        "quetta", "ronna", "yotta", "zetta", "exa", "peta", "tera", "giga", "mega", "kilo", "hecto", "deca", "deci",
+        "centi", "milli", "micro", "nano", "pico", "femto", "atto", "zepto", "yocto", "ronto", "quecto", "kibi", "mebi",
+        "gibi", "tebi", "pebi", "exbi", "zebi", "yobi",
+    ]
+}
+
+/// A pattern's form `plural/gender/case`, each part nil where CLDR's element has no such attribute.
+public struct CompoundPatternForm: Sendable, Hashable {
+    public var plural: PluralCategory?
+    public var gender: String?
+    public var grammaticalCase: String?
+
+    public init(plural: PluralCategory? = nil, gender: String? = nil, grammaticalCase: String? = nil) {
+        self.plural = plural
+        self.gender = gender
+        self.grammaticalCase = grammaticalCase
+    }
+
+    /// CLDR's grammatical genders (common/supplemental/grammaticalFeatures.xml).
+    public static let genders: Set<String> = [
+        "animate", "common", "feminine", "inanimate", "masculine", "neuter", "personal",
+    ]
+
+    /// `-` or three parts: a plural category, a gender, a case (`-` where absent).
+    /// Nil when the text is neither. Cases are checked against `cases`.
+    public init?(text: String, cases: Set<String>) {
+        if text == "-" {
+            self.init()
+            return
+        }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts.contains(where: { $0 != "-" }) else { return nil }
+        var form = CompoundPatternForm()
+        if parts[0] != "-" {
+            guard let plural = PluralCategory(rawValue: parts[0]) else { return nil }
+            form.plural = plural
+        }
+        if parts[1] != "-" {
+            guard Self.genders.contains(parts[1]) else { return nil }
+            form.gender = parts[1]
+        }
+        if parts[2] != "-" {
+            guard cases.contains(parts[2]) else { return nil }
+            form.grammaticalCase = parts[2]
+        }
+        self = form
+    }
+
+    public var text: String {
+        guard plural != nil || gender != nil || grammaticalCase != nil else { return "-" }
+        return [plural?.rawValue, gender, grammaticalCase].map { $0 ?? "-" }.joined(separator: "/")
+    }
+}
+
+/// A `derive` row's form and value: `plural/per  compound one`.
+public struct CompoundDerivation: Sendable, Hashable {
+    public enum Feature: String, Sendable, Hashable, CaseIterable { case plural, grammaticalCase = "case" }
+    public enum Structure: String, Sendable, Hashable, CaseIterable { case per, times, power, prefix }
+    /// What one part takes: the compound's own value, or a fixed one.
+    public enum Value: Sendable, Hashable {
+        case compound
+        case fixed(String)
+    }
+
+    public var feature: Feature
+    public var structure: Structure
+    public var first: Value
+    public var second: Value
+
+    /// Nil when the form is not `feature/structure` or the value not two
+    /// words, each `compound`, a plural category (plural) or a case (case).
+    public init?(form: String, value: String, cases: Set<String>) {
+        let parts = form.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let feature = Feature(rawValue: String(parts[0])),
+            let structure = Structure(rawValue: String(parts[1]))
+        else { return nil }
+        let words = value.split(separator: " ").map(String.init)
+        guard words.count == 2 else { return nil }
+        var values: [Value] = []
+        for word in words {
+            if word == "compound" {
+                values.append(.compound)
+            } else if feature == .plural ? PluralCategory(rawValue: word) != nil : cases.contains(word) {
+                values.append(.fixed(word))
+            } else {
+                return nil
+            }
+        }
+        self.feature = feature
+        self.structure = structure
+        self.first = values[0]
+        self.second = values[1]
+    }
+}
+
+public enum CompoundPatternText {
+    /// CLDR's grammatical cases (common/supplemental/grammaticalFeatures.xml).
+    public static let cases: Set<String> = [
+        "abessive", "ablative", "accusative", "adessive", "allative", "causal", "comitative", "dative", "delative",
+        "elative", "ergative", "essive", "genitive", "illative", "inessive", "instrumental", "locative",
+        "localtivecopulative", "nominative", "oblique", "partitive", "prepositional", "sociative", "sublative",
+        "superessive", "terminative", "translative", "vocative",
+    ]
+
+    /// Why `pattern` is no pattern with `count` placeholders (`{0}`, and `{1}`
+    /// when 2), each exactly once and no other brace; nil when it is one.
+    public static func problem(_ pattern: String, placeholders count: Int) -> String? {
+        let wanted = count == 2 ? ["{0}", "{1}"] : ["{0}"]
+        for placeholder in wanted {
+            let occurrences = pattern.split(separator: placeholder, omittingEmptySubsequences: false).count - 1
+            if occurrences == 0 { return "has no \(placeholder)" }
+            if occurrences > 1 { return "has \(placeholder) \(occurrences) times" }
+        }
+        var rest = pattern
+        for placeholder in wanted { rest = rest.split(separator: placeholder, omittingEmptySubsequences: false).joined() }
+        if rest.contains("{") || rest.contains("}") {
+            return count == 2 ? "has a brace that is not {0} or {1}" : "has a brace that is not {0}"
+        }
+        return nil
+    }
+
+    /// A `per` form's category of the denominator, before a colon (`time:-`:
+    /// the pattern of a quotient by a unit of time, `км в час` where Russian
+    /// says `грамм на литр`), and the rest of the form.
+    public static func splitCategory(_ form: String) -> (category: String?, form: String) {
+        guard let colon = form.firstIndex(of: ":") else { return (nil, form) }
+        return (String(form[..<colon]), String(form[form.index(after: colon)...]))
+    }
+
+    /// A category key as `units-src/categories.tsv` allows it: lower-case ASCII letters, digits and `-`.
+    public static func isCategoryKey(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// `pattern` with `{0}` (and `{1}`) replaced.
+    public static func apply(_ pattern: String, _ first: String, _ second: String = "") -> String {
+        var result = ""
+        var index = pattern.startIndex
+        while index < pattern.endIndex {
+            let rest = pattern[index...]
+            if rest.hasPrefix("{0}") {
+                result += first
+                index = pattern.index(index, offsetBy: 3)
+            } else if rest.hasPrefix("{1}") {
+                result += second
+                index = pattern.index(index, offsetBy: 3)
+            } else {
+                result.append(pattern[index])
+                index = pattern.index(after: index)
+            }
+        }
+        return result
+    }
+}
