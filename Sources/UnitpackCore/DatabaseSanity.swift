@@ -24,7 +24,7 @@ public enum DatabaseSanity {
     /// Unit and category ids: positive (SQLite's rowids, `ids.tsv`'s ids).
     public static func isValidID(_ id: Int) -> Bool { id > 0 && id <= Int(Int32.max) }
 
-    /// `units.flags`: bits 0 and 1 only (format 5).
+    /// `units.flags`: bits 0 and 1 only (format 6).
     public static func isValidFlags(_ flags: Int) -> Bool { flags >= 0 && flags <= 3 }
 
     /// `units.tier`: 0, 1 or 2.

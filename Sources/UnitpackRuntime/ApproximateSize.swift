@@ -81,6 +81,14 @@ enum ApproximateSize {
             bytes += allocation(objectHeader + MemoryLayout<(String, Double)>.stride * words.prefixes.count)
             for prefix in words.prefixes { bytes += of(prefix.word) }
         }
+        // The expression words: a set and two dictionaries of a few words.
+        let expression = words.expression
+        bytes += dictionary(count: expression.per.count, keyStride: 16, valueStride: 0)
+            + dictionary(count: expression.powerBefore.count, keyStride: 16, valueStride: 8)
+            + dictionary(count: expression.powerAfter.count, keyStride: 16, valueStride: 8)
+        for word in Array(expression.per) + Array(expression.powerBefore.keys) + Array(expression.powerAfter.keys) {
+            bytes += of(word)
+        }
         return bytes
     }
 

@@ -165,7 +165,7 @@ import Testing
         let incompatible = try CLI.run(["diff", oldFormat, dist])
         #expect(incompatible.status == 1)
         #expect(incompatible.stdout == "")
-        #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format 5: rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
+        #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format 6: rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
     }
 }
 

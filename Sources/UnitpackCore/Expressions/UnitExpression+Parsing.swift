@@ -62,12 +62,28 @@ struct ExpressionParser<Atom: Hashable & Sendable> {
     enum WordRole { case per, times, powerBefore(Int), powerAfter(Int) }
 
     func role(at position: Int) -> (role: WordRole, length: Int)? {
-        guard !words.isEmpty, position < tokens.count, case .word(let first) = tokens[position].kind else { return nil }
+        guard !words.isEmpty, position < tokens.count, case .word(let first) = tokens[position].kind,
+            !touchesSymbol(position)
+        else { return nil }
         let folded = TextFolding.fold(first)
         if position + 1 < tokens.count, tokens[position + 1].spaceBefore, case .word(let second) = tokens[position + 1].kind {
             if let role = role(of: folded + " " + TextFolding.fold(second)) { return (role, 2) }
         }
         return role(of: folded).map { ($0, 1) }
+    }
+
+    /// Whether the word is written against an operator, a parenthesis or a
+    /// power (`В·А`: the volt, not the Russian `в`): such a word is a unit's
+    /// symbol, never an operator word.
+    private func touchesSymbol(_ position: Int) -> Bool {
+        func isSymbol(_ token: ExpressionToken) -> Bool {
+            if case .word = token.kind { return false }
+            if case .number = token.kind { return false }
+            return true
+        }
+        if position > 0, !tokens[position].spaceBefore, isSymbol(tokens[position - 1]) { return true }
+        if position + 1 < tokens.count, !tokens[position + 1].spaceBefore, isSymbol(tokens[position + 1]) { return true }
+        return false
     }
 
     private func role(of folded: String) -> WordRole? {

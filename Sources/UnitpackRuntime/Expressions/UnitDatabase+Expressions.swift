@@ -155,8 +155,12 @@ extension UnitDatabase {
         return String(String(n).map { digits[Int($0.asciiValue! - 48)] })
     }
 
-    /// The operator words of `languages` (every language for nil).
+    /// The operator words of `languages` (every language of phrases for nil),
+    /// from `phrase_words` (kinds `per`, `power-before`, `power-after`).
     func expressionWords(_ languages: [String]?) throws(UnitDatabaseError) -> ExpressionWords {
-        .none
+        var asked = languages ?? []
+        if languages == nil { asked = try phraseLanguages() }
+        guard !asked.isEmpty else { return .none }
+        return try phraseWords(asked).expression
     }
 }

@@ -16,12 +16,21 @@ public struct NumberWords: Sendable {
     /// Words of kind `prefix` (folded) and their values, longest first: they
     /// are found at the start of a word, not as a word.
     var prefixes: [(word: String, value: Double)] = []
+    /// The words of unit expressions among them (`per`, `на`, `square`,
+    /// `в квадрате`): docs/expressions.md.
+    var expression = ExpressionWords()
 
     public init(_ entries: [(word: String, meaning: Meaning)]) {
         for (word, meaning) in entries {
             let key = ByteString(word)
             if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
+            switch meaning.kind {
+            case .per: expression.per.insert(word)
+            case .powerBefore: expression.powerBefore[word] = Int(meaning.value)
+            case .powerAfter: expression.powerAfter[word] = Int(meaning.value)
+            default: break
+            }
         }
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
     }
@@ -44,6 +53,18 @@ public struct NumberWords: Sendable {
     /// filler...). The words of unit expressions (`per`, `square`) are none:
     /// they belong inside the expression (`newton meters per second`).
     func isPhraseWord(folded word: String) -> Bool { meanings(folded: word).contains { !$0.kind.isExpressionWord } }
+
+    /// Whether the word keeps a span of words from reading as an expression:
+    /// a word of phrases, unless it is also a word of expressions and
+    /// otherwise only a filler (`на` divides in `ватт на метр`, and is a
+    /// filler in `изменение на 5 °C`). `в` (a marker and `per`) keeps it:
+    /// `км в милях` is a unit and a target, never km/mi.
+    func stopsExpression(folded word: String) -> Bool {
+        let found = meanings(folded: word)
+        guard found.contains(where: { !$0.kind.isExpressionWord }) else { return false }
+        let divides = found.contains { $0.kind.isExpressionWord }
+        return !divides || found.contains { !$0.kind.isExpressionWord && $0.kind != .filler }
+    }
 
     func isConjunction(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .conjunction } }
 

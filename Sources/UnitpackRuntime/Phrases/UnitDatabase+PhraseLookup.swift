@@ -75,7 +75,7 @@ extension UnitDatabase {
         } else {
             // A number between names is a count of the next part (`5 feet 4
             // inches`), not a factor: only an operator writes one (`L/100 km`).
-            looksLikeOne = !span.contains { words.isPhraseWord(folded: $0.folded) }
+            looksLikeOne = !span.contains { words.stopsExpression(folded: $0.folded) }
                 && !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
         }
         guard looksLikeOne else { return nil }
