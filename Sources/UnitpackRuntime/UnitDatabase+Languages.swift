@@ -62,8 +62,11 @@ extension UnitDatabase {
         // language showing an English word needs English plural forms.
         let rules = names.language == language.code ? language : try self.language(names.language)
         let category = rules.pluralCategory(of: number)
+        // An expression in words where the language's patterns name it
+        // (`36.8781 pound-force feet`, `3 грамма на литр`), else its symbols.
+        let words = unit.isExpression ? try expressionName(unit, count: value, language: language.code) : nil
         return FormattedQuantity(
-            number: number.text, long: number.text + " " + names.form(for: category),
+            number: number.text, long: number.text + " " + (words ?? names.form(for: category)),
             short: number.text + " " + names.symbol, pluralCategory: category, nameLanguage: names.language)
     }
 

@@ -112,11 +112,16 @@ import Testing
         #expect(from.exitedNormally)
         #expect(from.status == 1)
         #expect(from.stdout == "")
-        #expect(from.stderr == "error: unknown unit 'furlongs per fortnightx'\n")
+        // `per` makes it an expression: the error says which word names nothing, and where.
+        #expect(from.stderr == "error: cannot read 'furlongs per fortnightx' as a unit: no unit named 'fortnightx' (at character 14)\n")
 
         let to = try database.convert(["1", "m/s", "parsecs per hourx"])
         #expect(to.status == 1)
-        #expect(to.stderr == "error: unknown unit 'parsecs per hourx'\n")
+        #expect(to.stderr == "error: cannot read 'parsecs per hourx' as a unit: no unit named 'hourx' (at character 13)\n")
+
+        let plain = try database.convert(["1", "furlongx", "m/s"])
+        #expect(plain.status == 1)
+        #expect(plain.stderr == "error: unknown unit 'furlongx'\n")
     }
 
     @Test func unitsOfDifferentCategories() throws {

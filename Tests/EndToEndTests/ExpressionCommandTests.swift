@@ -13,11 +13,15 @@ import Testing
 
     @Test func theIssuesExamples() throws {
         let cases: [([String], String)] = [
-            (["50 N*m in lbf*ft"], "50 N·m ≈ 36.8781 lbf·ft\n"),
+            // In words, from the parts' names and the language's compound patterns.
+            (["50 N*m in lbf*ft"], "50 newton meters ≈ 36.8781 pound-force feet\n"),
+            (["--symbols", "50 N*m in lbf*ft"], "50 N·m ≈ 36.8781 lbf·ft\n"),
             // An expression equal to a named unit is shown by its name.
-            (["1 kg*m/s^2 in N"], "1 kg·m/s² = 1 newton\n"),
+            (["1 kg*m/s^2 in N"], "1 kilogram meter per square second = 1 newton\n"),
             // °F inside a product is a degree of difference, as handbooks mean it.
-            (["1 W/(m*K) in BTU/(h*ft*°F)"], "1 W/(m·K) ≈ 0.577789 BTU/(h·ft·F°)\n"),
+            (["1 W/(m*K) in BTU/(h*ft*°F)"],
+             "1 watt per meter kelvin ≈ 0.577789 British thermal units per hour foot degree Fahrenheit (difference)\n"),
+            (["--symbols", "1 W/(m*K) in BTU/(h*ft*°F)"], "1 W/(m·K) ≈ 0.577789 BTU/(h·ft·F°)\n"),
             (["5 Н·м в кгс·м"], "5 ньютон-метров ≈ 0,509858 килограмм-сила-метра\n"),
         ]
         for (arguments, expected) in cases {
@@ -30,9 +34,9 @@ import Testing
 
     @Test func valueFromTo() throws {
         let cases: [([String], String)] = [
-            (["1", "kg*m/s^2", "N"], "1 kg·m/s² = 1 newton\n"),
-            (["50", "N*m", "lbf*ft"], "50 N·m ≈ 36.8781 lbf·ft\n"),
-            (["1", "W/(m*K)", "BTU/(h*ft*°F)"], "1 W/(m·K) ≈ 0.577789 BTU/(h·ft·F°)\n"),
+            (["1", "kg*m/s^2", "N"], "1 kilogram meter per square second = 1 newton\n"),
+            (["50", "N*m", "lbf*ft"], "50 newton meters ≈ 36.8781 pound-force feet\n"),
+            (["--symbols", "1", "W/(m*K)", "BTU/(h*ft*°F)"], "1 W/(m·K) ≈ 0.577789 BTU/(h·ft·F°)\n"),
             (["-t", "--precision", "15", "1", "kg*m/s^2", "lbf"], "0.22480894309971\n"),
         ]
         for (arguments, expected) in cases {

@@ -66,7 +66,7 @@ import UnitpackTestSupport
             #expect(row[1].hasPrefix(column[1]), "\(column[0]): documented \(row[1]), written \(column[1])")
             #expect(column[2] == "1", "\(column[0]) is NOT NULL")
         }
-        #expect(try rows("PRAGMA user_version", columns: 1, at: path) == [["5"]])
+        #expect(try rows("PRAGMA user_version", columns: 1, at: path) == [[String(DatabaseFormat.version)]])
     }
 
     /// `parts`: the ids after the first, ASCII decimal, one space between,

@@ -150,6 +150,24 @@ extension UnitDatabase {
             choices: choices)
     }
 
+    /// An expression unit's name in `language` for `count` of it, built from
+    /// its parts' names by the language's compound patterns
+    /// (`compoundName`); nil when a pattern or a form is missing, or the
+    /// expression holds a number (`L/100 km`) or a power over 3.
+    func expressionName(_ unit: Unit, count: Double, language: String) throws(UnitDatabaseError) -> String? {
+        guard unit.isExpression, let symbol = unit.symbols.first else { return nil }
+        let compound: CompoundUnit
+        do {
+            compound = try compoundUnit(symbol)
+        } catch .badExpression {
+            return nil
+        }
+        guard compound.number == 1 else { return nil }
+        let numerator = compound.parts.filter { $0.power > 0 }.map { CompoundNamePart(unit: $0.unit, power: $0.power) }
+        let denominator = compound.parts.filter { $0.power < 0 }.map { CompoundNamePart(unit: $0.unit, power: -$0.power) }
+        return try compoundName(numerator: numerator, denominator: denominator, count: count, language: language)
+    }
+
     static func superscript(_ n: Int) -> String {
         let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
         return String(String(n).map { digits[Int($0.asciiValue! - 48)] })
