@@ -75,6 +75,8 @@ import UnitpackCore
         #expect(unknown.reason == .unknownUnit("furlongx"))
         guard case .badExpression(_, let power)? = reason("m^10") else { Issue.record("m^10 read"); return }
         #expect(power.reason == .badPower("^10"))
+        guard case .badExpression(_, let size)? = reason("ly^9*ly^9*ly^9") else { Issue.record("ly^9*ly^9*ly^9 read"); return }
+        #expect(size.reason == .outOfRange)
         // A formula unit other than a point on a scale has no factor to multiply.
         let formula = reason("dBm*s")
         if case .notInExpression? = formula {} else if case .badExpression? = formula {} else {

@@ -39,13 +39,8 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
         }
         return bases.map { base in
             let exponent = exponents[base]!
-            return exponent == 1 ? base : base + Self.superscript(exponent)
+            return exponent == 1 ? base : base + UnitExpressionGrammar.superscript(exponent)
         }.joined(separator: "·")
-    }
-
-    private static func superscript(_ n: Int) -> String {
-        let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
-        return (n < 0 ? "⁻" : "") + String(abs(n)).map { digits[Int(String($0))!] }
     }
 
     /// A category's `dimension` column (`kg*m/s^2`, `1000000/m^2`,

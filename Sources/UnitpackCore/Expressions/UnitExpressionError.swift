@@ -20,6 +20,9 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         case tooDeep
         /// More than `UnitExpressionGrammar.termLimit` terms.
         case tooManyTerms
+        /// The units multiply to a size no Double holds (`ly^9*ly^9*ly^9`), or below
+        /// the smallest normal one.
+        case outOfRange
     }
 
     public var reason: Reason
@@ -43,6 +46,7 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         case .badNumber(let text): "'\(text)' is not a positive number"
         case .tooDeep: "parentheses nest deeper than \(UnitExpressionGrammar.depthLimit)"
         case .tooManyTerms: "more than \(UnitExpressionGrammar.termLimit) units and numbers"
+        case .outOfRange: "the units multiply to a size beyond what a number here can hold"
         }
     }
 }

@@ -57,4 +57,11 @@ public enum UnitExpressionGrammar {
         for _ in 0..<abs(exponent) { result *= value }
         return exponent < 0 ? 1 / result : result
     }
+
+    /// `n` in superscript digits, with `⁻` when negative (`m²`, `s⁻¹`): how
+    /// expressions and dimensions are shown, and a power the lexer reads back.
+    public static func superscript(_ n: Int) -> String {
+        let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        return (n < 0 ? "⁻" : "") + String(String(abs(n)).map { digits[Int($0.asciiValue! - 48)] })
+    }
 }

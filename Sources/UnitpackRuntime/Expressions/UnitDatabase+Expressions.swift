@@ -131,14 +131,14 @@ extension UnitDatabase {
                 symbol = atom.unit.symbols.first ?? atom.unit.name
             }
             let power = abs(term.power)
-            let written = power == 1 ? symbol : symbol + Self.superscript(power)
+            let written = power == 1 ? symbol : symbol + UnitExpressionGrammar.superscript(power)
             if term.power > 0 { up.append(written) } else { down.append(written) }
         }
         factor *= number
         guard factor.isFinite, factor > 0, factor >= Double.leastNormalMagnitude else {
             throw .badExpression(
                 expression.canonicalText { $0.unit.name },
-                UnitExpressionError(.badNumber("the product's size"), at: 0..<0))
+                UnitExpressionError(.outOfRange, at: 0..<0))
         }
         var symbol = up.isEmpty ? "1" : up.joined(separator: "·")
         if !down.isEmpty { symbol += "/" + (down.count == 1 ? down[0] : "(" + down.joined(separator: "·") + ")") }
@@ -166,11 +166,6 @@ extension UnitDatabase {
         let numerator = compound.parts.filter { $0.power > 0 }.map { CompoundNamePart(unit: $0.unit, power: $0.power) }
         let denominator = compound.parts.filter { $0.power < 0 }.map { CompoundNamePart(unit: $0.unit, power: -$0.power) }
         return try compoundName(numerator: numerator, denominator: denominator, count: count, language: language)
-    }
-
-    static func superscript(_ n: Int) -> String {
-        let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
-        return String(String(n).map { digits[Int($0.asciiValue! - 48)] })
     }
 
     /// The operator words of `languages` (every language of phrases for nil),
