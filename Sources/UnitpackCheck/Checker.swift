@@ -20,6 +20,7 @@ public enum Checker {
         InverseDirectionRule(),
         StableIDRule(),
         DimensionRule(),
+        PrefixRule(),
         LocaleReferenceRule(),
         LocaleAmbiguityRule(),
         LanguageCompletenessRule(),

@@ -143,6 +143,7 @@ public enum ModelCompiler {
                 let priority = row.priority, let system = row.system
             else { throw .sourcesHaveErrors(count: 1) }
             var flags: UnitFlags = row.isInverse ? [.inverse] : []
+            for kind in row.prefixes { flags.insert(kind.value.flag) }
             let conversion: Conversion
             switch definition {
             case .coefficient(let formula):

@@ -33,13 +33,9 @@ public enum CompoundPatternKey: String, Sendable, Hashable, CaseIterable {
     public var hasInflectedForm: Bool { placeholders == 2 || self == .power2 || self == .power3 }
 }
 
-/// The prefix names of `units-src/prefixes.tsv`, largest first, decimal then binary.
+/// The names of the SI and binary prefixes (`UnitPrefix.all`), largest first, decimal then binary.
 public enum UnitPrefixName {
-    public static let all: [String] = [
-        "quetta", "ronna", "yotta", "zetta", "exa", "peta", "tera", "giga", "mega", "kilo", "hecto", "deca", "deci",
-        "centi", "milli", "micro", "nano", "pico", "femto", "atto", "zepto", "yocto", "ronto", "quecto", "kibi", "mebi",
-        "gibi", "tebi", "pebi", "exbi", "zebi", "yobi",
-    ]
+    public static let all: [String] = UnitPrefix.all.map(\.name)
 }
 
 /// A pattern's form `plural/gender/case`, each part nil where CLDR's element has no such attribute.

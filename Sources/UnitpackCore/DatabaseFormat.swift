@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 6
+    public static let version: Int32 = 7
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -72,6 +72,10 @@ public struct UnitFlags: OptionSet, Sendable, Hashable {
     public static let inverse = UnitFlags(rawValue: 1 << 0)
     /// The unit is converted by a formula pair rather than a coefficient.
     public static let formula = UnitFlags(rawValue: 1 << 1)
+    /// The unit takes SI prefixes (`si` in column 6 of its row): `km`, `kilometer`.
+    public static let siPrefixes = UnitFlags(rawValue: 1 << 2)
+    /// The unit takes binary prefixes (`binary`): `KiB`, `kibibyte`.
+    public static let binaryPrefixes = UnitFlags(rawValue: 1 << 3)
     /// Never stored: a unit the runtime made of an expression (`lbf·ft`),
     /// not read from a row; `DatabaseSanity.isValidFlags` refuses it in a file.
     public static let expression = UnitFlags(rawValue: 1 << 15)

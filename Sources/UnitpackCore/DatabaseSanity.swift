@@ -24,8 +24,8 @@ public enum DatabaseSanity {
     /// Unit and category ids: positive (SQLite's rowids, `ids.tsv`'s ids).
     public static func isValidID(_ id: Int) -> Bool { id > 0 && id <= Int(Int32.max) }
 
-    /// `units.flags`: bits 0 and 1 only (format 6).
-    public static func isValidFlags(_ flags: Int) -> Bool { flags >= 0 && flags <= 3 }
+    /// `units.flags`: bits 0 to 3 only (format 7: inverse, formula, SI and binary prefixes).
+    public static func isValidFlags(_ flags: Int) -> Bool { flags >= 0 && flags <= 15 }
 
     /// `units.tier`: 0, 1 or 2.
     public static func isValidTier(_ tier: Int) -> Bool { (0...2).contains(tier) }

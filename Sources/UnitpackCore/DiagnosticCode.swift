@@ -21,6 +21,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case nonPositiveCoefficient = "E211"
     case nonFiniteCoefficient = "E212"
     case coefficientOutOfRange = "E213"
+    case unknownPrefixKind = "E214"
 
     // E3xx: categories
     case categoryWithoutRow = "E301"
@@ -39,6 +40,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
 
     // E5xx: cross-checks between units
     case dimensionMismatch = "E501"
+    case prefixedUnitMismatch = "E502"
+    case prefixNotApplicable = "E503"
 
     // E6xx: stable ids
     case duplicateID = "E601"

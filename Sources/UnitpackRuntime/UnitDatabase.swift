@@ -446,11 +446,10 @@ public final class UnitDatabase: Sendable {
         let found = try candidates(for: text, preferring: languages)
         if !found.isEmpty { return found }
         do {
-            let compound = try compoundUnit(text, languages: languages)
-            if compound.parts.count == 1 && compound.parts[0].power == 1 && compound.number == 1 {
-                return [compound.parts[0].unit]
+            guard let units = try expressionUnits(text, languages: languages) else {
+                return [try compoundUnit(text, languages: languages).parts[0].unit]
             }
-            return try units(of: compound)
+            return units
         } catch .badExpression(_, let error) {
             // Plain words with no operator are a name not found, not an expression.
             if case .unknownUnit = error.reason, try !looksLikeExpression(text, languages: languages) { throw .unknownUnit(text) }

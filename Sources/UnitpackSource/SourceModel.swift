@@ -39,6 +39,8 @@ public struct UnitRow: Sendable, Hashable {
     public var definition: UnitDefinition?
     public var priority: Located<Double>?
     public var system: Located<SystemTag>?
+    /// The kinds of prefixes the unit takes (column 6; empty: none).
+    public var prefixes: [Located<UnitPrefix.Kind>] = []
     /// The start of the row.
     public var location: SourceLocation
 

@@ -1,13 +1,15 @@
 import UnitpackCore
 
 /// Parses one row of a category file:
-/// `name  symbols  coefficient-or-FORMULAE(to,from)  priority  system`.
+/// `name  symbols  coefficient-or-FORMULAE(to,from)  priority  system  [prefixes]`.
 enum UnitRowParser {
     static let columns = ["name", "symbols", "coefficient or FORMULAE", "priority", "system"]
+    /// The optional sixth column: the kinds of prefixes the unit takes.
+    static let prefixesColumn = "prefixes"
 
     static func parse(_ line: TSVLine, category: String, diagnostics: inout [Diagnostic]) -> UnitRow? {
-        guard line.fields.count == columns.count else {
-            diagnostics.append(columnCountDiagnostic(line, expected: columns))
+        guard line.fields.count == columns.count || line.fields.count == columns.count + 1 else {
+            diagnostics.append(columnCountDiagnostic(line, expected: columns + [prefixesColumn]))
             return nil
         }
         let f = line.fields
@@ -32,6 +34,7 @@ enum UnitRowParser {
             definition: definition(f[2], diagnostics: &diagnostics),
             priority: priority(f[3], diagnostics: &diagnostics),
             system: system(f[4], diagnostics: &diagnostics),
+            prefixes: f.count > columns.count ? prefixes(f[5], diagnostics: &diagnostics) : [],
             location: line.location)
     }
 
@@ -133,6 +136,26 @@ enum UnitRowParser {
             return nil
         }
         return Located(value, at: field.location)
+    }
+
+    /// `si`, `binary` or `si,binary` (empty: none).
+    private static func prefixes(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> [Located<UnitPrefix.Kind>] {
+        guard !field.text.isEmpty else { return [] }
+        var kinds: [Located<UnitPrefix.Kind>] = []
+        for item in CommaList.split(field, item: "prefix kind", code: .unknownPrefixKind, diagnostics: &diagnostics) {
+            guard let kind = UnitPrefix.Kind(rawValue: item.value) else {
+                diagnostics.append(
+                    Diagnostic(.unknownPrefixKind, "unknown prefix kind '\(item.value)'", at: item.location,
+                               hint: "write si (kilo, milli: powers of ten), binary (kibi, mebi: powers of 1024) or si,binary"))
+                continue
+            }
+            if kinds.contains(where: { $0.value == kind }) {
+                diagnostics.append(Diagnostic(.unknownPrefixKind, "prefix kind '\(item.value)' written twice", at: item.location))
+                continue
+            }
+            kinds.append(Located(kind, at: item.location))
+        }
+        return kinds
     }
 
     private static func system(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> Located<SystemTag>? {

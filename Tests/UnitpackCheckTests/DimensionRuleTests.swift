@@ -8,8 +8,8 @@ import UnitpackTestSupport
 @Suite struct DimensionRuleTests {
     static let files: [String: String] = [
         "units-src/categories.tsv": "length\t10\tmeter\tm\ntime\t20\tsecond\ts\nspeed\t30\tmeter per second\tm/s\narea\t40\tsquare meter\tm^2\n",
-        "units-src/length.tsv": "meter\tm\t1\t5\tsi\nfoot\tft\t0.3048\t4\timp\nmile\tmi\t1609.344\t4\timp\n",
-        "units-src/time.tsv": "second\ts\t1\t5\tsi\nminute\tmin\t60\t5\tsi\nhour\th\t3600\t5\tsi\n",
+        "units-src/length.tsv": "meter\tm\t1\t5\tsi\tsi\nfoot\tft\t0.3048\t4\timp\nmile\tmi\t1609.344\t4\timp\n",
+        "units-src/time.tsv": "second\ts\t1\t5\tsi\tsi\nminute\tmin\t60\t5\tsi\nhour\th\t3600\t5\tsi\n",
         "units-src/area.tsv": "square meter\tm²\t1\t5\tsi\nsquare foot\tft²,sq ft\t0.09290304\t3\timp\n",
     ]
 

@@ -107,22 +107,16 @@ extension Dimension {
     var inverted: Dimension { Dimension(exponents.mapValues { -$0 }) }
 }
 
-/// Plain symbols of linear units across all categories, with SI prefixes on
-/// metric ones. A symbol used by two categories with different meanings is
+/// Plain symbols of linear units across all categories, with the prefixes
+/// of the units that take them (column 6). A symbol used by two categories with different meanings is
 /// left out: it cannot be read unambiguously.
 struct AtomTable {
     private var atoms: [String: (factor: Double, dimension: Dimension)] = [:]
 
-    static let prefixes: [(String, Double)] = [
-        ("Q", 1e30), ("R", 1e27), ("Y", 1e24), ("Z", 1e21), ("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9),
-        ("M", 1e6), ("k", 1e3), ("h", 1e2), ("da", 1e1), ("d", 1e-1), ("c", 1e-2), ("m", 1e-3), ("µ", 1e-6),
-        ("μ", 1e-6), ("u", 1e-6), ("n", 1e-9), ("p", 1e-12), ("f", 1e-15), ("a", 1e-18), ("z", 1e-21),
-        ("y", 1e-24), ("r", 1e-27), ("q", 1e-30),
-    ]
 
     init(_ tree: SourceTree) {
         var seen: [String: (Double, Dimension)?] = [:]
-        var metric: [(String, Double, Dimension)] = []
+        var prefixable: [(String, Double, Dimension, [UnitPrefix.Kind])] = []
         for category in tree.categories {
             guard let base = BaseDimension.parse(category.dimension.value),
                 let file = tree.categoryFiles.first(where: { $0.key == category.key.value })
@@ -134,15 +128,18 @@ struct AtomTable {
                 let factor = coefficient * base.scale, dimension = base.dimension
                 for symbol in unit.symbols where !Self.spellsExpression(symbol.value) {
                     Self.record(symbol.value, (factor, dimension), in: &seen)
-                    if unit.system?.value.system == .metric { metric.append((symbol.value, factor, dimension)) }
+                    if !unit.prefixes.isEmpty { prefixable.append((symbol.value, factor, dimension, unit.prefixes.map(\.value))) }
                 }
             }
         }
-        // Prefixed forms only where no unit already owns the spelling.
+        // Prefixed forms of the units that take them (column 6), as the
+        // runtime reads them: only where no unit already owns the spelling.
         var prefixed: [String: (Double, Dimension)?] = [:]
-        for (symbol, factor, dimension) in metric {
-            for (prefix, scale) in Self.prefixes where seen[prefix + symbol] == nil {
-                Self.record(prefix + symbol, (factor * scale, dimension), in: &prefixed)
+        for (symbol, factor, dimension, kinds) in prefixable {
+            for prefix in UnitPrefix.all where kinds.contains(prefix.kind) {
+                for written in prefix.symbols where seen[written + symbol] == nil {
+                    Self.record(written + symbol, (factor * prefix.factor, dimension), in: &prefixed)
+                }
             }
         }
         for (symbol, value) in seen.merging(prefixed, uniquingKeysWith: { a, _ in a }) {

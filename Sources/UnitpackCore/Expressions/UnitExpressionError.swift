@@ -23,6 +23,10 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         /// The units multiply to a size no Double holds (`ly^9*ly^9*ly^9`), or below
         /// the smallest normal one.
         case outOfRange
+        /// A prefix on a unit that takes none (`kft`, `kilofoot`), or binary
+        /// prefixes on a unit that is not of information: the prefix's name
+        /// and the unit's.
+        case prefixNotTaken(prefix: String, unit: String)
     }
 
     public var reason: Reason
@@ -47,6 +51,7 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         case .tooDeep: "parentheses nest deeper than \(UnitExpressionGrammar.depthLimit)"
         case .tooManyTerms: "more than \(UnitExpressionGrammar.termLimit) units and numbers"
         case .outOfRange: "the units multiply to a size beyond what a number here can hold"
+        case .prefixNotTaken(let prefix, let unit): "'\(unit)' takes no prefix such as \(prefix)"
         }
     }
 }

@@ -10,6 +10,9 @@ public struct CompoundUnit: Sendable, Hashable {
         /// The unit as it is used: a point on a scale is read as its
         /// difference (`°F` in `BTU/(h·ft·°F)`), as handbooks mean it.
         public let unit: Unit
+        /// The SI or binary prefix written on the unit (`k` in `kN`, `mega`
+        /// in `megaparsec`), when no row names the prefixed unit.
+        public let prefix: UnitPrefix?
         public let power: Int
         /// The text it was read from.
         public let written: String
@@ -40,6 +43,10 @@ public struct CompoundUnit: Sendable, Hashable {
     /// What `Unit.category` says for a unit of a dimension no category
     /// has: `dimension kg·m`, so that units of one such dimension share it.
     public static func categoryKey(of dimension: Dimension) -> String { dimensionPrefix + dimension.description }
+
+    /// Whether it is one unit of the database as it is (`m`): no power, no
+    /// number, no prefix. Such a text is a name, not an expression.
+    public var isSingleUnit: Bool { parts.count == 1 && parts[0].power == 1 && parts[0].prefix == nil && number == 1 }
 
     static let dimensionPrefix = "dimension "
 }

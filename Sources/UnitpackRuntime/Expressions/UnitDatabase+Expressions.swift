@@ -7,7 +7,9 @@ extension UnitDatabase {
     /// categories the word also names.
     struct ExpressionAtom: Hashable, Sendable {
         var unit: Unit
+        var prefix: UnitPrefix? = nil
         var others: [Unit]
+        var written: String
     }
 
     /// Reads `text` as an expression of the database's units: each name or
@@ -32,11 +34,25 @@ extension UnitDatabase {
                 }
             }
         } catch {
-            if let failure { throw failure }
+            if let failure { throw Self.located(failure, in: text) }
             throw .badExpression(text, error)
         }
-        if let failure { throw failure }
+        if let failure { throw Self.located(failure, in: text) }
         return try compound(expression)
+    }
+
+    /// A word's failure (`prefixedAtom`) as the whole text's: its range
+    /// moved to where the word is in `text`.
+    private static func located(_ failure: UnitDatabaseError, in text: String) -> UnitDatabaseError {
+        guard case .badExpression(let written, var error) = failure, written != text else { return failure }
+        let haystack = Array(text.unicodeScalars)
+        let needle = Array(written.unicodeScalars)
+        if !needle.isEmpty, haystack.count >= needle.count,
+            let start = (0...(haystack.count - needle.count)).first(where: { haystack[$0..<($0 + needle.count)].elementsEqual(needle) })
+        {
+            error.range = (start + error.range.lowerBound)..<(start + error.range.upperBound)
+        }
+        return .badExpression(text, error)
     }
 
     /// The units `compound` converts as: one for each category of its
@@ -72,8 +88,7 @@ extension UnitDatabase {
             return units
         }
         let compound = try compoundUnit(text, languages: languages)
-        let units = compound.parts.count > 1 || compound.parts.first?.power != 1 || compound.number != 1
-            ? try self.units(of: compound) : nil
+        let units = compound.isSingleUnit ? nil : try self.units(of: compound)
         let cost = ApproximateSize.ofExpression(key, units)
         try withState { state throws(UnitDatabaseError) in state.objects.insert(.expression(units), for: key, cost: cost) }
         return units
@@ -91,9 +106,9 @@ extension UnitDatabase {
         }
         guard let first = usable.first else {
             if let refused { throw .notInExpression(written, unit: refused.key) }
-            return nil
+            return try prefixedAtom(written, languages: languages)
         }
-        return ExpressionAtom(unit: first, others: usable.dropFirst().filter { $0.category != first.category })
+        return ExpressionAtom(unit: first, others: usable.dropFirst().filter { $0.category != first.category }, written: written)
     }
 
     /// The unit as a product uses it: itself when it converts by a factor,
@@ -124,11 +139,11 @@ extension UnitDatabase {
                 guard let entry = table.entry(atom.unit.category), case .linear(let unitFactor) = atom.unit.conversion else {
                     throw .corrupt(path: path, detail: "unit \(atom.unit.id) names category '\(atom.unit.category)', which has no dimension")
                 }
-                factor *= UnitExpressionGrammar.power(unitFactor * entry.factor, term.power)
+                factor *= UnitExpressionGrammar.power((atom.prefix?.factor ?? 1) * unitFactor * entry.factor, term.power)
                 dimension = dimension.multiplied(by: entry.dimension, power: term.power)
-                parts.append(.init(unit: atom.unit, power: term.power, written: ""))
-                if !atom.others.isEmpty { choices.append(.init(written: atom.unit.name, chosen: atom.unit, others: atom.others)) }
-                symbol = atom.unit.symbols.first ?? atom.unit.name
+                parts.append(.init(unit: atom.unit, prefix: atom.prefix, power: term.power, written: atom.written))
+                if !atom.others.isEmpty { choices.append(.init(written: atom.written, chosen: atom.unit, others: atom.others)) }
+                symbol = (atom.prefix?.symbols[0] ?? "") + (atom.unit.symbols.first ?? atom.unit.name)
             }
             let power = abs(term.power)
             let written = power == 1 ? symbol : symbol + UnitExpressionGrammar.superscript(power)
@@ -144,7 +159,12 @@ extension UnitDatabase {
         if !down.isEmpty { symbol += "/" + (down.count == 1 ? down[0] : "(" + down.joined(separator: "·") + ")") }
         // A point on a scale is no product's category: K·1 is a difference.
         let absolute = Set(try relations().differenceSides.map(\.absolute))
-        let categories = table.categories(of: dimension).map(\.category).filter { !absolute.contains($0) }
+        // A prefixed unit alone keeps its unit's category, as a named one
+        // does: `mK` is a temperature on the kelvin scale.
+        let categories =
+            parts.count == 1 && parts[0].power == 1 && parts[0].prefix != nil && number == 1
+            ? [parts[0].unit.category]
+            : table.categories(of: dimension).map(\.category).filter { !absolute.contains($0) }
         return CompoundUnit(
             parts: parts, number: number, factor: factor, dimension: dimension, symbol: symbol, categories: categories,
             choices: choices)
@@ -163,8 +183,12 @@ extension UnitDatabase {
             return nil
         }
         guard compound.number == 1 else { return nil }
-        let numerator = compound.parts.filter { $0.power > 0 }.map { CompoundNamePart(unit: $0.unit, power: $0.power) }
-        let denominator = compound.parts.filter { $0.power < 0 }.map { CompoundNamePart(unit: $0.unit, power: -$0.power) }
+        let numerator = compound.parts.filter { $0.power > 0 }.map {
+            CompoundNamePart(unit: $0.unit, prefix: $0.prefix?.name, power: $0.power)
+        }
+        let denominator = compound.parts.filter { $0.power < 0 }.map {
+            CompoundNamePart(unit: $0.unit, prefix: $0.prefix?.name, power: -$0.power)
+        }
         return try compoundName(numerator: numerator, denominator: denominator, count: count, language: language)
     }
 

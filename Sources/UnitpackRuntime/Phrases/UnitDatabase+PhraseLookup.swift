@@ -70,8 +70,9 @@ extension UnitDatabase {
         let looksLikeOne: Bool
         let hasOperator = span.count == 1 && span.first!.text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator)
         if span.count == 1 {
-            // An operator, or names joined by a hyphen (`ватт-секунда`).
-            looksLikeOne = hasOperator || Self.joinsNames(span.first!.text)
+            // An operator, names joined by a hyphen (`ватт-секунда`), or a
+            // prefix on a unit no row names (`kN`, `megaparsec`).
+            looksLikeOne = hasOperator || Self.joinsNames(span.first!.text) || Self.mayBePrefixed(span.first!.text)
         } else {
             // A number between names is a count of the next part (`5 feet 4
             // inches`), not a factor: only an operator writes one (`L/100 km`).
@@ -92,6 +93,17 @@ extension UnitDatabase {
             if let first = span.first { memo.expressionFailures[first.range.lowerBound] = .notInExpression(text, unit: unit) }
             return nil
         }
+    }
+
+    /// Whether a word may be a prefix and a unit: letters (a prefix symbol
+    /// such as `µ` included) and at least two of them.
+    static func mayBePrefixed(_ word: String) -> Bool {
+        var count = 0
+        for scalar in word.unicodeScalars {
+            guard scalar.properties.isAlphabetic || scalar == "Ω" || scalar == "°" else { return false }
+            count += 1
+        }
+        return count >= 2
     }
 
     /// Whether a word is letters joined by hyphens (`ватт-секунда`), not a

@@ -1,0 +1,72 @@
+import UnitpackCore
+
+/// Units with an SI or binary prefix that no row names (docs/expressions.md,
+/// "Prefixes"): `kN`, `Mpc`, `KiB`, `megaparsec`, `килопарсек`. A row
+/// always wins (`km` is the row `kilometer`, `ft` the foot, never a
+/// femtotonne): these are read only for a word no name has.
+extension UnitDatabase {
+    /// `written` read as a prefix and a unit that takes it (`units.flags`):
+    /// the prefix's symbol (case-sensitive: `M` mega, `m` milli) then a
+    /// symbol of `units-src/` exactly; or a language's word for the prefix
+    /// (the text before `{0}` of a `prefix` row of its compounds.tsv, any
+    /// case) then a name of the unit in that language, in any form, of two
+    /// letters or more and not a symbol (`kilos` is not a kilosecond). The
+    /// longest prefix symbol is tried first (`da` before `d`).
+    /// - Throws: `.badExpression` with `.prefixNotTaken` when the only
+    ///   reading puts a prefix on a unit that takes none (`kft`,
+    ///   `kilofoot`); its range covers `written`.
+    func prefixedAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {
+        var refused: (prefix: UnitPrefix, unit: Unit)?
+        func atom(_ prefix: UnitPrefix, _ found: [Unit], where isReading: (Unit) -> Bool) -> ExpressionAtom? {
+            for unit in found where isReading(unit) {
+                if unit.flags.contains(prefix.kind.flag), case .linear = unit.conversion {
+                    return ExpressionAtom(unit: unit, prefix: prefix, others: [], written: written)
+                }
+                refused = refused ?? (prefix, unit)
+            }
+            return nil
+        }
+        let scalars = written.unicodeScalars
+        for (prefix, symbol) in UnitPrefix.symbolPrefixes(of: Substring(written)) {
+            let rest = String(String.UnicodeScalarView(scalars.dropFirst(symbol.unicodeScalars.count)))
+            let found = try candidates(for: rest, preferring: languages)
+            if let read = atom(prefix, found, where: { $0.symbols.contains(rest) }) { return read }
+        }
+        let folded = TextFolding.fold(written)
+        for (prefix, head) in try prefixWords(languages) where folded.hasPrefix(head) {
+            var rest = Substring(folded.dropFirst(head.count))
+            if rest.first == "-" { rest = rest.dropFirst() }
+            guard rest.unicodeScalars.count >= 2 else { continue }
+            let text = String(rest)
+            let found = try candidates(for: text, preferring: languages)
+            if let read = atom(prefix, found, where: { !$0.symbols.contains(text) }) { return read }
+        }
+        if let refused {
+            throw .badExpression(
+                written,
+                UnitExpressionError(
+                    .prefixNotTaken(prefix: refused.prefix.name, unit: refused.unit.name), at: 0..<scalars.count))
+        }
+        return nil
+    }
+
+    /// The words for the prefixes in `languages` (every language of phrases
+    /// for nil), folded, the longest first: `кило` from `кило{0}`. A pattern
+    /// that does not start with its word (none in CLDR 41) gives none.
+    private func prefixWords(_ languages: [String]?) throws(UnitDatabaseError) -> [(prefix: UnitPrefix, word: String)] {
+        var asked = languages ?? []
+        if languages == nil { asked = try phraseLanguages() }
+        return try withState { state throws(UnitDatabaseError) in
+            var words: [(UnitPrefix, String)] = []
+            for code in asked {
+                let patterns = try compoundPatterns(code, state)
+                for (name, pattern) in patterns.prefixes {
+                    guard let prefix = UnitPrefix.named(name), pattern.hasSuffix("{0}"), pattern.count > 3 else { continue }
+                    let word = TextFolding.fold(String(pattern.dropLast(3)))
+                    if !words.contains(where: { $0.0 == prefix && $0.1 == word }) { words.append((prefix, word)) }
+                }
+            }
+            return words.sorted { ($0.1.count, $1.0.name) > ($1.1.count, $0.0.name) }
+        }
+    }
+}
