@@ -56,7 +56,8 @@ import UnitpackTestSupport
 
     @Test(arguments: [
         ("meter\tm\t1\t5", DiagnosticCode.columnCount, 1),
-        ("meter\tm\t1\t5\tsi\textra", .columnCount, 15),
+        ("meter\tm\t1\t5\tsi\tsi\textra", .columnCount, 18),
+        ("meter\tm\t1\t5\tsi\textra", .unknownPrefixKind, 16),
         ("\tm\t1\t5\tsi", .emptyName, 1),
         ("meter\tm,,mm\t1\t5\tsi", .emptySymbol, 9),
         ("meter\tm\t0.51x4\t5\tsi", .invalidCoefficient, 13),

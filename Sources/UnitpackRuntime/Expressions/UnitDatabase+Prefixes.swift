@@ -51,14 +51,18 @@ extension UnitDatabase {
     }
 
     /// The words for the prefixes in `languages` (every language of phrases
-    /// for nil), folded, the longest first: `кило` from `кило{0}`. A pattern
+    /// for nil; a language the database lacks has none), folded, the longest
+    /// first: `кило` from `кило{0}`. A pattern
     /// that does not start with its word (none in CLDR 41) gives none.
     private func prefixWords(_ languages: [String]?) throws(UnitDatabaseError) -> [(prefix: UnitPrefix, word: String)] {
         var asked = languages ?? []
         if languages == nil { asked = try phraseLanguages() }
         return try withState { state throws(UnitDatabaseError) in
             var words: [(UnitPrefix, String)] = []
-            for code in asked {
+            // A phrase may ask for languages the database lacks (a front end
+            // passes the user's): they have no words, as in `phraseWords`.
+            let present = Set(try allLanguageRows(state).map(\.code))
+            for code in asked where present.contains(code) {
                 let patterns = try compoundPatterns(code, state)
                 for (name, pattern) in patterns.prefixes {
                     guard let prefix = UnitPrefix.named(name), pattern.hasSuffix("{0}"), pattern.count > 3 else { continue }
