@@ -57,7 +57,8 @@ indirect enum CachedObject {
     case names(LocalizedNames)
     case phraseWords(NumberWords)
     /// The units a name finds, best first, and the language of the match.
-    case candidates([UnitID], String?)
+    /// The units, the language of the best match, and whether it matched only ignoring case.
+    case candidates([UnitID], String?, Bool)
     case nameStart(Bool)
     case relations(RelationTable)
     case compounds(CompoundPatterns)

@@ -229,10 +229,12 @@ public final class UnitDatabase: Sendable {
     /// `candidates(for:preferring:)` with the folding done by the caller (a
     /// phrase folds each word once, not each span it tries), and the language
     /// of the best match: the first of `languages` that has it, nil when a
-    /// symbol of every language (`units-src/`) matches as well.
+    /// symbol of every language (`units-src/`) matches as well; and whether
+    /// the best match is only one that ignores case (`ks` for `kS`), which a
+    /// prefixed reading written exactly beats (`k` + `s`, the kilosecond).
     func candidates(
         for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil
-    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?) {
+    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?, ignoringCase: Bool) {
         try candidates(
             key: ByteString((keyPrefix ?? Self.candidatesKeyPrefix(languages)) + text), text: text, folded: folded(),
             preferring: languages)
@@ -244,15 +246,15 @@ public final class UnitDatabase: Sendable {
     func candidates(
         key cacheKey: ByteString, text: @autoclosure () -> String, folded: @autoclosure () -> String,
         preferring languages: [String]?
-    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?) {
+    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?, ignoringCase: Bool) {
         // Kept in the object cache: typing re-reads the same words, a phrase
         // is parsed again at each key, and front ends convert the same units.
         let key = CachedKey.candidates(cacheKey)
         return try withState { state throws(UnitDatabaseError) in
-            if case .candidates(let ids, let language)? = state.objects.value(for: key) {
+            if case .candidates(let ids, let language, let ignoringCase)? = state.objects.value(for: key) {
                 var units: [Unit] = []
                 for id in ids { units.append(try loadReferenced(id, state)) }
-                return (units, language)
+                return (units, language, ignoringCase)
             }
             // A name matches a handful of units at most: arrays beat dictionaries.
             let text = text()
@@ -302,8 +304,8 @@ public final class UnitDatabase: Sendable {
                 throw Self.typed(error, path: path)
             }
             guard let best = scored.map(\.score).max() else {
-                state.objects.insert(.candidates([], nil), for: key, cost: ApproximateSize.ofCandidates(key, count: 0))
-                return ([], nil)
+                state.objects.insert(.candidates([], nil, false), for: key, cost: ApproximateSize.ofCandidates(key, count: 0))
+                return ([], nil, false)
             }
             // Drop weaker matches when a stronger one exists: `M` (exact symbol)
             // must not be ambiguous with `m` (case-folded).
@@ -312,9 +314,12 @@ public final class UnitDatabase: Sendable {
             units.sort { ($0.priority, -$0.id.rawValue) > ($1.priority, -$1.id.rawValue) }
             // A symbol of every language (-1) says nothing of the phrase's language.
             let language = matched.filter { $0.score == best }.map(\.language).min().flatMap { $0 < 0 ? nil : languages?[$0] }
+            // Scores: 1 ignoring case, 2 a name as written, 3 a symbol; +10 in an asked language.
+            let ignoringCase = best % 10 == 1
             state.objects.insert(
-                .candidates(units.map(\.id), language), for: key, cost: ApproximateSize.ofCandidates(key, count: units.count))
-            return (units, language)
+                .candidates(units.map(\.id), language, ignoringCase), for: key,
+                cost: ApproximateSize.ofCandidates(key, count: units.count))
+            return (units, language, ignoringCase)
         }
     }
 
@@ -443,8 +448,16 @@ public final class UnitDatabase: Sendable {
     /// - Throws: `.unknownUnit` when it is neither; the expression's own
     ///   error when it looks like one (an operator, a power, several words).
     public func candidatesOrExpression(_ text: String, preferring languages: [String]? = nil) throws(UnitDatabaseError) -> [Unit] {
-        let found = try candidates(for: text, preferring: languages)
-        if !found.isEmpty { return found }
+        let found = try candidates(for: text, folded: TextFolding.fold(text), preferring: languages)
+        if !found.units.isEmpty && !found.ignoringCase { return found.units }
+        if !found.units.isEmpty {
+            // Matched only ignoring case: a prefixed unit written exactly comes first (`ks`).
+            do {
+                return try expressionUnits(text, languages: languages) ?? found.units
+            } catch .badExpression {
+                return found.units
+            }
+        }
         do {
             guard let units = try expressionUnits(text, languages: languages) else {
                 return [try compoundUnit(text, languages: languages).parts[0].unit]

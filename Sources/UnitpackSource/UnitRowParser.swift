@@ -9,7 +9,8 @@ enum UnitRowParser {
 
     static func parse(_ line: TSVLine, category: String, diagnostics: inout [Diagnostic]) -> UnitRow? {
         guard line.fields.count == columns.count || line.fields.count == columns.count + 1 else {
-            diagnostics.append(columnCountDiagnostic(line, expected: columns + [prefixesColumn]))
+            let tooMany = line.fields.count > columns.count
+            diagnostics.append(columnCountDiagnostic(line, expected: tooMany ? columns + [prefixesColumn] : columns, optional: 1))
             return nil
         }
         let f = line.fields
@@ -38,12 +39,16 @@ enum UnitRowParser {
             location: line.location)
     }
 
-    static func columnCountDiagnostic(_ line: TSVLine, expected: [String]) -> Diagnostic {
+    /// `optional`: how many of the last columns may be left out (their names
+    /// are in `expected` only when there are too many columns).
+    static func columnCountDiagnostic(_ line: TSVLine, expected: [String], optional: Int = 0) -> Diagnostic {
         let found = line.fields.count
         let location = found > expected.count ? line.fields[expected.count].location.advanced(by: -1) : line.location
+        let range = optional > 0 && found < expected.count ? "\(expected.count) or \(expected.count + optional)" : "\(expected.count)"
+        let optionalNote = optional > 0 && found < expected.count ? ", then optionally \(UnitRowParser.prefixesColumn)" : ""
         return Diagnostic(
             .columnCount,
-            "expected \(expected.count) TAB-separated columns (\(expected.joined(separator: ", "))), found \(found)",
+            "expected \(range) TAB-separated columns (\(expected.joined(separator: ", "))\(optionalNote)), found \(found)",
             at: location,
             hint: found < expected.count
                 ? "separate columns with one TAB; spaces do not separate columns"

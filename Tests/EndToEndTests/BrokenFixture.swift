@@ -43,6 +43,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("non-positive-coefficient", .nonPositiveCoefficient, "coefficients 0 and -1000"),
         .init("non-finite-coefficient", .nonFiniteCoefficient, "coefficients 0.3048/0 and 1e200*1e200"),
         .init("coefficient-out-of-range", .coefficientOutOfRange, "foot 1e-320 (subnormal), minute 1e308 (reciprocal subnormal)"),
+        .init("unknown-prefix-kind", .unknownPrefixKind, "meter's column 6 says si,iec"),
         // Categories
         .init("category-without-row", .categoryWithoutRow, "units-src/mass.tsv has no row in categories.tsv"),
         .init("category-without-file", .categoryWithoutFile, "categories.tsv lists mass, which has no file"),
@@ -59,6 +60,8 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("formula-overflow", .formulaOverflow, "°C to-base X*1e300*1e300 (overflows at -1e6), °F offset by 1e20 (no digit survives)"),
         // Cross-checks
         .init("dimension-mismatch", .dimensionMismatch, "meter per minute m/min declared 60 (inverted)"),
+        .init("prefixed-unit-mismatch", .prefixedUnitMismatch, "hectometer declared 10 where meter takes SI prefixes (hecto + meter = 100)"),
+        .init("prefix-not-applicable", .prefixNotApplicable, "foot given binary prefixes (only units of information take them)"),
         // Size budgets
         .init("invalid-budget", .invalidBudget, "a size 1MB, an unknown artifact search.db, units.sqlite twice"),
         .init("over-budget", .overBudget, "units.sqlite budgeted at 1000 bytes"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnitpackCore
 
 /// `unitpack dump` and `unitpack diff` on builds of the `valid/` fixture and
 /// of edited copies of it.
@@ -165,7 +166,7 @@ import Testing
         let incompatible = try CLI.run(["diff", oldFormat, dist])
         #expect(incompatible.status == 1)
         #expect(incompatible.stdout == "")
-        #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format 6: rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
+        #expect(incompatible.stderr == "error: \(oldFormat): database format 1, but this unitpack reads format \(DatabaseFormat.version): rebuild it with this unitpack (or compare it with the unitpack that built it)\n")
     }
 }
 

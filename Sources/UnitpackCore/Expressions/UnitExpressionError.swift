@@ -55,3 +55,11 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         }
     }
 }
+
+extension UnitExpressionError.Reason {
+    /// Whether it is `prefixNotTaken`.
+    public var isPrefixRefusal: Bool {
+        if case .prefixNotTaken = self { return true }
+        return false
+    }
+}

@@ -22,12 +22,18 @@ extension UnitDatabase {
     public func compoundUnit(_ text: String, languages: [String]? = nil) throws(UnitDatabaseError) -> CompoundUnit {
         let words = try expressionWords(languages)
         var failure: UnitDatabaseError?
+        // A prefix refused on some words (`гекто` on `ньютон-метра`) may read
+        // in another split (`гектоньютон`, `метра`): said only if none reads.
+        var refusal: UnitDatabaseError?
         let expression: UnitExpression<ExpressionAtom>
         do throws(UnitExpressionError) {
             expression = try UnitExpression<ExpressionAtom>.parse(text, words: words) { written in
                 guard failure == nil else { return nil }
                 do throws(UnitDatabaseError) {
                     return try self.expressionAtom(written, languages: languages)
+                } catch .badExpression(let word, let error) where error.reason.isPrefixRefusal {
+                    refusal = refusal ?? .badExpression(word, error)
+                    return nil
                 } catch {
                     failure = error
                     return nil
@@ -35,6 +41,7 @@ extension UnitDatabase {
             }
         } catch {
             if let failure { throw Self.located(failure, in: text) }
+            if let refusal, case .unknownUnit = error.reason { throw Self.located(refusal, in: text) }
             throw .badExpression(text, error)
         }
         if let failure { throw Self.located(failure, in: text) }
@@ -97,7 +104,14 @@ extension UnitDatabase {
     func expressionAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {
         var usable: [Unit] = []
         var refused: Unit?
-        for unit in try candidates(for: written, preferring: languages) {
+        let found = try candidates(for: written, folded: TextFolding.fold(written), preferring: languages)
+        // A prefix written exactly beats a name matched only ignoring case:
+        // `ks` is the kilosecond, not `kS`.
+        if found.ignoringCase {
+            var ignored: (prefix: UnitPrefix, unit: Unit)?
+            if let read = try symbolPrefixed(written, languages: languages, refused: &ignored) { return read }
+        }
+        for unit in found.units {
             guard let used = try inProduct(unit) else {
                 refused = refused ?? unit
                 continue

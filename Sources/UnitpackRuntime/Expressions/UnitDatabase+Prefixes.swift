@@ -17,21 +17,7 @@ extension UnitDatabase {
     ///   `kilofoot`); its range covers `written`.
     func prefixedAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {
         var refused: (prefix: UnitPrefix, unit: Unit)?
-        func atom(_ prefix: UnitPrefix, _ found: [Unit], where isReading: (Unit) -> Bool) -> ExpressionAtom? {
-            for unit in found where isReading(unit) {
-                if unit.flags.contains(prefix.kind.flag), case .linear = unit.conversion {
-                    return ExpressionAtom(unit: unit, prefix: prefix, others: [], written: written)
-                }
-                refused = refused ?? (prefix, unit)
-            }
-            return nil
-        }
-        let scalars = written.unicodeScalars
-        for (prefix, symbol) in UnitPrefix.symbolPrefixes(of: Substring(written)) {
-            let rest = String(String.UnicodeScalarView(scalars.dropFirst(symbol.unicodeScalars.count)))
-            let found = try candidates(for: rest, preferring: languages)
-            if let read = atom(prefix, found, where: { $0.symbols.contains(rest) }) { return read }
-        }
+        if let read = try symbolPrefixed(written, languages: languages, refused: &refused) { return read }
         let folded = TextFolding.fold(written)
         for (prefix, head) in try prefixWords(languages) where folded.hasPrefix(head) {
             var rest = Substring(folded.dropFirst(head.count))
@@ -39,13 +25,48 @@ extension UnitDatabase {
             guard rest.unicodeScalars.count >= 2 else { continue }
             let text = String(rest)
             let found = try candidates(for: text, preferring: languages)
-            if let read = atom(prefix, found, where: { !$0.symbols.contains(text) }) { return read }
+            if let read = Self.atom(written, prefix, found, where: { !$0.symbols.contains(text) }, refused: &refused) {
+                return read
+            }
         }
         if let refused {
             throw .badExpression(
                 written,
                 UnitExpressionError(
-                    .prefixNotTaken(prefix: refused.prefix.name, unit: refused.unit.name), at: 0..<scalars.count))
+                    .prefixNotTaken(prefix: refused.prefix.name, unit: refused.unit.name),
+                    at: 0..<written.unicodeScalars.count))
+        }
+        return nil
+    }
+
+    /// `written` as a prefix's symbol and a symbol of `units-src/` exactly
+    /// (`kN`, `µs`), the longest prefix symbol first; `refused` is the first
+    /// reading whose unit does not take the prefix.
+    func symbolPrefixed(
+        _ written: String, languages: [String]?, refused: inout (prefix: UnitPrefix, unit: Unit)?
+    ) throws(UnitDatabaseError) -> ExpressionAtom? {
+        let scalars = written.unicodeScalars
+        for (prefix, symbol) in UnitPrefix.symbolPrefixes(of: Substring(written)) {
+            let rest = String(String.UnicodeScalarView(scalars.dropFirst(symbol.unicodeScalars.count)))
+            let found = try candidates(for: rest, preferring: languages)
+            if let read = Self.atom(written, prefix, found, where: { $0.symbols.contains(rest) }, refused: &refused) {
+                return read
+            }
+        }
+        return nil
+    }
+
+    /// The first unit of `found` read as `isReading` says that takes
+    /// `prefix` (its kind's flag, a factor); the first that does not is `refused`.
+    private static func atom(
+        _ written: String, _ prefix: UnitPrefix, _ found: [Unit], where isReading: (Unit) -> Bool,
+        refused: inout (prefix: UnitPrefix, unit: Unit)?
+    ) -> ExpressionAtom? {
+        for unit in found where isReading(unit) {
+            if unit.flags.contains(prefix.kind.flag), case .linear = unit.conversion {
+                return ExpressionAtom(unit: unit, prefix: prefix, others: [], written: written)
+            }
+            refused = refused ?? (prefix, unit)
         }
         return nil
     }

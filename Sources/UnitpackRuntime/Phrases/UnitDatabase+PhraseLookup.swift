@@ -95,6 +95,18 @@ extension UnitDatabase {
         }
     }
 
+    /// A word that names units only ignoring case, read as a prefix written
+    /// exactly on a unit (`ks`: the kilosecond before `kS`); nil otherwise.
+    private func prefixedUnits(_ word: String, languages: [String]) throws(UnitDatabaseError) -> [Unit]? {
+        do {
+            return try expressionUnits(word, languages: languages)
+        } catch .badExpression {
+            return nil
+        } catch .notInExpression {
+            return nil
+        }
+    }
+
     /// Whether a word may be a prefix and a unit: letters (a prefix symbol
     /// such as `µ` included) and at least two of them.
     static func mayBePrefixed(_ word: String) -> Bool {
@@ -137,6 +149,9 @@ extension UnitDatabase {
             let found = try candidates(
                 key: ByteString(Phrase.joined(span, folded: false, after: key)), text: Phrase.joined(span, folded: false),
                 folded: Phrase.joined(span, folded: true), preferring: languages)
+            if found.ignoringCase, span.count == 1, let prefixed = try prefixedUnits(span.first!.text, languages: languages) {
+                return Found(units: prefixed)
+            }
             return found.units.isEmpty ? nil : Found(units: found.units, language: found.language)
         }
         let (text, folded) = Phrase.joined(span)
