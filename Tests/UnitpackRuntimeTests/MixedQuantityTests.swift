@@ -93,14 +93,14 @@ import UnitpackTestSupport
     }
 
     @Test func aPartialLanguageFallsBackToEnglishPartByPart() throws {
-        // A horse's height: German names the inch but not the hand.
+        // A horse's height: French (partial) names the inch but not the hand.
         let horse = try split(62, "length/inch", ["length/hand", "length/inch"])
         #expect(values(horse) == [15, 2])
-        let german = try database.format(horse, language: "de")
-        #expect(german.long == "15 hands 2 Zoll")
-        #expect(german.parts.map(\.nameLanguage) == ["en", "de"])
-        #expect(german.long == german.parts.map(\.long).joined(separator: " "))
-        #expect(german.short == german.parts.map(\.short).joined(separator: " "))
+        let french = try database.format(horse, language: "fr")
+        #expect(french.long == "15 hands 2 pouces")
+        #expect(french.parts.map(\.nameLanguage) == ["en", "fr"])
+        #expect(french.long == french.parts.map(\.long).joined(separator: " "))
+        #expect(french.short == french.parts.map(\.short).joined(separator: " "))
     }
 
     // MARK: Carrying
