@@ -30,12 +30,33 @@ public struct NumberReader: Sendable {
         /// Nil for a number that states no digits of precision: a fraction
         /// (`1/2`, `½`, `3 1/2`), hexadecimal, a Roman numeral.
         public var significantDigits: Int?
+        /// For a number that reads two ways (`1.500`, `1,500`): how this
+        /// reading took its lone separator. Nil for every other number.
+        public var separator: Separator?
 
-        public init(value: Double, length: Int, significantDigits: Int? = nil) {
+        public init(value: Double, length: Int, significantDigits: Int? = nil, separator: Separator? = nil) {
             self.value = value
             self.length = length
             self.significantDigits = significantDigits
+            self.separator = separator
         }
+    }
+
+    /// How a reading of `1.500` or `1,500` took its one `.` or `,`: as the
+    /// decimal separator (1.5) or as a group separator (1500). A language
+    /// reads it one way: the one whose decimal separator it is, as decimal.
+    public struct Separator: Sendable, Hashable {
+        public var character: Character
+        public var isDecimal: Bool
+
+        public init(character: Character, isDecimal: Bool) {
+            self.character = character
+            self.isDecimal = isDecimal
+        }
+
+        /// Whether a language whose decimal separator is `decimal` reads the
+        /// number this way.
+        public func agrees(withDecimal decimal: Character) -> Bool { (character == decimal) == isDecimal }
     }
 
     /// The significant digits of the digits typed before and after the
@@ -118,7 +139,7 @@ public struct NumberReader: Sendable {
                 // Through the decimal text, so that 6.022×10^23 is the double nearest 6.022e23.
                 value = Double("\(Self.decimalText(value))e\(exponent)") ?? value * Self.power(exponent)
             }
-            return Reading(value: sign * value, length: tail.position, significantDigits: digits)
+            return Reading(value: sign * value, length: tail.position, significantDigits: digits, separator: reading.separator)
         }
         // A number past the range of a Double (`3e312`, `10^400`) is no
         // number: infinity would go on through conversions and formatting.
@@ -232,8 +253,9 @@ public struct NumberReader: Sendable {
         var integer = head
         var groupSeparator: Unicode.Scalar?
         var groups = 0
-        // Groups: a separator then exactly three digits, the same separator each time.
-        if !fractionOnly && head.count <= 3 {
+        // Groups: a separator then exactly three digits, the same separator
+        // each time; never after a lone 0 (0.750 is three quarters).
+        if !fractionOnly && head.count <= 3 && head != "0" {
             while let separator = cursor.current, Self.groupSeparators.contains(separator),
                 groupSeparator == nil || separator == groupSeparator
             {
@@ -268,7 +290,10 @@ public struct NumberReader: Sendable {
         if groups == 1 && fraction.isEmpty, let separator = groupSeparator, separator == "," || separator == ".",
             let decimal = Double(head + "." + String(integer.dropFirst(head.count)))
         {
-            let alternative = Reading(value: decimal, length: afterInteger, significantDigits: typed)
+            readings[0].separator = Separator(character: Character(separator), isDecimal: false)
+            let alternative = Reading(
+                value: decimal, length: afterInteger, significantDigits: typed,
+                separator: Separator(character: Character(separator), isDecimal: true))
             if Character(separator) == decimalSeparator {
                 readings.insert(alternative, at: 0)
             } else {

@@ -211,7 +211,7 @@ extension UnitDatabase {
         return try withState { state throws(UnitDatabaseError) in
             if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
             let path = path
-            var entries: [(word: String, meaning: NumberWords.Meaning)] = []
+            var entries: [(word: String, meaning: NumberWords.Meaning, language: String)] = []
             do {
                 // With the language's row, which counts its words: a word
                 // lost from the table is an error, not a phrase read otherwise.
@@ -238,7 +238,7 @@ extension UnitDatabase {
                         let word = try decoder.phraseWord(at: wordColumn)
                         guard word.lang == language else { throw decoder.damaged("a phrase word of '\(word.lang)' was found for '\(language)'") }
                         found += 1
-                        entries.append((word.word, word.meaning))
+                        entries.append((word.word, word.meaning, language))
                     }
                     if stated == nil, try allLanguageRows(state).contains(where: { $0.code == language }) {
                         throw decoder.damaged("language '\(language)' is listed but cannot be read")
