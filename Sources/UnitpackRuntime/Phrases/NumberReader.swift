@@ -48,10 +48,13 @@ public struct NumberReader: Sendable {
     public struct Separator: Sendable, Hashable {
         public var character: Character
         public var isDecimal: Bool
+        /// The number as typed, without its sign: `1.500`.
+        public var typed: String
 
-        public init(character: Character, isDecimal: Bool) {
+        public init(character: Character, isDecimal: Bool, typed: String) {
             self.character = character
             self.isDecimal = isDecimal
+            self.typed = typed
         }
 
         /// Whether a language whose decimal separator is `decimal` reads the
@@ -290,10 +293,11 @@ public struct NumberReader: Sendable {
         if groups == 1 && fraction.isEmpty, let separator = groupSeparator, separator == "," || separator == ".",
             let decimal = Double(head + "." + String(integer.dropFirst(head.count)))
         {
-            readings[0].separator = Separator(character: Character(separator), isDecimal: false)
+            let text = head + String(separator) + String(integer.dropFirst(head.count))
+            readings[0].separator = Separator(character: Character(separator), isDecimal: false, typed: text)
             let alternative = Reading(
                 value: decimal, length: afterInteger, significantDigits: typed,
-                separator: Separator(character: Character(separator), isDecimal: true))
+                separator: Separator(character: Character(separator), isDecimal: true, typed: text))
             if Character(separator) == decimalSeparator {
                 readings.insert(alternative, at: 0)
             } else {
