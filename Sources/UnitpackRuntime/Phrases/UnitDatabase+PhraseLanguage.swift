@@ -87,21 +87,24 @@ extension UnitDatabase {
     /// - a reading whose units the phrase's words name in its language comes
     ///   before one whose units they name only in another (`10 mil na
     ///   kilometry`: the Polish mile before the mil);
-    /// - the answer's language is the phrase's when its words decide one.
+    /// - the language of the names read is the phrase's when its words
+    ///   decide one (`10 libras em quilogramas`: pt, not es).
     func ordered(_ readings: [PhraseReading], _ phrase: Phrase, words: NumberWords, asked: [String])
         throws(UnitDatabaseError) -> [PhraseReading]
     {
-        guard asked.count > 1 || readings.contains(where: { $0.separator != nil }) else { return readings }
+        // Symbols alone (`27 psi in bar`) in one language leave nothing to decide.
+        guard asked.count > 1 || readings.contains(where: { $0.separator != nil || $0.language != nil }) else { return readings }
         let found = try phraseLanguage(phrase, words: words, asked: asked)
         let deciding = found.languages.isEmpty ? asked : found.languages
         var decimals: [String: Character] = [:]
         for code in deciding { decimals[code] = try language(code).numbers.decimal.first ?? "." }
         var readings = readings
-        if !found.languages.isEmpty, found.languages.count < asked.count {
+        if !found.languages.isEmpty {
             var all: [PhraseReading] = []
+            // The unit named in the phrase's language before the one named in another.
             for reading in readings {
-                all.append(reading)
                 if let other = try inPhraseLanguage(reading, found) { all.append(other) }
+                all.append(reading)
             }
             readings = all
         }
@@ -119,7 +122,9 @@ extension UnitDatabase {
                 let named = units.filter { !(found.named[$0.id]?.isDisjoint(with: found.languages) ?? true) }.count
                 namedRank = units.count - named
             }
-            if !found.languages.isEmpty, reading.language.map({ !found.languages.contains($0) }) ?? (found.languages.count == 1) {
+            // `libras` is Spanish and Portuguese; with `em` the phrase is Portuguese.
+            // Symbols alone name no language (`5 km in m`), whatever the markers.
+            if let language = reading.language, !found.languages.isEmpty, !found.languages.contains(language) {
                 reading.language = found.languages[0]
             }
             // Readings as written stay before readings fitted to the other unit.
