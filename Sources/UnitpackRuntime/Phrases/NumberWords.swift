@@ -127,7 +127,12 @@ public struct NumberWords: Sendable {
             return false
         }
         guard search(0), pieces.count > 1 else { return nil }
-        return pieces
+        // A word is written in one language: `centum` is no French `cent`
+        // and Portuguese `um` (101), `mile` no Spanish `mil` and Italian `e`.
+        guard !languages.isEmpty else { return pieces }
+        var common = Set(self.languages(folded: pieces[0]))
+        for piece in pieces.dropFirst() { common.formIntersection(self.languages(folded: piece)) }
+        return common.isEmpty ? nil : pieces
     }
 
     /// The value of `words`, all of them read as one number, or nil when they
