@@ -219,6 +219,10 @@ public struct NumberReader: Sendable {
         switch scalar.value {
         case 0x30...0x39: Int(scalar.value - 0x30)
         case 0xFF10...0xFF19: Int(scalar.value - 0xFF10)  // full-width digits, from CJK input methods
+        // Arabic-Indic (Arabic) and Extended Arabic-Indic (Persian, Urdu) digits:
+        // the digits of CLDR's numbering systems arab and arabext.
+        case 0x0660...0x0669: Int(scalar.value - 0x0660)
+        case 0x06F0...0x06F9: Int(scalar.value - 0x06F0)
         default: nil
         }
     }
@@ -237,7 +241,15 @@ public struct NumberReader: Sendable {
     }
 
     /// Separators people put between groups of three digits.
-    static let groupSeparators: Set<Unicode.Scalar> = [",", ".", " ", "\u{A0}", "\u{202F}", "\u{2009}", "'", "\u{2019}", "_"]
+    /// ARABIC THOUSANDS SEPARATOR (U+066C) groups and nothing else, as
+    /// ARABIC DECIMAL SEPARATOR (U+066B) is only a decimal separator (CLDR's
+    /// symbols of the arab numbering system): `١٬٥٠٠` is 1500, `٣٫٥` 3.5.
+    static let groupSeparators: Set<Unicode.Scalar> = [
+        ",", ".", " ", "\u{A0}", "\u{202F}", "\u{2009}", "'", "\u{2019}", "_", "\u{066C}",
+    ]
+
+    /// Separators between the integer and the fraction.
+    static func isDecimalSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar == "." || scalar == "," || scalar == "\u{066B}" }
 
     /// The integer with its grouping and the fraction after the decimal
     /// separator: one reading, or two when a lone `,` or `.` before three
@@ -248,7 +260,7 @@ public struct NumberReader: Sendable {
         var fractionOnly = false
         if head.isEmpty {
             // `.5`, `,5`
-            guard let separator = cursor.current, separator == "." || separator == ",",
+            guard let separator = cursor.current, Self.isDecimalSeparator(separator),
                 let next = cursor.peek(1), Self.digit(next) != nil
             else { return [] }
             fractionOnly = true
@@ -275,7 +287,7 @@ public struct NumberReader: Sendable {
         let afterInteger = cursor.position
         // A decimal separator other than the group separator, then digits.
         var fraction = ""
-        if let separator = cursor.current, separator == "." || separator == ",", separator != groupSeparator {
+        if let separator = cursor.current, Self.isDecimalSeparator(separator), separator != groupSeparator {
             var lookahead = cursor
             lookahead.position += 1
             let digits = lookahead.digits()
