@@ -144,6 +144,13 @@ enum ApproximateSize {
         of(words.string) + allocation(objectHeader + MemoryLayout<Bool>.stride)
     }
 
+    static func ofNameLanguages(_ word: ByteString, _ names: [UnitDatabase.NameLanguage]) -> Int {
+        var size = of(word.string) + allocation(objectHeader + MemoryLayout<[UnitDatabase.NameLanguage]>.stride)
+        if !names.isEmpty { size += allocation(objectHeader + MemoryLayout<UnitDatabase.NameLanguage>.stride * names.count) }
+        for name in names { size += of(name.language) }
+        return size
+    }
+
     static func ofCandidates(_ key: CachedKey, count: Int) -> Int {
         guard case .candidates(let text) = key else { return 0 }
         return of(text.string) + allocation(objectHeader + MemoryLayout<([UnitID], String?)>.stride)

@@ -56,11 +56,21 @@ extension UnitDatabase {
         return PhraseLanguage(languages: asked.filter { common?.contains($0) ?? false }, named: named, words: units)
     }
 
-    /// The units a folded word names, each with the language of the name
-    /// (empty for a symbol of every language, from `units-src/`).
-    func nameLanguages(folded: String) throws(UnitDatabaseError) -> [(unit: UnitID, language: String, isSymbol: Bool)] {
-        try withState { state throws(UnitDatabaseError) in
-            var found: [(unit: UnitID, language: String, isSymbol: Bool)] = []
+    /// A unit a word names, the language of the name (empty for a symbol
+    /// of every language, from `units-src/`), and whether it is a symbol.
+    struct NameLanguage {
+        var unit: UnitID
+        var language: String
+        var isSymbol: Bool
+    }
+
+    /// The units a folded word names, each with the language of the name;
+    /// kept in the object cache, as `candidates` are (typing re-reads a phrase).
+    func nameLanguages(folded: String) throws(UnitDatabaseError) -> [NameLanguage] {
+        let key = ByteString(folded)
+        return try withState { state throws(UnitDatabaseError) in
+            if case .nameLanguages(let names)? = state.objects.value(for: .nameLanguages(key)) { return names }
+            var found: [NameLanguage] = []
             let path = path
             do {
                 let query = state.unitsByFoldedName
@@ -68,13 +78,19 @@ extension UnitDatabase {
                 defer { try? query.reset() }
                 try query.bind(.text(folded), at: 1)
                 let rows = RowDecoder(statement: query, path: path)
+                var keyRows: Int?
                 while try query.step() {
                     let row = try rows.nameRow(at: 0)
-                    found.append((row.unit, query.text(at: 3) ?? "", row.kind == NameKind.symbol.rawValue))
+                    // As `candidates`: fewer rows than the key says is damage.
+                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged("the names of '\(folded)' disagree on their count") }
+                    keyRows = row.keyRows
+                    found.append(NameLanguage(unit: row.unit, language: query.text(at: 3) ?? "", isSymbol: row.kind == NameKind.symbol.rawValue))
                 }
+                if let keyRows, keyRows != found.count { throw rows.damaged("'\(folded)' has \(found.count) of its \(keyRows) names") }
             } catch {
                 throw Self.typed(error, path: path)
             }
+            state.objects.insert(.nameLanguages(found), for: .nameLanguages(key), cost: ApproximateSize.ofNameLanguages(key, found))
             return found
         }
     }
