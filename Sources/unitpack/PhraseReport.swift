@@ -133,11 +133,16 @@ struct PhraseReport: Encodable {
         if first.fit == .asWritten && second.fit != .asWritten {
             return "the units as written come before units read to fit the other unit"
         }
+        if first.value != second.value, let separator = first.separator {
+            let languages = first.separatorLanguages.joined(separator: ", ")
+            let way = separator.isDecimal ? "the decimal separator" : "a group separator"
+            return "'\(separator.typed)' as the phrase's language writes it: '\(separator.character)' is \(way) in \(languages)"
+        }
         if first.value != second.value {
-            return "the number's first reading: the decimal separator of the phrase's first language"
+            return "the number's first reading"
         }
         if first.from != second.from {
-            return "\(first.from.key) ranks before \(second.from.key): an exact symbol before a name, a name of an asked language, then priority"
+            return "\(first.from.key) ranks before \(second.from.key): a unit named in the phrase's language, an exact symbol before a name, a name of an asked language, then priority"
         }
         let targets = zip(first.targets, second.targets).first { $0 != $1 }
         if let (one, other) = targets {
