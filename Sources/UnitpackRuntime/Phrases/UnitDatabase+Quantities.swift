@@ -84,9 +84,23 @@ extension UnitDatabase {
             number.feetAndInches == nil
         {
             let rest = reader.phrase.words(from: number.end)
+            // `un litre et demi`, `dos horas y media`, `a mile and a half`: a
+            // fraction in words after the conjunction, without a unit, is a
+            // part of the last unit; before a marker it is tried first (`a
+            // mile and a half in km`: not half an inch).
+            let isFraction = next.startIndex > words.startIndex && number.significantDigits == nil && number.value > 0
+                && number.value < 1
+                && !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil })
+            let beforeMarker = rest.first.map { reader.words.isMarker(folded: $0.folded) } ?? true
+            if isFraction && beforeMarker, case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader) {
+                return .success(readings)
+            }
             let outcome = try part(number.value, number.significantDigits, parts, rest[...], target: target, stems: stems, &reader)
             if case .success = outcome { return outcome }
             if case .failure(let reason) = outcome { failure = reason }
+            if isFraction && !beforeMarker, case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader) {
+                return .success(readings)
+            }
         }
         guard target == nil else {
             return .failure(failure ?? .nothingMayFollowTarget(words))
@@ -103,6 +117,16 @@ extension UnitDatabase {
             return .failure(failure ?? Self.expressionFailure(span, reader.memo) ?? .noUnitNamed(span))
         }
         return try assemble(parts, targets, &reader)
+    }
+
+    /// `parts` with `fraction` added to the last one, then what follows.
+    private func fractionOfLast(
+        _ parts: [FoundPart], _ fraction: Double, _ rest: ArraySlice<Phrase.Word>, _ target: [Found]?, _ stems: Bool,
+        _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        var whole = parts
+        whole[whole.count - 1].value += fraction
+        return try following(whole, rest, target: target, stems: stems, &reader)
     }
 
     /// After the quantity, a marker and the target alone (no other part): nil
