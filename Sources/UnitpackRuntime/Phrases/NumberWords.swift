@@ -25,6 +25,10 @@ public struct NumberWords: Sendable {
     var splittable: Set<ByteString> = []
     /// The longest of `splittable`, in Unicode scalars.
     var longestSplittable = 0
+    /// The first two scalars of each of `splittable` (the word when
+    /// shorter): a token that starts with none splits into none, known with
+    /// one lookup (most words of a phrase are units, tried at each word).
+    var splitStarts: Set<ByteString> = []
     /// Which languages have each word (folded): what decides the language of
     /// a phrase (docs/phrases.md, "Numbers as each language writes them").
     var languages: [ByteString: [String]] = [:]
@@ -41,6 +45,7 @@ public struct NumberWords: Sendable {
             if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
                 splittable.insert(key)
                 longestSplittable = max(longestSplittable, word.unicodeScalars.count)
+                splitStarts.insert(ByteString(String(String.UnicodeScalarView(word.unicodeScalars.prefix(2)))))
             }
             if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
@@ -105,6 +110,7 @@ public struct NumberWords: Sendable {
     func split(folded token: String) -> [String]? {
         let scalars = Array(token.unicodeScalars)
         guard scalars.count > 1, scalars.count <= Self.longestSplitToken, longestSplittable > 0,
+            splitStarts.contains(ByteString(String(String.UnicodeScalarView(scalars.prefix(2))))),
             scalars.allSatisfy({ $0.properties.isAlphabetic })
         else { return nil }
         // Positions known not to split to the end: each is tried once, so the
