@@ -151,23 +151,41 @@ extension UnitDatabase {
         return ranked.map(\.reading)
     }
 
-    /// `reading` with its value's unit read in the phrase's language, when a
-    /// word names it only in another: `mil` in `10 mil na kilometry` is the
-    /// mil (a symbol of every language, which outranks names) and the Polish
-    /// mile, and the phrase is Polish. Nil when no word gives such a unit of
-    /// the same category, or the value has several parts.
+    /// `reading` with its units read in the phrase's language, where a word
+    /// names one only in another language: `mil` in `10 mil na kilometry`
+    /// and `5 km do mil` is the mil (a symbol of every language, which
+    /// outranks names) and the Polish mile, and the phrase is Polish. Nil when
+    /// no word gives such a unit of the same category; a value of several
+    /// parts keeps its units.
     private func inPhraseLanguage(_ reading: PhraseReading, _ found: PhraseLanguage) throws(UnitDatabaseError) -> PhraseReading? {
-        let from = reading.from
-        guard reading.parts.count == 1, found.named[from.id]?.isDisjoint(with: found.languages) ?? true else { return nil }
-        for names in found.words where names.contains(where: { $0.unit == from.id }) {
-            for (id, language) in names where id != from.id && found.languages.contains(language) {
-                let unit = try unit(id)
-                guard unit.category == from.category else { continue }
-                var other = reading
-                other.from = unit
-                other.parts = [PhraseQuantity(value: reading.value, unit: unit, significantDigits: reading.parts[0].significantDigits)]
-                other.language = language
-                return other
+        var other = reading
+        var changed = false
+        if reading.parts.count == 1, let unit = try namedInPhraseLanguage(reading.from, found) {
+            other.from = unit.unit
+            other.parts = [PhraseQuantity(value: reading.value, unit: unit.unit, significantDigits: reading.parts[0].significantDigits)]
+            other.language = unit.language
+            changed = true
+        }
+        if reading.targets.count == 1, let unit = try namedInPhraseLanguage(reading.targets[0], found),
+            unit.unit.category == other.from.category
+        {
+            other.targets = [unit.unit]
+            other.language = other.language ?? unit.language
+            changed = true
+        }
+        return changed ? other : nil
+    }
+
+    /// The unit of `unit`'s category that a word naming `unit` names in the
+    /// phrase's language, when `unit` is named in none of its languages.
+    private func namedInPhraseLanguage(_ unit: Unit, _ found: PhraseLanguage) throws(UnitDatabaseError)
+        -> (unit: Unit, language: String)?
+    {
+        guard found.named[unit.id]?.isDisjoint(with: found.languages) ?? true else { return nil }
+        for names in found.words where names.contains(where: { $0.unit == unit.id }) {
+            for (id, language) in names where id != unit.id && found.languages.contains(language) {
+                let other = try self.unit(id)
+                if other.category == unit.category { return (other, language) }
             }
         }
         return nil
