@@ -20,6 +20,15 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     case prefix
     /// Joins the words of one number: `and`, `с`; never ends one.
     case connector
+    /// Joins the words of one number like `connector`, and also lets a ten
+    /// follow a unit word, which it adds: `und` in `einundzwanzig` (1 + 20),
+    /// `dreiundvierzig` (3 + 40).
+    case tenConnector = "ten-connector"
+    /// Not a number itself: the room its word leaves for the number word
+    /// after it, when that is not the largest power of ten dividing the
+    /// word's value: `soixante` 20 (`soixante-dix` is 60 + 10, `soixante et
+    /// onze` 60 + 11), `vingt` 20 (`quatre-vingt-dix` is 4 × 20 + 10).
+    case room
     /// One, but only before a multiplier, scale or fraction: `a` in `a hundred`, `a dozen`, `a half`.
     case article
     /// Between a fraction or a count and its unit: `of` in `three quarters of a cup`, `a couple of miles`.
@@ -49,16 +58,16 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Whether the kind carries a value (the `value` column).
     public var hasValue: Bool {
         switch self {
-        case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .powerBefore, .powerAfter: true
-        case .connector, .article, .partitive, .conjunction, .difference, .marker, .filler, .per: false
+        case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter: true
+        case .connector, .tenConnector, .article, .partitive, .conjunction, .difference, .marker, .filler, .per: false
         }
     }
 
     /// Whether the kind is read as part of a number run (`three quarters of a`).
     public var isPartOfNumbers: Bool {
         switch self {
-        case .number, .multiplier, .scale, .fraction, .denominator, .connector, .article, .partitive: true
-        case .prefix, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter: false
+        case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive: true
+        case .room, .prefix, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter: false
         }
     }
 

@@ -81,6 +81,15 @@ enum ApproximateSize {
             bytes += allocation(objectHeader + MemoryLayout<(String, Double)>.stride * words.prefixes.count)
             for prefix in words.prefixes { bytes += of(prefix.word) }
         }
+        // The words a token splits into and the languages of each word: the
+        // keys are the meanings' own (shared storage), the tables and the
+        // language lists are new (codes are small strings, held inline).
+        bytes += dictionary(count: words.splittable.count, keyStride: 16, valueStride: 0)
+            + dictionary(count: words.splitStarts.count, keyStride: 16, valueStride: 0)
+            + dictionary(count: words.languages.count, keyStride: 16, valueStride: 8)
+        for (_, languages) in words.languages {
+            bytes += allocation(objectHeader + MemoryLayout<String>.stride * languages.count)
+        }
         // The expression words: a set and two dictionaries of a few words.
         let expression = words.expression
         bytes += dictionary(count: expression.per.count, keyStride: 16, valueStride: 0)
@@ -142,6 +151,13 @@ enum ApproximateSize {
     /// string and the boxed flag.
     static func ofNameStart(_ words: ByteString) -> Int {
         of(words.string) + allocation(objectHeader + MemoryLayout<Bool>.stride)
+    }
+
+    static func ofNameLanguages(_ word: ByteString, _ names: [UnitDatabase.NameLanguage]) -> Int {
+        var size = of(word.string) + allocation(objectHeader + MemoryLayout<[UnitDatabase.NameLanguage]>.stride)
+        if !names.isEmpty { size += allocation(objectHeader + MemoryLayout<UnitDatabase.NameLanguage>.stride * names.count) }
+        for name in names { size += of(name.language) }
+        return size
     }
 
     static func ofCandidates(_ key: CachedKey, count: Int) -> Int {

@@ -47,6 +47,9 @@ enum CachedKey: Hashable {
     /// The units of a text read as an expression: the preferred languages
     /// (`*` for none), a tab, the text.
     case expression(ByteString)
+    /// The units a folded word names, with each name's language (the
+    /// phrase's language: `UnitDatabase.phraseLanguage`).
+    case nameLanguages(ByteString)
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -65,4 +68,5 @@ indirect enum CachedObject {
     case dimensions(DimensionTable)
     /// An expression's units (`UnitDatabase.expressionUnits`), nil for a single name.
     case expression([Unit]?)
+    case nameLanguages([UnitDatabase.NameLanguage])
 }

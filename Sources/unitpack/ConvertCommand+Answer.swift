@@ -135,16 +135,30 @@ extension ConvertCommand {
     /// A phrase: its first reading, converted to the units it names or to the
     /// best unit for `--region`/`--system` (the other system's when neither is given).
     func convertPhrase(_ phrase: String, _ database: UnitDatabase) throws -> ConvertOutcome {
+        // --lang first, else English (the interface's language), then every
+        // language with phrase words: a phrase in any of them is understood.
         var languages: [String] = []
         if let lang { languages.append(try OptionValues.language(lang, in: database)) }
-        for code in try database.phraseLanguages() where !languages.contains(code) { languages.append(code) }
-        let readings: [PhraseReading]
-        switch try database.parse(phrase, languages: languages) {
+        let phraseLanguages = try database.phraseLanguages()
+        if languages.isEmpty, phraseLanguages.contains(UnitDatabase.fallbackLanguage) { languages.append(UnitDatabase.fallbackLanguage) }
+        for code in phraseLanguages where !languages.contains(code) { languages.append(code) }
+        var readings: [PhraseReading]
+        let result = try database.parse(phrase, languages: languages)
+        switch result {
         case .notUnderstood(let reason):
             if json { return ConvertOutcome(output: PhraseReport(understood: false, reason: reason).json, failed: true) }
             return ConvertOutcome(error: "error: not understood: \(reason)", failed: true)
         case .understood(let found):
             readings = found
+        }
+        if let ways = result.ambiguity {
+            // 1.500: --lang says how it reads; else both readings are named, never one picked.
+            if let lang = languages.first, lang == self.lang.flatMap({ try? OptionValues.language($0, in: database) }) {
+                let decimal = try database.language(lang).numbers.decimal.first ?? "."
+                readings = readings.filter { $0.separator.map { $0.agrees(withDecimal: decimal) } ?? true }
+            } else {
+                return try ambiguous(ways, database)
+            }
         }
         let answers = try readings.map { reading in try answer(for: reading, database) }
         guard let first = answers[0] else {
@@ -154,6 +168,27 @@ extension ConvertCommand {
             return ConvertOutcome(output: PhraseReport(first, readings: readings, answers: answers, language: readings[0].language).json)
         }
         return ConvertOutcome(output: try show(first, database, phraseLanguage: readings[0].language))
+    }
+
+    /// A number that the phrase's languages read two ways (`1.500 m in ft`):
+    /// refused, the reason naming both readings, their results and the
+    /// languages that read each; `--json` lists both.
+    private func ambiguous(_ ways: [PhraseReading], _ database: UnitDatabase) throws -> ConvertOutcome {
+        let answers = try ways.map { try answer(for: $0, database) }
+        let typed = ways[0].separator?.typed ?? ""
+        var texts: [String] = []
+        for (reading, answer) in zip(ways, answers) {
+            let result = try answer.map { try show($0, database, phraseLanguage: reading.language) } ?? "\(reading.value) \(reading.from.name)"
+            texts.append("\(result) (\(reading.separatorLanguages.joined(separator: ", ")))")
+        }
+        let reason = "the number '\(typed)' reads two ways: \(texts.joined(separator: " or "))"
+            + "; write it so that it reads one way, or give --lang"
+        if json {
+            var report = PhraseReport(understood: false, reason: reason)
+            report.ambiguous = zip(ways, answers).map { PhraseReport.Reading($0, $1) }
+            return ConvertOutcome(output: report.json, failed: true)
+        }
+        return ConvertOutcome(error: "error: ambiguous: \(reason)", failed: true)
     }
 
     /// A reading converted to its targets, else to the best unit; nil when

@@ -42,12 +42,30 @@ struct PhraseReport: Encodable {
 
     /// Another way to read the phrase, with what it would answer.
     struct Reading: Encodable {
+        init(
+            value: Double, from: UnitRef, read: [Part], to: [UnitRef], result: Double?, fit: Fit, numberReadBy: [String]? = nil
+        ) {
+            (self.value, self.from, self.read, self.to, self.result, self.fit) = (value, from, read, to, result, fit)
+            self.numberReadBy = numberReadBy
+        }
+
+        init(_ reading: PhraseReading, _ answer: ConvertAnswer?) {
+            self.init(
+                value: reading.value, from: UnitRef(reading.from),
+                read: reading.parts.map { Part(value: $0.value, unit: UnitRef($0.unit)) },
+                to: (answer?.targets ?? reading.targets).map(UnitRef.init), result: answer?.result, fit: Fit(reading.fit),
+                numberReadBy: reading.separator == nil ? nil : reading.separatorLanguages)
+        }
+
         let value: Double
         let from: UnitRef
         let read: [Part]
         let to: [UnitRef]
         let result: Double?
         let fit: Fit
+        /// The languages of the phrase that read its number so, when it
+        /// reads two ways (`1.500`: `de` for 1500); absent otherwise.
+        var numberReadBy: [String]? = nil
     }
 
     var understood: Bool
@@ -73,6 +91,12 @@ struct PhraseReport: Encodable {
     var chosen: String?
     /// The language of the unit names the phrase used; absent for symbols only.
     var language: String?
+    /// The languages of the phrase that read the number as the answer does,
+    /// when it reads two ways (`1.500`).
+    var numberReadBy: [String]?
+    /// Both readings of a number that the phrase's languages read two ways
+    /// (`1.500 m in ft`), when nothing decided between them.
+    var ambiguous: [Reading]?
 
     init(understood: Bool, reason: String) {
         self.understood = understood
@@ -96,10 +120,12 @@ struct PhraseReport: Encodable {
             Reading(
                 value: reading.value, from: UnitRef(reading.from),
                 read: reading.parts.map { Part(value: $0.value, unit: UnitRef($0.unit)) },
-                to: (answer?.targets ?? reading.targets).map(UnitRef.init), result: answer?.result, fit: Fit(reading.fit))
+                to: (answer?.targets ?? reading.targets).map(UnitRef.init), result: answer?.result, fit: Fit(reading.fit),
+                numberReadBy: reading.separator == nil ? nil : reading.separatorLanguages)
         }
         if readings.count > 1 { chosen = Self.whyFirst(readings[0], readings[1]) }
         self.language = language
+        if readings[0].separator != nil { numberReadBy = readings[0].separatorLanguages }
     }
 
     /// Why `first` comes before `second`, by the order of docs/phrases.md.
@@ -107,11 +133,16 @@ struct PhraseReport: Encodable {
         if first.fit == .asWritten && second.fit != .asWritten {
             return "the units as written come before units read to fit the other unit"
         }
+        if first.value != second.value, let separator = first.separator {
+            let languages = first.separatorLanguages.joined(separator: ", ")
+            let way = separator.isDecimal ? "the decimal separator" : "a group separator"
+            return "'\(separator.typed)' as the phrase's language writes it: '\(separator.character)' is \(way) in \(languages)"
+        }
         if first.value != second.value {
-            return "the number's first reading: the decimal separator of the phrase's first language"
+            return "the number's first reading"
         }
         if first.from != second.from {
-            return "\(first.from.key) ranks before \(second.from.key): an exact symbol before a name, a name of an asked language, then priority"
+            return "\(first.from.key) ranks before \(second.from.key): a unit named in the phrase's language, an exact symbol before a name, a name of an asked language, then priority"
         }
         let targets = zip(first.targets, second.targets).first { $0 != $1 }
         if let (one, other) = targets {

@@ -47,6 +47,17 @@ import UnitpackTestSupport
         #expect(read("1 234,5", decimal: ",") == [1234.5])
     }
 
+    /// Arabic-Indic and Extended Arabic-Indic digits, with the Arabic decimal
+    /// and thousands separators, which read one way only (issue 20 §2).
+    @Test func arabicIndicDigitsAndSeparators() {
+        #expect(read("٣٫٥") == [3.5])
+        #expect(read("١٬٥٠٠") == [1500])
+        #expect(read("١٬٥٠٠٫٥") == [1500.5])
+        #expect(read("۱۲") == [12])
+        #expect(read("٣٫٥", decimal: ",") == [3.5], "whatever the language's separator")
+        #expect(NumberReader().readings("٣٫٥").first?.significantDigits == 2)
+    }
+
     @Test func theNumberEndsWhereTheUnitBegins() {
         #expect(length("5km") == 1)
         #expect(length("5 km") == 1)

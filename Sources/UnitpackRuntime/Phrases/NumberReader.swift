@@ -30,12 +30,36 @@ public struct NumberReader: Sendable {
         /// Nil for a number that states no digits of precision: a fraction
         /// (`1/2`, `½`, `3 1/2`), hexadecimal, a Roman numeral.
         public var significantDigits: Int?
+        /// For a number that reads two ways (`1.500`, `1,500`): how this
+        /// reading took its lone separator. Nil for every other number.
+        public var separator: Separator?
 
-        public init(value: Double, length: Int, significantDigits: Int? = nil) {
+        public init(value: Double, length: Int, significantDigits: Int? = nil, separator: Separator? = nil) {
             self.value = value
             self.length = length
             self.significantDigits = significantDigits
+            self.separator = separator
         }
+    }
+
+    /// How a reading of `1.500` or `1,500` took its one `.` or `,`: as the
+    /// decimal separator (1.5) or as a group separator (1500). A language
+    /// reads it one way: the one whose decimal separator it is, as decimal.
+    public struct Separator: Sendable, Hashable {
+        public var character: Character
+        public var isDecimal: Bool
+        /// The number as typed, without its sign: `1.500`.
+        public var typed: String
+
+        public init(character: Character, isDecimal: Bool, typed: String) {
+            self.character = character
+            self.isDecimal = isDecimal
+            self.typed = typed
+        }
+
+        /// Whether a language whose decimal separator is `decimal` reads the
+        /// number this way.
+        public func agrees(withDecimal decimal: Character) -> Bool { (character == decimal) == isDecimal }
     }
 
     /// The significant digits of the digits typed before and after the
@@ -118,7 +142,7 @@ public struct NumberReader: Sendable {
                 // Through the decimal text, so that 6.022×10^23 is the double nearest 6.022e23.
                 value = Double("\(Self.decimalText(value))e\(exponent)") ?? value * Self.power(exponent)
             }
-            return Reading(value: sign * value, length: tail.position, significantDigits: digits)
+            return Reading(value: sign * value, length: tail.position, significantDigits: digits, separator: reading.separator)
         }
         // A number past the range of a Double (`3e312`, `10^400`) is no
         // number: infinity would go on through conversions and formatting.
@@ -195,6 +219,10 @@ public struct NumberReader: Sendable {
         switch scalar.value {
         case 0x30...0x39: Int(scalar.value - 0x30)
         case 0xFF10...0xFF19: Int(scalar.value - 0xFF10)  // full-width digits, from CJK input methods
+        // Arabic-Indic (Arabic) and Extended Arabic-Indic (Persian, Urdu) digits:
+        // the digits of CLDR's numbering systems arab and arabext.
+        case 0x0660...0x0669: Int(scalar.value - 0x0660)
+        case 0x06F0...0x06F9: Int(scalar.value - 0x06F0)
         default: nil
         }
     }
@@ -213,7 +241,15 @@ public struct NumberReader: Sendable {
     }
 
     /// Separators people put between groups of three digits.
-    static let groupSeparators: Set<Unicode.Scalar> = [",", ".", " ", "\u{A0}", "\u{202F}", "\u{2009}", "'", "\u{2019}", "_"]
+    /// ARABIC THOUSANDS SEPARATOR (U+066C) groups and nothing else, as
+    /// ARABIC DECIMAL SEPARATOR (U+066B) is only a decimal separator (CLDR's
+    /// symbols of the arab numbering system): `١٬٥٠٠` is 1500, `٣٫٥` 3.5.
+    static let groupSeparators: Set<Unicode.Scalar> = [
+        ",", ".", " ", "\u{A0}", "\u{202F}", "\u{2009}", "'", "\u{2019}", "_", "\u{066C}",
+    ]
+
+    /// Separators between the integer and the fraction.
+    static func isDecimalSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar == "." || scalar == "," || scalar == "\u{066B}" }
 
     /// The integer with its grouping and the fraction after the decimal
     /// separator: one reading, or two when a lone `,` or `.` before three
@@ -224,7 +260,7 @@ public struct NumberReader: Sendable {
         var fractionOnly = false
         if head.isEmpty {
             // `.5`, `,5`
-            guard let separator = cursor.current, separator == "." || separator == ",",
+            guard let separator = cursor.current, Self.isDecimalSeparator(separator),
                 let next = cursor.peek(1), Self.digit(next) != nil
             else { return [] }
             fractionOnly = true
@@ -232,8 +268,9 @@ public struct NumberReader: Sendable {
         var integer = head
         var groupSeparator: Unicode.Scalar?
         var groups = 0
-        // Groups: a separator then exactly three digits, the same separator each time.
-        if !fractionOnly && head.count <= 3 {
+        // Groups: a separator then exactly three digits, the same separator
+        // each time; never after a lone 0 (0.750 is three quarters).
+        if !fractionOnly && head.count <= 3 && head != "0" {
             while let separator = cursor.current, Self.groupSeparators.contains(separator),
                 groupSeparator == nil || separator == groupSeparator
             {
@@ -250,7 +287,7 @@ public struct NumberReader: Sendable {
         let afterInteger = cursor.position
         // A decimal separator other than the group separator, then digits.
         var fraction = ""
-        if let separator = cursor.current, separator == "." || separator == ",", separator != groupSeparator {
+        if let separator = cursor.current, Self.isDecimalSeparator(separator), separator != groupSeparator {
             var lookahead = cursor
             lookahead.position += 1
             let digits = lookahead.digits()
@@ -268,7 +305,11 @@ public struct NumberReader: Sendable {
         if groups == 1 && fraction.isEmpty, let separator = groupSeparator, separator == "," || separator == ".",
             let decimal = Double(head + "." + String(integer.dropFirst(head.count)))
         {
-            let alternative = Reading(value: decimal, length: afterInteger, significantDigits: typed)
+            let text = head + String(separator) + String(integer.dropFirst(head.count))
+            readings[0].separator = Separator(character: Character(separator), isDecimal: false, typed: text)
+            let alternative = Reading(
+                value: decimal, length: afterInteger, significantDigits: typed,
+                separator: Separator(character: Character(separator), isDecimal: true, typed: text))
             if Character(separator) == decimalSeparator {
                 readings.insert(alternative, at: 0)
             } else {

@@ -19,10 +19,34 @@ public struct NumberWords: Sendable {
     /// The words of unit expressions among them (`per`, `на`, `square`,
     /// `в квадрате`): docs/expressions.md.
     var expression = ExpressionWords()
+    /// The words a token written without spaces may be split into
+    /// (`einundzwanzig`: `ein`, `und`, `zwanzig`): the words of numbers
+    /// but articles and partitives, which no language writes inside a number.
+    var splittable: Set<ByteString> = []
+    /// The longest of `splittable`, in Unicode scalars.
+    var longestSplittable = 0
+    /// The first two scalars of each of `splittable` (the word when
+    /// shorter): a token that starts with none splits into none, known with
+    /// one lookup (most words of a phrase are units, tried at each word).
+    var splitStarts: Set<ByteString> = []
+    /// Which languages have each word (folded): what decides the language of
+    /// a phrase (docs/phrases.md, "Numbers as each language writes them").
+    var languages: [ByteString: [String]] = [:]
 
     public init(_ entries: [(word: String, meaning: Meaning)]) {
-        for (word, meaning) in entries {
+        self.init(entries.map { (word: $0.word, meaning: $0.meaning, language: "") })
+    }
+
+    /// The words of several languages, each with its language's code.
+    public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
+        for (word, meaning, language) in entries {
             let key = ByteString(word)
+            if !language.isEmpty, !(languages[key]?.contains(language) ?? false) { languages[key, default: []].append(language) }
+            if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
+                splittable.insert(key)
+                longestSplittable = max(longestSplittable, word.unicodeScalars.count)
+                splitStarts.insert(ByteString(String(String.UnicodeScalarView(word.unicodeScalars.prefix(2)))))
+            }
             if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             switch meaning.kind {
@@ -72,6 +96,51 @@ public struct NumberWords: Sendable {
 
     func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
 
+    /// The languages whose `words.tsv` has the word (folded).
+    func languages(folded word: String) -> [String] { languages[ByteString(word)] ?? [] }
+
+    /// The longest token `split(folded:)` tries, in Unicode scalars: longer
+    /// than any number written as one word (`zweitausenddreihundertvierundfünfzig` is 36).
+    static let longestSplitToken = 64
+
+    /// A token that is no word of the table but is wholly words of numbers
+    /// written together, longest match first (`einundzwanzig`: `ein`, `und`,
+    /// `zwanzig`; `zweihundertfünfzig`; `ventotto`: `vent`, `otto`), or nil.
+    /// The same step will read languages written without spaces.
+    func split(folded token: String) -> [String]? {
+        let scalars = Array(token.unicodeScalars)
+        guard scalars.count > 1, scalars.count <= Self.longestSplitToken, longestSplittable > 0,
+            splitStarts.contains(ByteString(String(String.UnicodeScalarView(scalars.prefix(2))))),
+            scalars.allSatisfy({ $0.properties.isAlphabetic })
+        else { return nil }
+        // Positions known not to split to the end: each is tried once, so the
+        // search is linear in the token times the longest word.
+        var dead = Set<Int>()
+        var pieces: [String] = []
+        func search(_ start: Int) -> Bool {
+            if start == scalars.count { return true }
+            if dead.contains(start) { return false }
+            for length in stride(from: min(longestSplittable, scalars.count - start), through: 1, by: -1) {
+                var piece = String.UnicodeScalarView()
+                piece.append(contentsOf: scalars[start..<(start + length)])
+                let word = String(piece)
+                guard splittable.contains(ByteString(word)) else { continue }
+                pieces.append(word)
+                if search(start + length) { return true }
+                pieces.removeLast()
+            }
+            dead.insert(start)
+            return false
+        }
+        guard search(0), pieces.count > 1 else { return nil }
+        // A word is written in one language: `centum` is no French `cent`
+        // and Portuguese `um` (101), `mile` no Spanish `mil` and Italian `e`.
+        guard !languages.isEmpty else { return pieces }
+        var common = Set(self.languages(folded: pieces[0]))
+        for piece in pieces.dropFirst() { common.formIntersection(self.languages(folded: piece)) }
+        return common.isEmpty ? nil : pieces
+    }
+
     /// The value of `words`, all of them read as one number, or nil when they
     /// do not make one (`four twenty`, `hundred and`, `a`).
     public func value(of words: [String]) -> Double? { value(ofFolded: words.map(TextFolding.fold)) }
@@ -84,13 +153,27 @@ public struct NumberWords: Sendable {
         if let first = meanings[0].first(where: { $0.kind == .fraction }), Self.onlyGlue(meanings.dropFirst()) {
             return first.value
         }
-        var reader = Reader()
-        for (index, options) in meanings.enumerated() {
-            let isLast = index == meanings.count - 1
-            // A word with several meanings: the first that fits.
-            guard options.contains(where: { reader.accept($0, isLast: isLast) }) else { return nil }
+        let rooms = words.map { word in self.meanings(folded: word).first(where: { $0.kind == .room })?.value }
+        // A word with several meanings: the first that lets the rest read
+        // (`ein` is the article in `ein halber`, the number in `einundzwanzig`),
+        // an article tried before a number. Each position is tried with a
+        // bounded number of states, so the work stays linear in the words.
+        let ordered = meanings.map { options in options.filter { $0.kind == .article } + options.filter { $0.kind != .article } }
+        var budget = 8 * words.count + 8
+        func read(_ index: Int, _ reader: Reader) -> Double? {
+            if index == ordered.count { return reader.finish() }
+            let isLast = index == ordered.count - 1
+            for option in ordered[index] {
+                guard budget > 0 else { return nil }
+                budget -= 1
+                var next = reader
+                next.nextRoom = rooms[index]
+                guard next.accept(option, isLast: isLast) else { continue }
+                if let value = read(index + 1, next) { return value }
+            }
+            return nil
         }
-        return reader.finish()
+        return read(0, Reader())
     }
 
     /// Whether the words after a number are only what may stand between it
@@ -116,6 +199,19 @@ public struct NumberWords: Sendable {
         /// The last number word of the group: the next one must fit under it
         /// (twenty four, not four twenty; двести тридцать, not тридцать двести).
         var last: Double?
+        /// The room `last` leaves: below the largest power of ten dividing
+        /// it, or its word's `room` (`soixante`: 20).
+        var lastRoom = 0.0
+        /// The `room` of the word being read (set before `accept`).
+        var nextRoom: Double?
+        /// The last multiplier of the group, and what was added since: a
+        /// smaller multiplier multiplies only that (`deux cent quatre-vingts`
+        /// is 200 + 4 × 20).
+        var lastMultiplier: Double?
+        var sinceMultiplier = 0.0
+        /// The connector just read lets a ten follow a unit word (`und` in
+        /// `einundzwanzig`): the unit word read before it.
+        var unitBeforeTen: Double?
         var lastScale = Double.infinity
         var pendingArticle = false
         var afterConnector = false
@@ -154,18 +250,34 @@ public struct NumberWords: Sendable {
             switch meaning.kind {
             case .number:
                 guard !pendingArticle, !numeratorPending else { return false }
-                if let last, !(meaning.value < Self.room(under: last)) {
+                var room = nextRoom ?? Self.room(under: meaning.value)
+                if last != nil, !(meaning.value < lastRoom) {
                     guard afterConnector else { return false }
-                    numeratorPending = true
+                    if let unit = unitBeforeTen, Self.isTen(meaning.value) {
+                        // einundzwanzig: the unit and the ten make one number, under which nothing fits.
+                        room = Self.room(under: unit + meaning.value)
+                    } else {
+                        numeratorPending = true
+                    }
                 }
                 group += meaning.value
+                sinceMultiplier += meaning.value
                 last = meaning.value
+                lastRoom = room
                 groupStarted = true
             case .multiplier:
                 guard !numeratorPending, groupStarted || pendingArticle || !sawAny else { return false }
                 if let last, last >= meaning.value, !pendingArticle, group >= meaning.value { return false }
-                group = (groupStarted ? group : 1) * meaning.value
+                if let previous = lastMultiplier, meaning.value < previous, sinceMultiplier > 0 {
+                    // quatre-vingts after deux cent: only the words since `cent`.
+                    group += sinceMultiplier * (meaning.value - 1)
+                } else {
+                    group = (groupStarted ? group : 1) * meaning.value
+                }
                 last = meaning.value
+                lastRoom = nextRoom ?? Self.room(under: meaning.value)
+                lastMultiplier = meaning.value
+                sinceMultiplier = 0
                 groupStarted = true
                 takesPartitive = true
             case .scale:
@@ -174,6 +286,8 @@ public struct NumberWords: Sendable {
                 group = 0
                 groupStarted = false
                 last = nil
+                lastMultiplier = nil
+                sinceMultiplier = 0
                 lastScale = meaning.value
             case .fraction:
                 // one and a half, два с половиной, a half: after a connector or an article.
@@ -193,10 +307,14 @@ public struct NumberWords: Sendable {
                 numeratorPending = false
                 sawFraction = true
                 takesPartitive = true
-            case .connector:
+            case .connector, .tenConnector:
                 guard sawAny, !afterConnector, !pendingArticle, !isLast else { return false }
                 afterConnector = true
                 groupAtConnector = group
+                // A ten may follow only one unit word (1 to 9) of the group: drei und vierzig.
+                if meaning.kind == .tenConnector, let last, last >= 1, last < 10, last == last.rounded(), sinceMultiplier == last {
+                    unitBeforeTen = last
+                }
                 sawAny = true
                 return true
             case .article:
@@ -204,11 +322,12 @@ public struct NumberWords: Sendable {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .partitive, .prefix, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter:
+            case .partitive, .prefix, .room, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter:
                 return false
             }
             pendingArticle = false
             afterConnector = false
+            unitBeforeTen = nil
             sawAny = true
             return true
         }
@@ -216,6 +335,11 @@ public struct NumberWords: Sendable {
         func finish() -> Double? {
             guard sawAny, !pendingArticle, !afterConnector, !numeratorPending else { return nil }
             return total + group
+        }
+
+        /// 20, 30, ... 90: the tens a unit word may stand before (einundzwanzig).
+        static func isTen(_ value: Double) -> Bool {
+            value >= 20 && value < 100 && value.truncatingRemainder(dividingBy: 10) == 0
         }
 
         /// The largest power of ten that divides `value` (20 -> 10, 300 -> 100,

@@ -190,6 +190,14 @@ struct Phrase {
         /// The significant digits typed, for digits (`NumberReader.Reading`);
         /// nil for words, fractions and `5'8"` (exact: docs/phrases.md, Precision).
         var significantDigits: Int?
+        /// Digits scaled by the word after them (`10 mil`, `2 тысячи`): where
+        /// that word is, so that a parse can try the digits alone first when
+        /// the word also names a unit (`mil` is Spanish for thousand and the
+        /// Polish genitive of `mila`).
+        var scaleWord: Range<Int>? = nil
+        /// A lone `,` or `.` between digits, read as a decimal separator or
+        /// as a group separator (`1.500`): the character and how it was read.
+        var separator: NumberReader.Separator? = nil
     }
 
     /// The ways to read a number that starts at word `first`, best first.
@@ -206,8 +214,8 @@ struct Phrase {
         let first = scalars[word.range.lowerBound]
         if NumberReader.digit(first) != nil || first.properties.numericType != nil { return true }
         if first == "-" || first == "+" || first == "−" || first == "." || first == "," { return true }
-        let head = word.folded.prefix { $0 != "-" }
-        if dictionary.isNumberWord(folded: String(head)) { return true }
+        let head = String(word.folded.prefix { $0 != "-" })
+        if dictionary.isNumberWord(folded: head) || dictionary.split(folded: head) != nil { return true }
         return dictionary.prefixes.contains { word.folded.utf8.starts(with: $0.word.utf8) }
     }
 
@@ -224,15 +232,19 @@ struct Phrase {
         var found: [Number] = []
         for reading in reader.readings(scalars: scalars[start...]) {
             let end = start + reading.length
-            var number = Number(value: reading.value, end: end, significantDigits: reading.significantDigits)
-            // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the number.
+            let number = Number(
+                value: reading.value, end: end, significantDigits: reading.significantDigits, separator: reading.separator)
+            // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the
+            // number; the digits alone stay a reading (`10 mil`: ten mils).
             var after = firstWord(endingAfter: end)
             if after < words.count, words[after].range.lowerBound < end { after += 1 }
             if after < words.count, case let next = words[after], next.range.lowerBound > end,
                 let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
             {
-                number = Number(
-                    value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits)
+                found.append(
+                    Number(
+                        value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits,
+                        scaleWord: next.range, separator: reading.separator))
             }
             found.append(number)
         }
@@ -242,22 +254,39 @@ struct Phrase {
         // Number words: split at hyphens (thirty-four), widest run first.
         var parts: [(folded: Substring, end: Int)] = []
         for word in following {
-            let pieces = word.folded.split(separator: "-", omittingEmptySubsequences: false)
-            guard pieces.allSatisfy({ !$0.isEmpty && dictionary.isNumberWord(folded: String($0)) }) else { break }
+            // A piece that is no word of the table may be words written
+            // together (einundzwanzig, zweihundertfünfzig, ventotto).
+            var pieces: [Substring] = []
+            for piece in word.folded.split(separator: "-", omittingEmptySubsequences: false) {
+                if !piece.isEmpty, dictionary.isNumberWord(folded: String(piece)) {
+                    pieces.append(piece)
+                } else if let split = dictionary.split(folded: String(piece)) {
+                    pieces += split.map { Substring($0) }
+                } else {
+                    pieces = []
+                    break
+                }
+            }
+            guard !pieces.isEmpty else { break }
             // Whole words only, so that the run never ends inside a hyphenated one.
             guard parts.count + pieces.count <= Self.longestNumberWords else { break }
             for piece in pieces { parts.append((piece, word.range.upperBound)) }
         }
         work += parts.count
-        for count in stride(from: parts.count, through: 1, by: -1) {
+        // The widest run that makes a number, then the next widest: a word
+        // may be a number word in one language and a unit in another (`mila`:
+        // thousands in Italian, the mile in Polish: `jedna mila`).
+        var runs: [Number] = []
+        for count in stride(from: parts.count, through: 1, by: -1) where runs.count < 2 {
             work += count
+            // A run that ends inside a word leaves no clean rest.
+            let end = parts[count - 1].end
+            if count < parts.count && parts[count].end == end { continue }
             if let value = dictionary.value(ofFolded: parts.prefix(count).map { String($0.folded) }) {
-                // A run that ends inside a hyphenated word leaves no clean rest.
-                let end = parts[count - 1].end
-                if count < parts.count && parts[count].end == end { continue }
-                return [Number(value: value, end: end)]
+                runs.append(Number(value: value, end: end))
             }
         }
+        if !runs.isEmpty { return runs }
         guard let word = following.first else { return [] }
         // `a mile`, `an inch`: the article alone is one.
         if dictionary.meanings(folded: word.folded).contains(where: { $0.kind == .article }) {

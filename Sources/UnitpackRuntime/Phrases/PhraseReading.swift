@@ -68,6 +68,13 @@ public struct PhraseReading: Sendable {
     public var language: String?
     /// Whether the units are as written, or read another way to fit.
     public var fit: PhraseFit
+    /// How the number took its lone `.` or `,` when it reads two ways
+    /// (`1.500`: 1500 or 1.5); nil for any other number.
+    public var separator: NumberReader.Separator?
+    /// The phrase's languages that read the number as this reading does
+    /// (docs/phrases.md): `de` for 1500 in `1.500 Meter in Fuß`. Empty when
+    /// `separator` is nil.
+    public var separatorLanguages: [String] = []
 
     /// The first target unit; nil when the phrase names none.
     public var to: Unit? { targets.first }
@@ -102,5 +109,18 @@ public enum PhraseResult: Sendable {
     public var readings: [PhraseReading] {
         if case .understood(let readings) = self { return readings }
         return []
+    }
+
+    /// When the phrase's languages read its number two ways (`1.500 m in ft`
+    /// with en and de asked: 1.5 in English, 1500 in German), the first
+    /// reading of each way, the first reading's way first; nil when the
+    /// number reads one way (docs/phrases.md). A front end must not pick one
+    /// in silence.
+    public var ambiguity: [PhraseReading]? {
+        let readings = readings
+        guard let first = readings.first, let way = first.separator, !first.separatorLanguages.isEmpty,
+            let other = readings.first(where: { $0.separator != nil && $0.separator != way && !$0.separatorLanguages.isEmpty })
+        else { return nil }
+        return [first, other]
     }
 }

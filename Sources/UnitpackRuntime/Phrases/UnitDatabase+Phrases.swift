@@ -84,7 +84,7 @@ extension UnitDatabase {
         guard !readings.isEmpty else {
             return .notUnderstood(reason: (failure ?? .noUnitAfterNumberIn(text)).description)
         }
-        return .understood(readings)
+        return .understood(try ordered(readings, phrase, words: words, asked: languages))
     }
 
     /// The longest phrase `parse` reads, in bytes of UTF-8 (4 KiB): far more
@@ -119,7 +119,7 @@ extension UnitDatabase {
     {
         var readings: [PhraseReading] = []
         var failure: PhraseFailure?
-        for number in numbers {
+        for number in try plainFirst(numbers, &reader) {
             let rest = reader.phrase.words(from: number.end)
             // Names as written first; case endings dropped only when they do not parse.
             var outcome = try quantity(number, then: rest[...], target: nil, stems: false, &reader)
@@ -127,11 +127,38 @@ extension UnitDatabase {
                 outcome = try quantity(number, then: rest[...], target: nil, stems: true, &reader)
             }
             switch outcome {
-            case .success(let found): readings += found
+            case .success(let found): readings += found.map { Self.with(number.separator, $0) }
             case .failure(let reason): failure = failure ?? reason
             }
         }
         return (readings, failure)
+    }
+
+    /// `reading` with the way its number took a lone separator.
+    static func with(_ separator: NumberReader.Separator?, _ reading: PhraseReading) -> PhraseReading {
+        var reading = reading
+        reading.separator = separator
+        return reading
+    }
+
+    /// Digits scaled by the word after them (`10 mil`), after the digits
+    /// alone when that word also names a unit: `5 mil in mm` is five mils,
+    /// `10 mil na kilometry` ten Polish miles; `10 mil metros` still reads
+    /// as ten thousand, the digits alone naming no unit then.
+    private func plainFirst(_ numbers: [Phrase.Number], _ reader: inout Reader) throws(UnitDatabaseError) -> [Phrase.Number] {
+        var numbers = numbers
+        var index = 0
+        while index + 1 < numbers.count {
+            if let word = numbers[index].scaleWord, numbers[index + 1].end <= word.lowerBound,
+                try lookup(reader.phrase.words[reader.phrase.firstWord(endingAfter: word.lowerBound)...].prefix(1),
+                    languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) != nil
+            {
+                numbers.swapAt(index, index + 1)
+                index += 1
+            }
+            index += 1
+        }
+        return numbers
     }
 
     /// `how many feet in a mile`, `в метрах 34 фута`: the target, markers or
@@ -157,7 +184,7 @@ extension UnitDatabase {
                 let rest = phrase.words(from: number.end)
                 if rest.isEmpty && number.feetAndInches == nil { continue }
                 switch try quantity(number, then: rest[...], target: target, stems: true, &reader) {
-                case .success(let found): readings += found
+                case .success(let found): readings += found.map { Self.with(number.separator, $0) }
                 case .failure(let reason): failure = failure ?? reason
                 }
             }
@@ -211,7 +238,7 @@ extension UnitDatabase {
         return try withState { state throws(UnitDatabaseError) in
             if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
             let path = path
-            var entries: [(word: String, meaning: NumberWords.Meaning)] = []
+            var entries: [(word: String, meaning: NumberWords.Meaning, language: String)] = []
             do {
                 // With the language's row, which counts its words: a word
                 // lost from the table is an error, not a phrase read otherwise.
@@ -238,7 +265,7 @@ extension UnitDatabase {
                         let word = try decoder.phraseWord(at: wordColumn)
                         guard word.lang == language else { throw decoder.damaged("a phrase word of '\(word.lang)' was found for '\(language)'") }
                         found += 1
-                        entries.append((word.word, word.meaning))
+                        entries.append((word.word, word.meaning, language))
                     }
                     if stated == nil, try allLanguageRows(state).contains(where: { $0.code == language }) {
                         throw decoder.damaged("language '\(language)' is listed but cannot be read")

@@ -66,6 +66,14 @@ extension UnitDatabase {
             return try assemble(parts, nil, &reader)
         }
         var failure: PhraseFailure?
+        // `a kilómetros`: a marker that is also an article (`a` of English)
+        // leads to the target before it counts as one of another part.
+        if reader.words.isMarker(folded: first.folded), words.count > 1,
+            reader.words.meanings(folded: first.folded).contains(where: { $0.kind == .article }),
+            target == nil, case .success(let readings)? = try markedTarget(parts, words, stems: stems, &reader)
+        {
+            return .success(readings)
+        }
         // Another part: `2 in`, `and 45 minutes`, `и 15 минут`.
         var next = words
         if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
@@ -76,9 +84,23 @@ extension UnitDatabase {
             number.feetAndInches == nil
         {
             let rest = reader.phrase.words(from: number.end)
+            // `un litre et demi`, `dos horas y media`, `a mile and a half`: a
+            // fraction in words after the conjunction, without a unit, is a
+            // part of the last unit; before a marker it is tried first (`a
+            // mile and a half in km`: not half an inch).
+            let isFraction = next.startIndex > words.startIndex && number.significantDigits == nil && number.value > 0
+                && number.value < 1
+                && !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil })
+            let beforeMarker = rest.first.map { reader.words.isMarker(folded: $0.folded) } ?? true
+            if isFraction && beforeMarker, case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader) {
+                return .success(readings)
+            }
             let outcome = try part(number.value, number.significantDigits, parts, rest[...], target: target, stems: stems, &reader)
             if case .success = outcome { return outcome }
             if case .failure(let reason) = outcome { failure = reason }
+            if isFraction && !beforeMarker, case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader) {
+                return .success(readings)
+            }
         }
         guard target == nil else {
             return .failure(failure ?? .nothingMayFollowTarget(words))
@@ -89,10 +111,47 @@ extension UnitDatabase {
             guard span.count > 1 else { return .failure(failure ?? .noUnitAfter(word: first.text)) }
             span = span.dropFirst()
         }
-        guard let targets = try targets(span, &reader, stems: stems) else {
+        var found = try targets(span, &reader, stems: stems)
+        if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
+        guard let targets = found else {
             return .failure(failure ?? Self.expressionFailure(span, reader.memo) ?? .noUnitNamed(span))
         }
         return try assemble(parts, targets, &reader)
+    }
+
+    /// `parts` with `fraction` added to the last one, then what follows.
+    private func fractionOfLast(
+        _ parts: [FoundPart], _ fraction: Double, _ rest: ArraySlice<Phrase.Word>, _ target: [Found]?, _ stems: Bool,
+        _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        var whole = parts
+        whole[whole.count - 1].value += fraction
+        return try following(whole, rest, target: target, stems: stems, &reader)
+    }
+
+    /// After the quantity, a marker and the target alone (no other part): nil
+    /// when `words` is not a marker and a target.
+    private func markedTarget(
+        _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, stems: Bool, _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome? {
+        let span = words.dropFirst()
+        var found = try targets(span, &reader, stems: stems)
+        if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
+        guard let targets = found else { return nil }
+        return try assemble(parts, targets, &reader)
+    }
+
+    /// The target of a command whose verb ends it: `in Meilen umrechnen`,
+    /// `rechne 5 km in Meilen um`. Nil when no filler ends the span.
+    private func targets(withoutTrailingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)
+        throws(UnitDatabaseError) -> [Found]?
+    {
+        var trimmed = span
+        while trimmed.count > 1, let last = trimmed.last, reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded)) {
+            trimmed = trimmed.dropLast()
+        }
+        guard trimmed.count < span.count else { return nil }
+        return try targets(trimmed, &reader, stems: stems)
     }
 
     /// The units a target span names: one unit (`meters`), or the parts of a

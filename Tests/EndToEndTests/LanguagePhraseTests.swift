@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `convert "PHRASE"` in the languages of issue 20 on the repository's own
+/// data: each phrase understood without --lang and answered in its own
+/// language (its unit names, plural forms and decimal separator); a number
+/// that the phrase's words do not decide (`1.500 m in ft`) refused, naming
+/// both readings, never one picked in silence.
+@Suite struct LanguagePhraseTests {
+    let database: BuiltRepositoryDatabase
+
+    init() throws {
+        database = try BuiltRepositoryDatabase()
+    }
+
+    /// The phrase's answer on stdout, nothing on stderr, status 0.
+    func answer(_ phrase: String, _ flags: [String] = []) throws -> String {
+        let result = try database.convert(flags + [phrase])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "", "\(result)")
+        return result.stdout
+    }
+
+    // Expected results: 1 ft = 0.3048 m, 1 mi = 1609.344 m, 1 lb = 0.45359237 kg
+    // (units-src/), shown to 6 significant digits, "≈" when rounded.
+    @Test func frenchIsAnsweredInFrench() throws {
+        // 5 / 0.3048 = 16.4041994...
+        #expect(try answer("5 mètres en pieds") == "5 mètres ≈ 16,4042 pieds\n")
+    }
+
+    @Test func polishIsAnsweredInPolish() throws {
+        // `mil` is the Polish genitive plural of `mila` (and the English mil): 10 × 1.609344 km.
+        #expect(try answer("10 mil na kilometry") == "10 mil ≈ 16,0934 kilometra\n")
+        // 5 × 0.3048 m = 1.524 m exactly; `w metrach` is a case form of CLDR.
+        #expect(try answer("5 stóp w metrach") == "5 stóp = 1,524 metra\n")
+    }
+
+    @Test func spanishIsAnsweredInSpanish() throws {
+        #expect(try answer("10 millas en kilómetros") == "10 millas ≈ 16,0934 kilómetros\n")
+    }
+
+    @Test func portugueseIsAnsweredInPortuguese() throws {
+        // `libras` is Spanish and Portuguese; `em` and `quilogramas` say Portuguese. 10 × 0.45359237.
+        #expect(try answer("10 libras em quilogramas") == "10 libras ≈ 4,53592 quilogramas\n")
+    }
+
+    @Test func germanGroupsWithAPoint() throws {
+        // `Fuß` is German: `1.500` is fifteen hundred. 1500 / 0.3048 = 4921.2598...
+        #expect(try answer("1.500 Meter in Fuß") == "1500 Meter ≈ 4921,26 Fuß\n")
+        #expect(try answer("einundzwanzig Meter in Fuß") == "21 Meter ≈ 68,8976 Fuß\n")
+    }
+
+    @Test func aNumberNothingDecidesIsRefusedNamingBothReadings() throws {
+        let result = try database.convert(["1.500 m in ft"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "error: ambiguous: the number '1.500' reads two ways: 1.5 meters ≈ 4.92126 feet (en) "
+                + "or 1500 meters ≈ 4921.26 feet (de, it); write it so that it reads one way, or give --lang\n")
+        // --lang decides.
+        #expect(try answer("1.500 m in ft", ["--lang", "de"]) == "1500 Meter ≈ 4921,26 Fuß\n")
+        #expect(try answer("1.500 m in ft", ["--lang", "en"]) == "1.5 meters ≈ 4.92126 feet\n")
+    }
+
+    @Test func theJsonOfAnAmbiguousNumberListsBothReadings() throws {
+        let result = try database.convert(["--json", "1.500 m in ft"])
+        #expect(result.status == 1)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+        #expect(object["understood"] as? Bool == false)
+        let readings = try #require(object["ambiguous"] as? [[String: Any]])
+        #expect(readings.map { $0["value"] as? Double } == [1.5, 1500])
+        #expect(readings.map { $0["numberReadBy"] as? [String] } == [["en"], ["de", "it"]])
+        #expect(readings.map { ($0["from"] as? [String: Any])?["key"] as? String } == ["length/meter", "length/meter"])
+    }
+}
