@@ -40,10 +40,12 @@ public struct LanguageCoverage: Sendable, Hashable {
 public struct DimensionalCoverage: Sendable, Hashable {
     public var covered: Int
     public var total: Int
+    /// Symbols that look like expressions but do not read as one, in file order.
+    public var unread: [UnreadSymbol]
 
     public static func report(_ tree: SourceTree) -> DimensionalCoverage {
         let (covered, total) = DimensionRule.coverage(tree)
-        return DimensionalCoverage(covered: covered, total: total)
+        return DimensionalCoverage(covered: covered, total: total, unread: DimensionRule.unreadSymbols(tree))
     }
 }
 

@@ -25,8 +25,15 @@ enum CoverageReport {
     /// The line about the dimensional cross-check.
     static func render(_ dimensional: DimensionalCoverage) -> String {
         let share = dimensional.total == 0 ? 0 : dimensional.covered * 1000 / dimensional.total
-        return "dimensional cross-check (E501): \(dimensional.covered)/\(dimensional.total) units have a symbol "
+        var text = "dimensional cross-check (E501): \(dimensional.covered)/\(dimensional.total) units have a symbol "
             + "that spells their definition (\(share / 10).\(share % 10)%)\n"
+        if !dimensional.unread.isEmpty {
+            text += "  \(dimensional.unread.count) symbols written as expressions do not read as one (E501 cannot check them):\n"
+            for symbol in dimensional.unread {
+                text += "    \(symbol.location): \(symbol.unit) '\(symbol.symbol)': \(symbol.reason)\n"
+            }
+        }
+        return text
     }
 
     /// The lines about preferred units: how many categories of several

@@ -55,6 +55,38 @@ import UnitpackTestSupport
         #expect(try check(speed: "meter per second\tm/s\t1\t5\tsi\n", area: area).count == 1)
     }
 
+    /// A symbol two units share is read as the runtime reads it (the higher
+    /// priority), not dropped: `g` is the gram (4) before standard gravity (1),
+    /// so a wrong `mg/s` is still caught.
+    @Test func aSharedSymbolIsReadAsTheRuntimeReadsIt() throws {
+        var files = Self.files
+        files["units-src/categories.tsv"]! += "mass\t50\tkilogram\tkg\nacceleration\t60\tmeter per second squared\tm/s^2\nmass-flow\t70\tkilogram per second\tkg/s\n"
+        files["units-src/mass.tsv"] = "kilogram\tkg\t1\t5\tsi\ngram\tg\t0.001\t4\tsi\tsi\n"
+        files["units-src/acceleration.tsv"] = "meter per second squared\tm/s²\t1\t5\tsi\nstandard gravity\tg\t9.80665\t1\tother\n"
+        files["units-src/mass-flow.tsv"] = "kilogram per second\tkg/s\t1\t5\tsi\nmilligram per second\tmg/s\t1e-3\t1\tsi\n"
+        files["units-src/speed.tsv"] = "meter per second\tm/s\t1\t5\tsi\n"
+        let fixture = try SourceFixture(files)
+        defer { fixture.remove() }
+        let tree = SourceReader.read(directory: fixture.root)
+        let found = DimensionRule().check(tree)
+        #expect(found.map(\.code) == [.dimensionMismatch])
+        #expect(found.first?.message == "declared 0.001, but its symbol mg/s implies 0.000001 kilogram per second")
+        #expect(DimensionRule.unreadSymbols(tree).isEmpty)
+    }
+
+    /// What looks like an expression (an operator, not only a space) and does
+    /// not read is listed, with the reason and place, for `check --coverage`.
+    @Test func symbolsThatDoNotReadAreListed() throws {
+        var files = Self.files
+        files["units-src/speed.tsv"] = "meter per second\tm/s\t1\t5\tsi\nfurlong per fortnight\tfur/ftn,fur ftn⁻¹\t0.0001663\t0\tother\nodd\tm s\t1\t0\tother\n"
+        let fixture = try SourceFixture(files)
+        defer { fixture.remove() }
+        let unread = DimensionRule.unreadSymbols(SourceReader.read(directory: fixture.root))
+        #expect(unread.map(\.symbol) == ["fur/ftn", "fur ftn⁻¹"], "`m s` has no operator: not listed")
+        #expect(unread.first?.reason == "no unit named 'fur'")
+        #expect(unread.first?.location.line == 2 && unread.first?.location.column == 23)
+    }
+
     /// The grammar is the runtime's (UnitExpressionTests); the rule reads a
     /// symbol as an expression only when it is written as one.
     @Test func onlySymbolsWrittenAsExpressionsAreRead() {

@@ -2,10 +2,12 @@ import UnitpackCore
 import UnitpackSource
 
 /// The dimensional cross-check. Many symbols spell their definition (`m/min`,
-/// `km/h`, `ft²`): when a symbol decomposes into known units (of any category,
-/// with SI prefixes and powers) into the category's own dimension, the factor it
-/// implies must equal the declared one. This is how a coefficient written in the
-/// wrong direction (the seed sample's `meter per minute 60`) is caught.
+/// `km/h`, `ft²`, `kcal_IT/(h·m²·°C)`): when a symbol reads as an expression
+/// of known units (`AtomTable`: as the runtime reads one) into the
+/// category's own dimension, the factor it implies must equal the declared
+/// one. This is how a coefficient written in the wrong direction (the seed
+/// sample's `meter per minute 60`) is caught, and a symbol that says another
+/// calorie than its row.
 struct DimensionRule: CheckRule {
     static let tolerance = 1e-6
 
@@ -62,6 +64,21 @@ struct DimensionRule: CheckRule {
         return (covered, tree.units.count)
     }
 
+    /// Symbols that look like expressions (`AtomTable.looksLikeExpression`)
+    /// but do not read as one of known units, so E501 cannot check them:
+    /// `check --coverage` lists them with the reason and place.
+    static func unreadSymbols(_ tree: SourceTree) -> [UnreadSymbol] {
+        let table = AtomTable(tree)
+        var unread: [UnreadSymbol] = []
+        for unit in tree.units {
+            for symbol in unit.symbols where AtomTable.looksLikeExpression(symbol.value) {
+                guard case .failure(let error)? = table.read(symbol.value) else { continue }
+                unread.append(UnreadSymbol(unit: unit.key, symbol: symbol.value, reason: error.description, location: symbol.location))
+            }
+        }
+        return unread
+    }
+
     private func declaredFactor(_ unit: UnitRow) -> Double? {
         switch unit.definition {
         case .coefficient(let c)?:
@@ -76,6 +93,14 @@ struct DimensionRule: CheckRule {
     }
 
     private func format(_ value: Double) -> String { DecimalFormatting.format(value, significantDigits: 6) }
+}
+
+/// A symbol written as an expression that does not read as one.
+public struct UnreadSymbol: Sendable, Hashable {
+    public var unit: String
+    public var symbol: String
+    public var reason: String
+    public var location: SourceLocation
 }
 
 /// A category's base unit in SI terms, from the `dimension` column of
@@ -107,44 +132,61 @@ extension Dimension {
     var inverted: Dimension { Dimension(exponents.mapValues { -$0 }) }
 }
 
-/// Plain symbols of linear units across all categories, with the prefixes
-/// of the units that take them (column 6). A symbol used by two categories with different meanings is
-/// left out: it cannot be read unambiguously.
+/// The symbols of units as the runtime reads them inside an expression
+/// (docs/expressions.md, "Resolution in the runtime"): a symbol that several
+/// units share is the one `candidates(for:)` puts first (the highest
+/// priority, then the lowest id), a point on a scale is its difference unit
+/// (`°F` in `BTU/(h·ft·°F)`), a unit converted otherwise by a formula or
+/// inversely is none, and a prefix goes on the units that take it (column 6)
+/// where no unit owns the spelling. Symbols may hold spaces (`imp gal`).
 struct AtomTable {
     private var atoms: [String: (factor: Double, dimension: Dimension)] = [:]
 
-
     init(_ tree: SourceTree) {
-        var seen: [String: (Double, Dimension)?] = [:]
-        var prefixable: [(String, Double, Dimension, [UnitPrefix.Kind])] = []
+        let ids = Dictionary(tree.ids.map { ($0.key.lowercased(), $0.id.value) }, uniquingKeysWith: { a, _ in a })
+        // Every unit with a factor, by key: coherent SI factor and dimension.
+        var values: [String: (Double, Dimension)] = [:]
         for category in tree.categories {
             guard let base = BaseDimension.parse(category.dimension.value),
                 let file = tree.categoryFiles.first(where: { $0.key == category.key.value })
             else { continue }
-            for unit in file.units where !unit.isInverse {
-                guard case .coefficient(let c)? = unit.definition, let coefficient = try? c.value.evaluate(x: 0),
-                    coefficient > 0
-                else { continue }
-                let factor = coefficient * base.scale, dimension = base.dimension
-                for symbol in unit.symbols where !Self.spellsExpression(symbol.value) {
-                    Self.record(symbol.value, (factor, dimension), in: &seen)
-                    if !unit.prefixes.isEmpty { prefixable.append((symbol.value, factor, dimension, unit.prefixes.map(\.value))) }
+            for unit in file.units {
+                if let factor = PrefixRule.factor(unit) { values[unit.key.lowercased()] = (factor * base.scale, base.dimension) }
+            }
+        }
+        for relation in tree.relations where relation.kind.value == .difference {
+            let point = relation.first.value.lowercased()
+            if values[point] == nil, let difference = values[relation.second.value.lowercased()] { values[point] = difference }
+        }
+        struct Reading {
+            var value: (Double, Dimension)
+            var priority: Double
+            var id: Int
+        }
+        var readings: [String: Reading] = [:]
+        var prefixable: [(String, (Double, Dimension), [UnitPrefix.Kind])] = []
+        for unit in tree.units {
+            guard let value = values[unit.key.lowercased()] else { continue }
+            let reading = Reading(value: value, priority: unit.priority?.value ?? 0, id: ids[unit.key.lowercased()] ?? Int.max)
+            for symbol in unit.symbols where !Self.looksLikeExpression(symbol.value) {
+                if let kept = readings[symbol.value], (kept.priority, -kept.id) >= (reading.priority, -reading.id) { continue }
+                readings[symbol.value] = reading
+                if !unit.prefixes.isEmpty, PrefixRule.factor(unit) != nil {
+                    prefixable.append((symbol.value, value, unit.prefixes.map(\.value)))
                 }
             }
         }
-        // Prefixed forms of the units that take them (column 6), as the
-        // runtime reads them: only where no unit already owns the spelling.
+        for (symbol, reading) in readings { atoms[symbol] = reading.value }
+        // Prefixed forms only where no unit owns the spelling, as the runtime.
         var prefixed: [String: (Double, Dimension)?] = [:]
-        for (symbol, factor, dimension, kinds) in prefixable {
+        for (symbol, (factor, dimension), kinds) in prefixable {
             for prefix in UnitPrefix.all where kinds.contains(prefix.kind) {
-                for written in prefix.symbols where seen[written + symbol] == nil {
+                for written in prefix.symbols where readings[written + symbol] == nil {
                     Self.record(written + symbol, (factor * prefix.factor, dimension), in: &prefixed)
                 }
             }
         }
-        for (symbol, value) in seen.merging(prefixed, uniquingKeysWith: { a, _ in a }) {
-            if let value { atoms[symbol] = value }
-        }
+        for (symbol, value) in prefixed { if let value { atoms[symbol] = value } }
     }
 
     private static func record(
@@ -171,9 +213,27 @@ struct AtomTable {
     /// an expression (read by the runtime's grammar, `UnitExpression`), or
     /// nil when it is a plain symbol or an atom is unknown.
     func evaluate(_ symbol: String) -> (Double, Dimension)? {
-        guard Self.spellsExpression(symbol),
-            let expression = try? UnitExpression<String>.parse(symbol, resolve: { atoms[$0] != nil ? $0 : nil })
-        else { return nil }
+        guard Self.spellsExpression(symbol), case .success(let value)? = read(symbol) else { return nil }
+        return value
+    }
+
+    /// Whether a symbol looks like an expression beyond a space: an operator,
+    /// a power or parentheses (`kn/s`, `lb/(ft·h)`, `g/cm³`), not `kt TNT`.
+    static func looksLikeExpression(_ symbol: String) -> Bool {
+        symbol.unicodeScalars.contains { UnitExpressionGrammar.isOperator($0) }
+    }
+
+    /// A symbol read as an expression: its factor and dimension, or why it
+    /// does not read (an atom no unit has, or several categories' units
+    /// share: `unknownUnit`); nil when it is not written as one.
+    func read(_ symbol: String) -> Result<(Double, Dimension), UnitExpressionError>? {
+        guard Self.spellsExpression(symbol) else { return nil }
+        let expression: UnitExpression<String>
+        do throws(UnitExpressionError) {
+            expression = try UnitExpression<String>.parse(symbol, resolve: { atoms[$0] != nil ? $0 : nil })
+        } catch {
+            return .failure(error)
+        }
         var factor = 1.0
         var dimension = Dimension.none
         for term in expression.terms {
@@ -186,6 +246,6 @@ struct AtomTable {
                 dimension = dimension.multiplied(by: atom.dimension, power: term.power)
             }
         }
-        return (factor, dimension)
+        return .success((factor, dimension))
     }
 }
