@@ -25,10 +25,11 @@ public struct NumberWords: Sendable {
     var splittable: Set<ByteString> = []
     /// The longest of `splittable`, in Unicode scalars.
     var longestSplittable = 0
-    /// The first two scalars of each of `splittable` (the word when
-    /// shorter): a token that starts with none splits into none, known with
-    /// one lookup (most words of a phrase are units, tried at each word).
-    var splitStarts: Set<ByteString> = []
+    /// The first two scalars of each of `splittable`, packed (`start(of:)`;
+    /// the first alone for a word of one): a token that starts with none
+    /// splits into none, known with a lookup and no allocation (most words
+    /// of a phrase are units, tried at each word).
+    var splitStarts: Set<UInt64> = []
     /// Which languages have each word (folded): what decides the language of
     /// a phrase (docs/phrases.md, "Numbers as each language writes them").
     var languages: [ByteString: [String]] = [:]
@@ -45,7 +46,7 @@ public struct NumberWords: Sendable {
             if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
                 splittable.insert(key)
                 longestSplittable = max(longestSplittable, word.unicodeScalars.count)
-                splitStarts.insert(ByteString(String(String.UnicodeScalarView(word.unicodeScalars.prefix(2)))))
+                splitStarts.insert(Self.start(of: word) ?? Self.firstAlone(of: word))
             }
             if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
@@ -108,11 +109,12 @@ public struct NumberWords: Sendable {
     /// `zwanzig`; `zweihundertfünfzig`; `ventotto`: `vent`, `otto`), or nil.
     /// The same step will read languages written without spaces.
     func split(folded token: String) -> [String]? {
-        let scalars = Array(token.unicodeScalars)
-        guard scalars.count > 1, scalars.count <= Self.longestSplitToken, longestSplittable > 0,
-            splitStarts.contains(ByteString(String(String.UnicodeScalarView(scalars.prefix(2))))),
-            scalars.allSatisfy({ $0.properties.isAlphabetic })
+        // Most words start no number word: refused before any allocation.
+        guard longestSplittable > 0, let start = Self.start(of: token),
+            splitStarts.contains(start) || splitStarts.contains(Self.firstAlone(of: token))
         else { return nil }
+        let scalars = Array(token.unicodeScalars)
+        guard scalars.count <= Self.longestSplitToken, scalars.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
         // Positions known not to split to the end: each is tried once, so the
         // search is linear in the token times the longest word.
         var dead = Set<Int>()
@@ -139,6 +141,18 @@ public struct NumberWords: Sendable {
         var common = Set(self.languages(folded: pieces[0]))
         for piece in pieces.dropFirst() { common.formIntersection(self.languages(folded: piece)) }
         return common.isEmpty ? nil : pieces
+    }
+
+    /// The first two scalars of a word of two or more, packed: a key of `splitStarts`.
+    static func start(of word: String) -> UInt64? {
+        var scalars = word.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), let second = scalars.next() else { return nil }
+        return UInt64(first.value) << 32 | UInt64(second.value)
+    }
+
+    /// The first scalar of a word, packed apart from any `start(of:)`.
+    static func firstAlone(of word: String) -> UInt64 {
+        UInt64(word.unicodeScalars.first?.value ?? 0) << 32 | 0xFFFF_FFFF
     }
 
     /// The value of `words`, all of them read as one number, or nil when they
