@@ -29,6 +29,9 @@ public struct NumberWords: Sendable {
     /// shorter): a token that starts with none splits into none, known with
     /// one lookup (most words of a phrase are units, tried at each word).
     var splitStarts: Set<ByteString> = []
+    /// The longest word of the table, in Unicode scalars: how far a word
+    /// written without spaces is matched against the table at each position.
+    var longestWord = 0
     /// Which languages have each word (folded): what decides the language of
     /// a phrase (docs/phrases.md, "Numbers as each language writes them").
     var languages: [ByteString: [String]] = [:]
@@ -41,6 +44,7 @@ public struct NumberWords: Sendable {
     public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
         for (word, meaning, language) in entries {
             let key = ByteString(word)
+            longestWord = max(longestWord, word.unicodeScalars.count)
             if !language.isEmpty, !(languages[key]?.contains(language) ?? false) { languages[key, default: []].append(language) }
             if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
                 splittable.insert(key)

@@ -206,7 +206,12 @@ extension UnitDatabase {
         return String(scalars[..<end])
     }
 
+    /// The sentence's punctuation, with the full-width forms and the ideographic
+    /// full stop of text written without spaces (`英里？`, `マイル。`).
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "?" || scalar == "!" || scalar == "." || scalar == "," || scalar == ":" || scalar == ";"
+        switch scalar {
+        case "?", "!", ".", ",", ":", ";", "？", "！", "。", "，", "：", "；": true
+        default: false
+        }
     }
 }
