@@ -86,6 +86,7 @@ enum ApproximateSize {
         // language lists are new (codes are small strings, held inline).
         bytes += dictionary(count: words.splittable.count, keyStride: 16, valueStride: 0)
             + dictionary(count: words.splitStarts.count, keyStride: 16, valueStride: 0)
+            + dictionary(count: words.splittableScalars.count, keyStride: 4, valueStride: 0)
             + dictionary(count: words.languages.count, keyStride: 16, valueStride: 8)
         for (_, languages) in words.languages {
             bytes += allocation(objectHeader + MemoryLayout<String>.stride * languages.count)

@@ -29,6 +29,9 @@ public struct NumberWords: Sendable {
     /// shorter): a token that starts with none splits into none, known with
     /// one lookup (most words of a phrase are units, tried at each word).
     var splitStarts: Set<ByteString> = []
+    /// The words of `splittable` of one scalar (Chinese and Japanese `十`,
+    /// `五`; Russian `с`), which a token may start with whatever follows.
+    var splittableScalars: Set<Unicode.Scalar> = []
     /// The longest word of the table, in Unicode scalars: how far a word
     /// written without spaces is matched against the table at each position.
     var longestWord = 0
@@ -50,6 +53,7 @@ public struct NumberWords: Sendable {
                 splittable.insert(key)
                 longestSplittable = max(longestSplittable, word.unicodeScalars.count)
                 splitStarts.insert(ByteString(String(String.UnicodeScalarView(word.unicodeScalars.prefix(2)))))
+                if word.unicodeScalars.count == 1, let only = word.unicodeScalars.first { splittableScalars.insert(only) }
             }
             if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
@@ -114,7 +118,7 @@ public struct NumberWords: Sendable {
     func split(folded token: String) -> [String]? {
         let scalars = Array(token.unicodeScalars)
         guard scalars.count > 1, scalars.count <= Self.longestSplitToken, longestSplittable > 0,
-            splitStarts.contains(ByteString(String(String.UnicodeScalarView(scalars.prefix(2))))),
+            splittableScalars.contains(scalars[0]) || splitStarts.contains(ByteString(String(String.UnicodeScalarView(scalars.prefix(2))))),
             scalars.allSatisfy({ $0.properties.isAlphabetic })
         else { return nil }
         // Positions known not to split to the end: each is tried once, so the
