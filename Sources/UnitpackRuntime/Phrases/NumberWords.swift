@@ -37,7 +37,11 @@ public struct NumberWords: Sendable {
     var longestWord = 0
     /// Which languages have each word (folded): what decides the language of
     /// a phrase (docs/phrases.md, "Numbers as each language writes them").
-    var languages: [ByteString: [String]] = [:]
+    /// A bit per language of `languageCodes` (the first 64 given), not a list
+    /// per word: with a dozen languages the lists alone took a quarter of the
+    /// object cache's default budget, and the table no longer fitted in it.
+    var languages: [ByteString: UInt64] = [:]
+    var languageCodes: [String] = []
 
     public init(_ entries: [(word: String, meaning: Meaning)]) {
         self.init(entries.map { (word: $0.word, meaning: $0.meaning, language: "") })
@@ -48,7 +52,10 @@ public struct NumberWords: Sendable {
         for (word, meaning, language) in entries {
             let key = ByteString(word)
             longestWord = max(longestWord, word.unicodeScalars.count)
-            if !language.isEmpty, !(languages[key]?.contains(language) ?? false) { languages[key, default: []].append(language) }
+            if !language.isEmpty {
+                if !languageCodes.contains(language) { languageCodes.append(language) }
+                if let bit = languageCodes.firstIndex(of: language), bit < 64 { languages[key, default: 0] |= 1 << UInt64(bit) }
+            }
             if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
                 splittable.insert(key)
                 longestSplittable = max(longestSplittable, word.unicodeScalars.count)
@@ -105,7 +112,10 @@ public struct NumberWords: Sendable {
     func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
 
     /// The languages whose `words.tsv` has the word (folded).
-    func languages(folded word: String) -> [String] { languages[ByteString(word)] ?? [] }
+    func languages(folded word: String) -> [String] {
+        guard let mask = languages[ByteString(word)] else { return [] }
+        return languageCodes.indices.filter { $0 < 64 && mask & (1 << UInt64($0)) != 0 }.map { languageCodes[$0] }
+    }
 
     /// The longest token `split(folded:)` tries, in Unicode scalars: longer
     /// than any number written as one word (`zweitausenddreihundertvierundfünfzig` is 36).
