@@ -41,6 +41,9 @@ import UnitpackCore
         let same = try database.segmented(phrase, words: try database.phraseWords(["ru"]), languages: ["ru"], work: &work)
         #expect(same.words.map(\.text) == phrase.words.map(\.text))
         #expect(try words("20ºC in °F", ["en", "zh"]) == ["20ºC", "in", "°F"])
+        // A name with an ending no row has (an Arabic plural) is no words written together: kept whole, read by its stem.
+        #expect(try words("5 كيلومترات in miles", ["en"]) == ["5", "كيلومترات", "in", "miles"])
+        #expect(try database.parse("5 كيلومترات in miles", languages: ["en"]).readings.first?.from.key == "length/kilometer")
     }
 
     /// Chinese and Japanese numerals: 十, 百, 千 multiply what comes before

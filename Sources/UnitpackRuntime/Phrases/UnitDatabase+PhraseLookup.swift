@@ -174,7 +174,7 @@ extension UnitDatabase {
         return nil
     }
 
-    private func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
+    func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
         -> Found?
     {
         guard span.count <= 3 else { return nil }

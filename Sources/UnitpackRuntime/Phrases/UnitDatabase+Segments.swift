@@ -31,7 +31,15 @@ extension UnitDatabase {
                 ranges.append(word.range)
                 continue
             }
-            let pieces = try self.pieces(of: word.range, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+            let (pieces, unknown) = try self.pieces(
+                of: word.range, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+            // A cut that leaves letters matching nothing, of a word that names
+            // a unit with its ending dropped, is a name and its case ending
+            // (an Arabic plural), not words written together: kept whole.
+            if unknown, pieces.count > 1, try lookupStemmed([word][...], languages: languages, key: keyPrefix) != nil {
+                ranges.append(word.range)
+                continue
+            }
             cut = cut || pieces.count > 1
             ranges += pieces
         }
@@ -56,14 +64,19 @@ extension UnitDatabase {
     /// or phrase word at each position, and what matches nothing as one
     /// piece up to the next match. The sentence's punctuation stays with the
     /// piece before it (`英里？`), as it does with a word.
+    /// `unknown` says whether some letters matched nothing.
     private func pieces(
         of range: Range<Int>, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String, work: inout Int
-    ) throws(UnitDatabaseError) -> [Range<Int>] {
+    ) throws(UnitDatabaseError) -> (pieces: [Range<Int>], unknown: Bool) {
         let scalars = phrase.scalars
         var pieces: [Range<Int>] = []
         var unknown: Int?
+        var sawUnknown = false
         func flushUnknown(_ end: Int) {
-            if let start = unknown { pieces.append(start..<end) }
+            if let start = unknown {
+                pieces.append(start..<end)
+                sawUnknown = true
+            }
             unknown = nil
         }
         var index = range.lowerBound
@@ -94,7 +107,7 @@ extension UnitDatabase {
             }
         }
         flushUnknown(range.upperBound)
-        return pieces
+        return (pieces, sawUnknown)
     }
 
     /// The length, in scalars, of the longest unit name or phrase word that
