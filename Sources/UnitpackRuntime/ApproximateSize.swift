@@ -82,14 +82,13 @@ enum ApproximateSize {
             for prefix in words.prefixes { bytes += of(prefix.word) }
         }
         // The words a token splits into and the languages of each word: the
-        // keys are the meanings' own (shared storage), the tables and the
-        // language lists are new (codes are small strings, held inline).
+        // keys are the meanings' own (shared storage), the tables are new, a
+        // word's languages are bits (codes are small strings, held inline).
         bytes += dictionary(count: words.splittable.count, keyStride: 16, valueStride: 0)
-            + dictionary(count: words.splitStarts.count, keyStride: 16, valueStride: 0)
+            + dictionary(count: words.splitStarts.count, keyStride: 8, valueStride: 0)
+            + dictionary(count: words.splittableScalars.count, keyStride: 4, valueStride: 0)
             + dictionary(count: words.languages.count, keyStride: 16, valueStride: 8)
-        for (_, languages) in words.languages {
-            bytes += allocation(objectHeader + MemoryLayout<String>.stride * languages.count)
-        }
+        bytes += of(words.languageCodes)
         // The expression words: a set and two dictionaries of a few words.
         let expression = words.expression
         bytes += dictionary(count: expression.per.count, keyStride: 16, valueStride: 0)

@@ -50,6 +50,14 @@ import Testing
         #expect(try answer("einundzwanzig Meter in Fuß") == "21 Meter ≈ 68,8976 Fuß\n")
     }
 
+    @Test func chineseAndJapaneseAreReadWithoutSpaces() throws {
+        // 5 / 1.609344 = 3.1068559...; 公里, 英里 are Chinese, キロメートル, マイル Japanese.
+        #expect(try answer("5公里等于多少英里") == "5 公里 ≈ 3.10686 英里\n")
+        #expect(try answer("5キロメートルは何マイル") == "5 キロメートル ≈ 3.10686 マイル\n")
+        // 三千五百 is 3500; 3500 × 0.3048 = 1066.8 exactly.
+        #expect(try answer("三千五百英尺是多少米") == "3500 英尺 = 1066.8 米\n")
+    }
+
     @Test func aNumberNothingDecidesIsRefusedNamingBothReadings() throws {
         let result = try database.convert(["1.500 m in ft"])
         #expect(result.status == 1)

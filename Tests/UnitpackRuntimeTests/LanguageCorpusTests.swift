@@ -10,7 +10,7 @@ import Testing
 /// Then each language's own number forms (`1.500`, `1,5`, `1 500,5`), and no
 /// number that reads two ways picked in silence.
 @Suite struct LanguageCorpusTests {
-    static let languages = ["de", "fr", "es", "it", "pt", "pl"]
+    static let languages = ["de", "fr", "es", "it", "pt", "pl", "ja", "zh"]
 
     static var database: UnitDatabase { BestTargetTests.database }
 

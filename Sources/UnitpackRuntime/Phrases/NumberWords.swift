@@ -25,14 +25,24 @@ public struct NumberWords: Sendable {
     var splittable: Set<ByteString> = []
     /// The longest of `splittable`, in Unicode scalars.
     var longestSplittable = 0
-    /// The first two scalars of each of `splittable`, packed (`start(of:)`;
-    /// the first alone for a word of one): a token that starts with none
-    /// splits into none, known with a lookup and no allocation (most words
-    /// of a phrase are units, tried at each word).
+    /// The first two scalars of each of `splittable` of two or more,
+    /// packed (`start(of:)`): a token that starts with none (nor with one of
+    /// `splittableScalars`) splits into none, known with a lookup and no
+    /// allocation (most words of a phrase are units, tried at each word).
     var splitStarts: Set<UInt64> = []
+    /// The words of `splittable` of one scalar (Chinese and Japanese `十`,
+    /// `五`; Russian `с`), which a token may start with whatever follows.
+    var splittableScalars: Set<Unicode.Scalar> = []
+    /// The longest word of the table, in Unicode scalars: how far a word
+    /// written without spaces is matched against the table at each position.
+    var longestWord = 0
     /// Which languages have each word (folded): what decides the language of
     /// a phrase (docs/phrases.md, "Numbers as each language writes them").
-    var languages: [ByteString: [String]] = [:]
+    /// A bit per language of `languageCodes` (the first 64 given), not a list
+    /// per word: with a dozen languages the lists alone took a quarter of the
+    /// object cache's default budget, and the table no longer fitted in it.
+    var languages: [ByteString: UInt64] = [:]
+    var languageCodes: [String] = []
 
     public init(_ entries: [(word: String, meaning: Meaning)]) {
         self.init(entries.map { (word: $0.word, meaning: $0.meaning, language: "") })
@@ -42,11 +52,16 @@ public struct NumberWords: Sendable {
     public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
         for (word, meaning, language) in entries {
             let key = ByteString(word)
-            if !language.isEmpty, !(languages[key]?.contains(language) ?? false) { languages[key, default: []].append(language) }
+            longestWord = max(longestWord, word.unicodeScalars.count)
+            if !language.isEmpty {
+                if !languageCodes.contains(language) { languageCodes.append(language) }
+                if let bit = languageCodes.firstIndex(of: language), bit < 64 { languages[key, default: 0] |= 1 << UInt64(bit) }
+            }
             if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
                 splittable.insert(key)
                 longestSplittable = max(longestSplittable, word.unicodeScalars.count)
-                splitStarts.insert(Self.start(of: word) ?? Self.firstAlone(of: word))
+                if let start = Self.start(of: word) { splitStarts.insert(start) }
+                if word.unicodeScalars.count == 1, let only = word.unicodeScalars.first { splittableScalars.insert(only) }
             }
             if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
@@ -98,7 +113,10 @@ public struct NumberWords: Sendable {
     func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
 
     /// The languages whose `words.tsv` has the word (folded).
-    func languages(folded word: String) -> [String] { languages[ByteString(word)] ?? [] }
+    func languages(folded word: String) -> [String] {
+        guard let mask = languages[ByteString(word)] else { return [] }
+        return languageCodes.indices.filter { $0 < 64 && mask & (1 << UInt64($0)) != 0 }.map { languageCodes[$0] }
+    }
 
     /// The longest token `split(folded:)` tries, in Unicode scalars: longer
     /// than any number written as one word (`zweitausenddreihundertvierundfünfzig` is 36).
@@ -110,8 +128,8 @@ public struct NumberWords: Sendable {
     /// The same step will read languages written without spaces.
     func split(folded token: String) -> [String]? {
         // Most words start no number word: refused before any allocation.
-        guard longestSplittable > 0, let start = Self.start(of: token),
-            splitStarts.contains(start) || splitStarts.contains(Self.firstAlone(of: token))
+        guard longestSplittable > 0, let first = token.unicodeScalars.first, let start = Self.start(of: token),
+            splittableScalars.contains(first) || splitStarts.contains(start)
         else { return nil }
         let scalars = Array(token.unicodeScalars)
         guard scalars.count <= Self.longestSplitToken, scalars.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
@@ -148,11 +166,6 @@ public struct NumberWords: Sendable {
         var scalars = word.unicodeScalars.makeIterator()
         guard let first = scalars.next(), let second = scalars.next() else { return nil }
         return UInt64(first.value) << 32 | UInt64(second.value)
-    }
-
-    /// The first scalar of a word, packed apart from any `start(of:)`.
-    static func firstAlone(of word: String) -> UInt64 {
-        UInt64(word.unicodeScalars.first?.value ?? 0) << 32 | 0xFFFF_FFFF
     }
 
     /// The value of `words`, all of them read as one number, or nil when they

@@ -79,6 +79,19 @@ struct Phrase {
         }
     }
 
+    /// `phrase` cut into the words at `ranges` (in order, within its words):
+    /// a word written without spaces read as the words it is made of
+    /// (`5公里等于多少英里`: `5`, `公里`, `等于多少`, `英里`).
+    init(_ phrase: Phrase, words ranges: [Range<Int>]) {
+        original = phrase.original
+        scalars = phrase.scalars
+        utf8 = phrase.utf8
+        offsets = phrase.offsets
+        words = ranges.map { range in
+            Word(range, text: String(decoding: phrase.utf8[phrase.offsets[range.lowerBound]..<phrase.offsets[range.upperBound]], as: UTF8.self))
+        }
+    }
+
     /// White space, with a fast path for ASCII (Unicode's property tables are
     /// slow next to the rest of a parse).
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
@@ -145,7 +158,8 @@ struct Phrase {
         }
     }
 
-    /// Words side by side, spaces as one, as written and folded.
+    /// Words side by side, spaces as one (none between words cut from one
+    /// written without spaces), as written and folded.
     static func joined(_ words: ArraySlice<Word>) -> (text: String, folded: String) {
         (joined(words, folded: false), joined(words, folded: true))
     }
@@ -166,11 +180,14 @@ struct Phrase {
                 return utf8.count
             }
             let start = at
+            var previousEnd: Int?
             for word in words {
-                if at > start {
+                // Words cut from one written without spaces join as written (`千` `克`: `千克`).
+                if at > start, previousEnd != word.range.lowerBound {
                     buffer[at] = UInt8(ascii: " ")
                     at += 1
                 }
+                previousEnd = word.range.upperBound
                 var part = folded ? word.folded : word.text
                 part.withUTF8 { utf8 in
                     _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + utf8.count)]).initialize(from: utf8)
@@ -238,7 +255,8 @@ struct Phrase {
             // number; the digits alone stay a reading (`10 mil`: ten mils).
             var after = firstWord(endingAfter: end)
             if after < words.count, words[after].range.lowerBound < end { after += 1 }
-            if after < words.count, case let next = words[after], next.range.lowerBound > end,
+            // A word cut from one written without spaces may start where the digits end (`5千米`, `3万公里`).
+            if after < words.count, case let next = words[after], next.range.lowerBound >= end,
                 let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
             {
                 found.append(

@@ -174,7 +174,7 @@ extension UnitDatabase {
         return nil
     }
 
-    private func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
+    func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
         -> Found?
     {
         guard span.count <= 3 else { return nil }
@@ -206,7 +206,12 @@ extension UnitDatabase {
         return String(scalars[..<end])
     }
 
+    /// The sentence's punctuation, with the full-width forms and the ideographic
+    /// full stop of text written without spaces (`英里？`, `マイル。`).
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "?" || scalar == "!" || scalar == "." || scalar == "," || scalar == ":" || scalar == ";"
+        switch scalar {
+        case "?", "!", ".", ",", ":", ";", "？", "！", "。", "，", "：", "；": true
+        default: false
+        }
     }
 }

@@ -38,7 +38,8 @@ extension UnitDatabase {
         let words = try phraseWords(languages)
         var decimal: Character = "."
         if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
-        let phrase = Phrase(text)
+        // Words written without spaces (`5公里等于多少英里`) cut into theirs.
+        let phrase = try segmented(Phrase(text), words: words, languages: languages, work: &work)
         // `convert`, `how much is`, `сколько будет`; `temperature difference of`.
         var start = 0
         var difference = false

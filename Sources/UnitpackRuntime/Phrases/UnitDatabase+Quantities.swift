@@ -113,6 +113,7 @@ extension UnitDatabase {
         }
         var found = try targets(span, &reader, stems: stems)
         if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
+        if found == nil { found = try targets(withoutLeadingFillers: span, &reader, stems: stems) }
         guard let targets = found else {
             return .failure(failure ?? Self.expressionFailure(span, reader.memo) ?? .noUnitNamed(span))
         }
@@ -137,6 +138,7 @@ extension UnitDatabase {
         let span = words.dropFirst()
         var found = try targets(span, &reader, stems: stems)
         if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
+        if found == nil { found = try targets(withoutLeadingFillers: span, &reader, stems: stems) }
         guard let targets = found else { return nil }
         return try assemble(parts, targets, &reader)
     }
@@ -152,6 +154,21 @@ extension UnitDatabase {
         }
         guard trimmed.count < span.count else { return nil }
         return try targets(trimmed, &reader, stems: stems)
+    }
+
+    /// The target after the fillers of a question that open it: `等于 多少
+    /// 英里`, `は 何 マイル ですか` (then without fillers at its end too).
+    /// Nil when no filler opens the span.
+    private func targets(withoutLeadingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)
+        throws(UnitDatabaseError) -> [Found]?
+    {
+        var trimmed = span
+        while trimmed.count > 1, let first = trimmed.first, reader.words.isFiller(folded: first.folded) {
+            trimmed = trimmed.dropFirst()
+        }
+        guard trimmed.count < span.count else { return nil }
+        if let found = try targets(trimmed, &reader, stems: stems) { return found }
+        return try targets(withoutTrailingFillers: trimmed, &reader, stems: stems)
     }
 
     /// The units a target span names: one unit (`meters`), or the parts of a

@@ -1,0 +1,202 @@
+import UnitpackCore
+
+/// Words written without spaces (`5公里等于多少英里`, `5キロメートルは何マイル`):
+/// read as the known words they are made of, by longest match against the
+/// database's unit names and symbols and the phrase words of `words.tsv`.
+/// Nothing here knows a language: a word is cut when it holds a letter of a
+/// script without case (general category Lo: Han, kana, also Arabic...) and
+/// names nothing as a whole (docs/phrases.md, "Words written without spaces").
+extension UnitDatabase {
+    /// The longest run of letters matched against unit names, in scalars:
+    /// longer than any name (`斯堪的纳维亚英里` is 8), a bound on the work
+    /// at each position.
+    static let longestUnspacedName = 32
+
+    /// `phrase` with each word written without spaces cut into the words it
+    /// is made of; `phrase` itself when no word is cut. `work` counts the
+    /// positions and prefixes looked at (linear in the phrase: each position
+    /// tries at most `longestUnspacedName` prefixes).
+    func segmented(_ phrase: Phrase, words: NumberWords, languages: [String], work: inout Int) throws(UnitDatabaseError)
+        -> Phrase
+    {
+        guard phrase.words.contains(where: { Self.holdsUnspacedLetter(phrase.scalars[$0.range]) }) else { return phrase }
+        let keyPrefix = Self.candidatesKeyPrefix(languages)
+        var ranges: [Range<Int>] = []
+        var cut = false
+        for word in phrase.words {
+            work += 1
+            guard Self.holdsUnspacedLetter(phrase.scalars[word.range]),
+                try !namesSomething(word, words: words, languages: languages, keyPrefix: keyPrefix)
+            else {
+                ranges.append(word.range)
+                continue
+            }
+            let (pieces, unknown) = try self.pieces(
+                of: word.range, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+            // A cut that leaves letters matching nothing, of a word that names
+            // a unit with its ending dropped, is a name and its case ending
+            // (an Arabic plural), not words written together: kept whole.
+            if unknown, pieces.count > 1, try lookupStemmed([word][...], languages: languages, key: keyPrefix) != nil {
+                ranges.append(word.range)
+                continue
+            }
+            cut = cut || pieces.count > 1
+            ranges += pieces
+        }
+        return cut ? Phrase(phrase, words: ranges) : phrase
+    }
+
+    /// Whether a word is read whole: a phrase word, number words written
+    /// together (`三千五百` splits as they do), or a unit's name or symbol
+    /// (as written, without the sentence's punctuation).
+    private func namesSomething(_ word: Phrase.Word, words: NumberWords, languages: [String], keyPrefix: String)
+        throws(UnitDatabaseError) -> Bool
+    {
+        let folded = Self.trimmingPunctuation(word.folded)
+        if folded.isEmpty || !words.meanings(folded: folded).isEmpty || words.split(folded: folded) != nil { return true }
+        let text = Self.trimmingPunctuation(word.text)
+        return try !candidates(for: text, folded: folded, preferring: languages, keyPrefix: keyPrefix).units.isEmpty
+    }
+
+    /// The pieces of the word at `range`: runs of other scalars (digits,
+    /// Latin letters, marks: `5`, `km`, `1.5`) as they are, read later as
+    /// any word is; in runs of letters without spaces, the longest unit name
+    /// or phrase word at each position, and what matches nothing as one
+    /// piece up to the next match. The sentence's punctuation stays with the
+    /// piece before it (`英里？`), as it does with a word.
+    /// `unknown` says whether some letters matched nothing.
+    private func pieces(
+        of range: Range<Int>, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String, work: inout Int
+    ) throws(UnitDatabaseError) -> (pieces: [Range<Int>], unknown: Bool) {
+        let scalars = phrase.scalars
+        var pieces: [Range<Int>] = []
+        var unknown: Int?
+        var sawUnknown = false
+        func flushUnknown(_ end: Int) {
+            if let start = unknown {
+                pieces.append(start..<end)
+                sawUnknown = true
+            }
+            unknown = nil
+        }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            work += 1
+            guard Self.isUnspacedScalar(scalars[index]) else {
+                flushUnknown(index)
+                var end = index
+                while end < range.upperBound, !Self.isUnspacedScalar(scalars[end]) { end += 1 }
+                if let last = pieces.last, last.upperBound == index, scalars[index..<end].allSatisfy(Self.isPunctuation) {
+                    pieces[pieces.count - 1] = last.lowerBound..<end
+                } else {
+                    pieces.append(index..<end)
+                }
+                index = end
+                continue
+            }
+            var end = index
+            while end < range.upperBound, Self.isUnspacedScalar(scalars[end]) { end += 1 }
+            let length = try longestKnown(scalars[index..<end], in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+            if length > 0 {
+                flushUnknown(index)
+                pieces.append(index..<(index + length))
+                index += length
+            } else {
+                if unknown == nil { unknown = index }
+                index += 1
+            }
+        }
+        flushUnknown(range.upperBound)
+        return (pieces, sawUnknown)
+    }
+
+    /// The length, in scalars, of the longest unit name or phrase word that
+    /// `run` starts with; 0 when none does. Names are found by growing the
+    /// prefix while some name starts with it (`namePrefixExists`), then the
+    /// longest that is a name.
+    private func longestKnown(
+        _ run: ArraySlice<Unicode.Scalar>, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String,
+        work: inout Int
+    ) throws(UnitDatabaseError) -> Int {
+        func text(_ length: Int) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: run.prefix(length))
+            return String(view)
+        }
+        var best = 0
+        for length in stride(from: min(words.longestWord, run.count), through: 1, by: -1) {
+            work += 1
+            if !words.meanings(folded: TextFolding.fold(text(length))).isEmpty {
+                best = length
+                break
+            }
+        }
+        var starts = 0
+        while starts < min(run.count, Self.longestUnspacedName) {
+            work += 1
+            guard try namePrefixExists(TextFolding.fold(text(starts + 1))) else { break }
+            starts += 1
+        }
+        var length = starts
+        while length > best {
+            work += 1
+            let written = text(length)
+            if try !candidates(for: written, folded: TextFolding.fold(written), preferring: languages, keyPrefix: keyPrefix).units.isEmpty {
+                return length
+            }
+            length -= 1
+        }
+        return best
+    }
+
+    /// Whether some name or symbol, in any language, starts with `folded`
+    /// (the prefix of a word written without spaces). Kept in the object
+    /// cache beside `nameStarts(with:)`, under a key that starts with U+0001,
+    /// which no name holds.
+    func namePrefixExists(_ folded: String) throws(UnitDatabaseError) -> Bool {
+        let key = ByteString("\u{1}" + folded)
+        return try withState { state throws(UnitDatabaseError) in
+            if case .nameStart(let starts)? = state.objects.value(for: .nameStart(key)) { return starts }
+            let starts: Bool
+            do {
+                let query = try state.nameStartQuery
+                try query.reset()
+                try query.bind(.text(folded), at: 1)
+                // U+10FFFF sorts after every scalar in UTF-8: the names from
+                // `folded` up to it are those that start with it.
+                try query.bind(.text(folded + "\u{10FFFF}"), at: 2)
+                defer { try? query.reset() }
+                starts = try query.step()
+                if !starts { try confirmAbsent("names", key: [.text(folded)], state) }
+            } catch {
+                throw Self.typed(error, path: path)
+            }
+            state.objects.insert(.nameStart(starts), for: .nameStart(key), cost: ApproximateSize.ofNameStart(key))
+            return starts
+        }
+    }
+
+    /// Whether a word holds a letter of a script written without case, the
+    /// scripts of languages written without spaces among them (Unicode
+    /// general category Lo); not the ordinal indicators of Latin-1 (`ª`,
+    /// `º`, often typed for `°`: `20ºC`). ASCII and Cyrillic, which hold
+    /// none, skip Unicode's tables.
+    static func holdsUnspacedLetter(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        scalars.contains { scalar in
+            switch scalar.value {
+            case 0..<0x100, 0x400..<0x530: false
+            default: scalar.properties.generalCategory == .otherLetter
+            }
+        }
+    }
+
+    /// A scalar of a run that is cut by longest match: a letter without
+    /// case, a modifier letter (`ー` in `メートル`, `々`), or a mark on one.
+    static func isUnspacedScalar(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x100 else { return false }
+        switch scalar.properties.generalCategory {
+        case .otherLetter, .modifierLetter, .nonspacingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+}

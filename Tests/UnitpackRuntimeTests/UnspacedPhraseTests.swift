@@ -1,0 +1,97 @@
+import Testing
+import UnitpackCore
+
+@testable import UnitpackRuntime
+
+/// Japanese and Chinese phrases are written without spaces (issue 20 §1):
+/// a word that names nothing whole and holds letters of a script without
+/// case is read as the unit names and phrase words it is made of, by longest
+/// match against the database; Chinese and Japanese numerals read with the
+/// words of `locales/ja/words.tsv` and `locales/zh/words.tsv`.
+@Suite struct UnspacedPhraseTests {
+    var database: UnitDatabase { BestTargetTests.database }
+
+    /// The words the parse reads `text` as.
+    func words(_ text: String, _ languages: [String]) throws -> [String] {
+        let dictionary = try database.phraseWords(languages)
+        var work = 0
+        return try database.segmented(Phrase(text), words: dictionary, languages: languages, work: &work).words.map(\.text)
+    }
+
+    @Test func aPhraseWithoutSpacesIsCutIntoItsWords() throws {
+        #expect(try words("5公里等于多少英里", ["zh"]) == ["5", "公里", "等于多少", "英里"])
+        #expect(try words("5キロメートルは何マイルですか？", ["ja"]) == ["5", "キロメートル", "は何", "マイル", "ですか？"])
+        // Numerals are words of the table; a name that starts with one (千克) is read whole.
+        #expect(try words("三千五百米是多少英里", ["zh"]) == ["三", "千", "五", "百", "米", "是多少", "英里"])
+        #expect(try words("5千克是多少磅", ["zh"]) == ["5", "千克", "是多少", "磅"])
+        // Digits and Latin letters stay one piece, read as any word is (`5km`).
+        #expect(try words("5km等于多少英里", ["zh"]) == ["5km", "等于多少", "英里"])
+        // What matches nothing stays one piece up to the next match.
+        #expect(try words("5公里的的英里", ["zh"]) == ["5", "公里", "的的", "英里"])
+    }
+
+    @Test func aWordThatNamesSomethingWholeIsNotCut() throws {
+        #expect(try words("5 公里 等于 多少 英里", ["zh"]) == ["5", "公里", "等于", "多少", "英里"])
+        // 斯堪的纳维亚英里 (the Scandinavian mile) holds 英里, and 海里 is the nautical mile, not 海 and 里.
+        #expect(try words("斯堪的纳维亚英里", ["zh"]) == ["斯堪的纳维亚英里"])
+        #expect(try words("5海里等于多少公里", ["zh"]) == ["5", "海里", "等于多少", "公里"])
+        // No letter without case: other scripts are never cut (nor `º`, an ordinal indicator often typed for °).
+        let phrase = Phrase("тридцать четыре фута в метрах")
+        var work = 0
+        let same = try database.segmented(phrase, words: try database.phraseWords(["ru"]), languages: ["ru"], work: &work)
+        #expect(same.words.map(\.text) == phrase.words.map(\.text))
+        #expect(try words("20ºC in °F", ["en", "zh"]) == ["20ºC", "in", "°F"])
+        // A name with an ending no row has (an Arabic plural) is no words written together: kept whole, read by its stem.
+        #expect(try words("5 كيلومترات in miles", ["en"]) == ["5", "كيلومترات", "in", "miles"])
+        #expect(try database.parse("5 كيلومترات in miles", languages: ["en"]).readings.first?.from.key == "length/kilometer")
+    }
+
+    /// Chinese and Japanese numerals: 十, 百, 千 multiply what comes before
+    /// them (10, 100, 1000 alone), 万 and 亿 close a group, 零 joins.
+    @Test(arguments: [
+        ("十", 10.0), ("十五", 15), ("二十", 20), ("二十五", 25), ("一百零五", 105), ("百五十", 150), ("三百二十", 320),
+        ("三千五百", 3500), ("两千", 2000), ("三万五千", 35000), ("一万二千三百四十五", 12345), ("一亿", 100_000_000),
+        ("〇", 0), ("零", 0), ("半", 0.5), ("一个半", 1.5), ("两个半", 2.5),
+    ])
+    func chineseNumeralsRead(_ text: String, _ value: Double) throws {
+        let words = try database.phraseWords(["zh"])
+        let pieces = words.split(folded: text) ?? [text]
+        #expect(words.value(of: pieces) == value, "\(text): \(pieces)")
+    }
+
+    @Test(arguments: [("十五", 15.0), ("二十", 20), ("三千五百", 3500), ("百五十", 150), ("一万", 10000), ("億", 100_000_000)])
+    func japaneseNumeralsRead(_ text: String, _ value: Double) throws {
+        let words = try database.phraseWords(["ja"])
+        let pieces = words.split(folded: text) ?? [text]
+        #expect(words.value(of: pieces) == value, "\(text): \(pieces)")
+    }
+
+    @Test(arguments: ["二二", "十十", "千百", "万万"])
+    func numeralsOutOfOrderAreNoNumber(_ text: String) throws {
+        let words = try database.phraseWords(["zh"])
+        #expect(words.value(of: words.split(folded: text) ?? [text]) == nil, "\(text)")
+    }
+
+    /// The answer is in the phrase's language: its names were Chinese or Japanese.
+    @Test func theReadingIsInThePhrasesLanguage() throws {
+        let all = ["en", "ru", "de", "fr", "es", "it", "pt", "pl", "ja", "zh"]
+        #expect(try database.parse("5公里等于多少英里", languages: all).readings.first?.language == "zh")
+        #expect(try database.parse("5キロメートルは何マイル", languages: all).readings.first?.language == "ja")
+    }
+
+    /// Cutting is linear in the phrase: N, 2N and 4N scalars of one name, a
+    /// numeral, a phrase word or what matches nothing, written without spaces.
+    @Test(arguments: ["公里", "三", "等于多少", "的", "キロメートル"])
+    func cuttingIsLinear(_ piece: String) throws {
+        let counts = try [50, 100, 200].map { count in
+            let text = "5" + String(repeating: piece, count: count) + "米"
+            #expect(text.utf8.count <= UnitDatabase.maxPhraseBytes)
+            var work = 0
+            _ = try database.parse(text, languages: ["ja", "zh"], work: &work)
+            return work
+        }
+        #expect(counts[0] > 0)
+        #expect(Double(counts[1]) <= 2.05 * Double(counts[0]), "\(piece) x50, x100: \(counts)")
+        #expect(Double(counts[2]) <= 2.05 * Double(counts[1]), "\(piece) x100, x200: \(counts)")
+    }
+}
