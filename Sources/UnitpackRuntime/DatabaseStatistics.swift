@@ -50,6 +50,9 @@ enum CachedKey: Hashable {
     /// The units a folded word names, with each name's language (the
     /// phrase's language: `UnitDatabase.phraseLanguage`).
     case nameLanguages(ByteString)
+    /// What a phrase's words say of its language: the asked languages, a
+    /// tab, the folded words joined by U+001F.
+    case phraseLanguage(ByteString)
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -59,8 +62,8 @@ indirect enum CachedObject {
     case language(Language)
     case names(LocalizedNames)
     case phraseWords(NumberWords)
-    /// The units a name finds, best first, and the language of the match.
-    /// The units, the language of the best match, and whether it matched only ignoring case.
+    /// The units a name finds, best first, the language of the best match,
+    /// and whether it matched only ignoring case.
     case candidates([UnitID], String?, Bool)
     case nameStart(Bool)
     case relations(RelationTable)
@@ -69,4 +72,5 @@ indirect enum CachedObject {
     /// An expression's units (`UnitDatabase.expressionUnits`), nil for a single name.
     case expression([Unit]?)
     case nameLanguages([UnitDatabase.NameLanguage])
+    case phraseLanguage(UnitDatabase.PhraseLanguage)
 }

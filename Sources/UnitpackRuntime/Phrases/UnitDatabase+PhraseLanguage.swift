@@ -23,7 +23,25 @@ extension UnitDatabase {
     /// The phrase's language, from each word that is not a number: the
     /// languages of `words.tsv` that have it and those whose names or symbols
     /// it is (a symbol of every language says nothing), among `asked`.
+    /// Kept in the object cache by the asked languages and the folded words:
+    /// a phrase is parsed again at each key typed and each target asked.
     func phraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
+        var text = asked.joined(separator: ",") + "\t"
+        for word in phrase.words { text += word.folded + "\u{1F}" }
+        let key = ByteString(text)
+        if let cached = try withState({ state throws(UnitDatabaseError) -> CachedObject? in state.objects.value(for: .phraseLanguage(key)) }),
+            case .phraseLanguage(let found) = cached
+        {
+            return found
+        }
+        let found = try readPhraseLanguage(phrase, words: words, asked: asked)
+        try withState { state throws(UnitDatabaseError) in
+            state.objects.insert(.phraseLanguage(found), for: .phraseLanguage(key), cost: ApproximateSize.ofPhraseLanguage(key, found))
+        }
+        return found
+    }
+
+    private func readPhraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
         var common: Set<String>? = nil
         var named: [UnitID: Set<String>] = [:]
         var units: [[(unit: UnitID, language: String)]] = []
@@ -112,8 +130,11 @@ extension UnitDatabase {
         guard asked.count > 1 || readings.contains(where: { $0.separator != nil || $0.language != nil }) else { return readings }
         let found = try phraseLanguage(phrase, words: words, asked: asked)
         let deciding = found.languages.isEmpty ? asked : found.languages
+        // Only a number that reads two ways asks for the languages' separators.
         var decimals: [String: Character] = [:]
-        for code in deciding { decimals[code] = try language(code).numbers.decimal.first ?? "." }
+        if readings.contains(where: { $0.separator != nil }) {
+            for code in deciding { decimals[code] = try language(code).numbers.decimal.first ?? "." }
+        }
         var readings = readings
         if !found.languages.isEmpty {
             var all: [PhraseReading] = []
