@@ -44,6 +44,12 @@ import Testing
         #expect(try answer("10 libras em quilogramas") == "10 libras ≈ 4,53592 quilogramas\n")
     }
 
+    @Test func ukrainianIsAnsweredInUkrainian() throws {
+        // 5 / 0.3048 = 16.4041994...; 2 / 0.45359237 = 4.4092452...; a fraction takes the form "other" (фута).
+        #expect(try answer("5 метрів у футах") == "5 метрів ≈ 16,4042 фута\n")
+        #expect(try answer("два кілограми у фунтах") == "2 кілограми ≈ 4,40925 фунта\n")
+    }
+
     @Test func germanGroupsWithAPoint() throws {
         // `Fuß` is German: `1.500` is fifteen hundred. 1500 / 0.3048 = 4921.2598...
         #expect(try answer("1.500 Meter in Fuß") == "1500 Meter ≈ 4921,26 Fuß\n")

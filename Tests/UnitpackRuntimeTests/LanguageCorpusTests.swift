@@ -3,14 +3,14 @@ import Testing
 
 @testable import UnitpackRuntime
 
-/// Phrases/<lang>.tsv for de, fr, es, it, pt, pl (issue 20): at least 30
+/// Phrases/<lang>.tsv for de, fr, es, it, pt, pl, uk (issue 20): at least 30
 /// phrases each, in digits and number words, both orders, case forms, a
 /// question, a mixed quantity, numbers as the language writes them; every one
 /// must read as its line says (the first reading), as in PhraseCorpusTests.
 /// Then each language's own number forms (`1.500`, `1,5`, `1 500,5`), and no
 /// number that reads two ways picked in silence.
 @Suite struct LanguageCorpusTests {
-    static let languages = ["de", "fr", "es", "it", "pt", "pl", "ja", "zh"]
+    static let languages = ["de", "fr", "es", "it", "pt", "pl", "uk", "ja", "zh"]
 
     static var database: UnitDatabase { BestTargetTests.database }
 
@@ -52,6 +52,7 @@ import Testing
         ("1.500 metra w stopach", "pl", 1500), ("1,500 metra w stopach", "pl", 1.5),
         ("1,500 feet in meters", "en", 1500), ("1.500 feet in meters", "en", 1.5),
         ("1,500 метров в футах", "ru", 1.5), ("1.500 метров в футах", "ru", 1500),
+        ("1,500 кілометра у метрах", "uk", 1.5), ("1.500 кілометрів у метрах", "uk", 1500),
     ])
     func theWordsOfThePhraseDecideHowItsNumberReads(_ phrase: String, _ language: String, _ value: Double) throws {
         for languages in [[language], ["en"] + Self.languages + ["ru"]] {
@@ -64,7 +65,7 @@ import Testing
 
     /// Forms that read one way read so in every language: both separators,
     /// a decimal fraction that cannot be a group, grouping by spaces.
-    @Test(arguments: ["en", "de", "fr", "es", "it", "pt", "pl", "ru"])
+    @Test(arguments: ["en", "de", "fr", "es", "it", "pt", "pl", "ru", "uk"])
     func unambiguousFormsReadAsWrittenInEveryLanguage(_ language: String) throws {
         for (text, value) in [
             ("1.500,5 m", 1500.5), ("1,500.5 m", 1500.5), ("1,5 m", 1.5), ("0.75 m", 0.75), ("0,750 m", 0.75),
