@@ -152,6 +152,13 @@ enum ApproximateSize {
         of(words.string) + allocation(objectHeader + MemoryLayout<Bool>.stride)
     }
 
+    static func ofPrefixWords(_ key: CachedKey, _ words: [UnitDatabase.PrefixWord]) -> Int {
+        guard case .prefixWords(let languages) = key else { return 0 }
+        var size = of(languages) + allocation(objectHeader + MemoryLayout<UnitDatabase.PrefixWord>.stride * max(words.count, 1))
+        for word in words { size += of(word.word) }
+        return size
+    }
+
     static func ofPhraseLanguage(_ key: ByteString, _ found: UnitDatabase.PhraseLanguage) -> Int {
         var size = of(key.string) + allocation(objectHeader + MemoryLayout<UnitDatabase.PhraseLanguage>.stride)
         for code in found.languages { size += of(code) }

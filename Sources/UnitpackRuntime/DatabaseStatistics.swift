@@ -53,6 +53,8 @@ enum CachedKey: Hashable {
     /// What a phrase's words say of its language: the asked languages, a
     /// tab, the folded words joined by U+001F.
     case phraseLanguage(ByteString)
+    /// The words for the SI and binary prefixes of a list of languages, joined by commas.
+    case prefixWords(String)
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -73,4 +75,8 @@ indirect enum CachedObject {
     case expression([Unit]?)
     case nameLanguages([UnitDatabase.NameLanguage])
     case phraseLanguage(UnitDatabase.PhraseLanguage)
+    case prefixWords([UnitDatabase.PrefixWord])
+    /// Why a text is no expression (`badExpression`, `notInExpression`):
+    /// as certain as a reading, and asked again at each parse.
+    case expressionFailure(UnitDatabaseError)
 }

@@ -89,12 +89,25 @@ extension UnitDatabase {
     /// Kept in the object cache: a phrase is parsed again at each key typed.
     func expressionUnits(_ text: String, languages: [String]?) throws(UnitDatabaseError) -> [Unit]? {
         let key = CachedKey.expression(ByteString(Self.candidatesKeyPrefix(languages) + text))
-        if let cached = try withState({ state throws(UnitDatabaseError) -> CachedObject? in state.objects.value(for: key) }),
-            case .expression(let units) = cached
-        {
-            return units
+        switch try withState({ state throws(UnitDatabaseError) -> CachedObject? in state.objects.value(for: key) }) {
+        case .expression(let units)?: return units
+        case .expressionFailure(let failure)?: throw failure
+        default: break
         }
-        let compound = try compoundUnit(text, languages: languages)
+        let compound: CompoundUnit
+        do {
+            compound = try compoundUnit(text, languages: languages)
+        } catch {
+            // A text that is no expression is asked about again at each parse.
+            switch error {
+            case .badExpression, .notInExpression:
+                try withState { state throws(UnitDatabaseError) in
+                    state.objects.insert(.expressionFailure(error), for: key, cost: ApproximateSize.ofExpression(key, nil) + ApproximateSize.of(text))
+                }
+            default: break
+            }
+            throw error
+        }
         let units = compound.isSingleUnit ? nil : try self.units(of: compound)
         let cost = ApproximateSize.ofExpression(key, units)
         try withState { state throws(UnitDatabaseError) in state.objects.insert(.expression(units), for: key, cost: cost) }

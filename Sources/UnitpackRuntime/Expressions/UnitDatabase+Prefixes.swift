@@ -71,15 +71,23 @@ extension UnitDatabase {
         return nil
     }
 
+    /// A language's word for a prefix, folded: `кило` from `кило{0}`.
+    struct PrefixWord: Sendable {
+        var prefix: UnitPrefix
+        var word: String
+    }
+
     /// The words for the prefixes in `languages` (every language of phrases
     /// for nil; a language the database lacks has none), folded, the longest
-    /// first: `кило` from `кило{0}`. A pattern
-    /// that does not start with its word (none in CLDR 41) gives none.
+    /// first. A pattern that does not start with its word (none in CLDR 41)
+    /// gives none. Kept in the object cache: every word no name has asks.
     private func prefixWords(_ languages: [String]?) throws(UnitDatabaseError) -> [(prefix: UnitPrefix, word: String)] {
         var asked = languages ?? []
         if languages == nil { asked = try phraseLanguages() }
+        let key = CachedKey.prefixWords(asked.joined(separator: ","))
         return try withState { state throws(UnitDatabaseError) in
-            var words: [(UnitPrefix, String)] = []
+            if case .prefixWords(let words)? = state.objects.value(for: key) { return words.map { ($0.prefix, $0.word) } }
+            var words: [PrefixWord] = []
             // A phrase may ask for languages the database lacks (a front end
             // passes the user's): they have no words, as in `phraseWords`.
             let present = Set(try allLanguageRows(state).map(\.code))
@@ -88,10 +96,12 @@ extension UnitDatabase {
                 for (name, pattern) in patterns.prefixes {
                     guard let prefix = UnitPrefix.named(name), pattern.hasSuffix("{0}"), pattern.count > 3 else { continue }
                     let word = TextFolding.fold(String(pattern.dropLast(3)))
-                    if !words.contains(where: { $0.0 == prefix && $0.1 == word }) { words.append((prefix, word)) }
+                    if !words.contains(where: { $0.prefix == prefix && $0.word == word }) { words.append(PrefixWord(prefix: prefix, word: word)) }
                 }
             }
-            return words.sorted { ($0.1.count, $1.0.name) > ($1.1.count, $0.0.name) }
+            words.sort { ($0.word.count, $1.prefix.name) > ($1.word.count, $0.prefix.name) }
+            state.objects.insert(.prefixWords(words), for: key, cost: ApproximateSize.ofPrefixWords(key, words))
+            return words.map { ($0.prefix, $0.word) }
         }
     }
 }
