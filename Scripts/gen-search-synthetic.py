@@ -96,7 +96,8 @@ def main():
         out_units = [list(row) for row in units]
         out_names = {language: [list(row) for row in by_unit.values()] for language, (_, by_unit) in names.items()}
         for k in range(1, args.factor):
-            for name, symbols, definition, priority, system in units:
+            # Copies take no prefixes (column 6): their shifted names name no prefixed unit.
+            for name, symbols, definition, priority, system, *_ in units:
                 bare = name.lstrip("^")
                 new_name = shift(bare, k)
                 new_symbols = [shift(symbol, k) + str(k) for symbol in items(symbols)]
