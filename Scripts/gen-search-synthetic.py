@@ -100,7 +100,9 @@ def main():
             for name, symbols, definition, priority, system, *_ in units:
                 bare = name.lstrip("^")
                 new_name = shift(bare, k)
-                new_symbols = [shift(symbol, k) + str(k) for symbol in items(symbols)]
+                # Only symbols of letters: a shifted `hm²` with a digit after it
+                # spells an expression (`hm²5`) that check's E501 would read.
+                new_symbols = [shift(symbol, k) + str(k) for symbol in items(symbols) if symbol.isalpha()]
                 new_rows = {}
                 for language, (header, by_unit) in names.items():
                     if bare in by_unit:
