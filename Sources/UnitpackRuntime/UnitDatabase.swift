@@ -329,20 +329,26 @@ public final class UnitDatabase: Sendable {
     /// control characters, so the names from `folded` up to `folded` and `!`
     /// (the scalar after the space) are exactly those.
     func nameStarts(with folded: String) throws(UnitDatabaseError) -> Bool {
-        let key = ByteString(folded)
-        return try withState { state throws(UnitDatabaseError) in
+        try nameExists(from: folded, before: folded + "!", cacheKey: ByteString(folded))
+    }
+
+    /// Whether a name or symbol lies in `[lower, upper)` of the names'
+    /// index, kept in the object cache under `cacheKey` (`nameStarts(with:)`,
+    /// `namePrefixExists`).
+    func nameExists(from lower: String, before upper: String, cacheKey key: ByteString) throws(UnitDatabaseError) -> Bool {
+        try withState { state throws(UnitDatabaseError) in
             if case .nameStart(let starts)? = state.objects.value(for: .nameStart(key)) { return starts }
             let starts: Bool
             do {
                 let query = try state.nameStartQuery
                 try query.reset()
-                try query.bind(.text(folded), at: 1)
-                try query.bind(.text(folded + "!"), at: 2)
+                try query.bind(.text(lower), at: 1)
+                try query.bind(.text(upper), at: 2)
                 defer { try? query.reset() }
                 starts = try query.step()
                 // Nothing there: a damaged page must not hide a name and so
                 // skip a reading (the keys around the range must be neighbours).
-                if !starts { try confirmAbsent("names", key: [.text(folded)], state) }
+                if !starts { try confirmAbsent("names", key: [.text(lower)], state) }
             } catch {
                 throw Self.typed(error, path: path)
             }

@@ -154,26 +154,9 @@ extension UnitDatabase {
     /// cache beside `nameStarts(with:)`, under a key that starts with U+0001,
     /// which no name holds.
     func namePrefixExists(_ folded: String) throws(UnitDatabaseError) -> Bool {
-        let key = ByteString("\u{1}" + folded)
-        return try withState { state throws(UnitDatabaseError) in
-            if case .nameStart(let starts)? = state.objects.value(for: .nameStart(key)) { return starts }
-            let starts: Bool
-            do {
-                let query = try state.nameStartQuery
-                try query.reset()
-                try query.bind(.text(folded), at: 1)
-                // U+10FFFF sorts after every scalar in UTF-8: the names from
-                // `folded` up to it are those that start with it.
-                try query.bind(.text(folded + "\u{10FFFF}"), at: 2)
-                defer { try? query.reset() }
-                starts = try query.step()
-                if !starts { try confirmAbsent("names", key: [.text(folded)], state) }
-            } catch {
-                throw Self.typed(error, path: path)
-            }
-            state.objects.insert(.nameStart(starts), for: .nameStart(key), cost: ApproximateSize.ofNameStart(key))
-            return starts
-        }
+        // U+10FFFF sorts after every scalar in UTF-8: the names from
+        // `folded` up to it are those that start with it.
+        try nameExists(from: folded, before: folded + "\u{10FFFF}", cacheKey: ByteString("\u{1}" + folded))
     }
 
     /// Whether a word holds a letter of a script written without case, the
