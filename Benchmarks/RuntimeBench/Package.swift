@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RuntimeBench",
-            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "BenchPhrases"]),
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport", "BenchPhrases"]),
         .executableTarget(
             name: "SearchBench",
             dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport", "BenchPhrases"]),

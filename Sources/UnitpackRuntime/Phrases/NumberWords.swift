@@ -11,37 +11,34 @@ public struct NumberWords: Sendable {
     }
 
     /// Folded word -> its meanings (a word may be a number in one language
-    /// and a marker in another).
-    var meanings: [ByteString: [Meaning]] = [:]
+    /// and a marker in another), the languages that have it, and whether a
+    /// token written without spaces may split into it (`WordTable`).
+    var table = WordTable([])
     /// Words of kind `prefix` (folded) and their values, longest first: they
     /// are found at the start of a word, not as a word.
     var prefixes: [(word: String, value: Double)] = []
     /// The words of unit expressions among them (`per`, `на`, `square`,
     /// `в квадрате`): docs/expressions.md.
     var expression = ExpressionWords()
-    /// The words a token written without spaces may be split into
-    /// (`einundzwanzig`: `ein`, `und`, `zwanzig`): the words of numbers
+    /// The longest of the words a token written without spaces may be split
+    /// into (`einundzwanzig`: `ein`, `und`, `zwanzig`): the words of numbers
     /// but articles and partitives, which no language writes inside a number.
-    var splittable: Set<ByteString> = []
-    /// The longest of `splittable`, in Unicode scalars.
+    /// In Unicode scalars.
     var longestSplittable = 0
-    /// The first two scalars of each of `splittable` of two or more,
+    /// The first two scalars of each splittable word of two or more,
     /// packed (`start(of:)`): a token that starts with none (nor with one of
     /// `splittableScalars`) splits into none, known with a lookup and no
     /// allocation (most words of a phrase are units, tried at each word).
     var splitStarts: Set<UInt64> = []
-    /// The words of `splittable` of one scalar (Chinese and Japanese `十`,
+    /// The splittable words of one scalar (Chinese and Japanese `十`,
     /// `五`; Russian `с`), which a token may start with whatever follows.
     var splittableScalars: Set<Unicode.Scalar> = []
     /// The longest word of the table, in Unicode scalars: how far a word
     /// written without spaces is matched against the table at each position.
     var longestWord = 0
-    /// Which languages have each word (folded): what decides the language of
-    /// a phrase (docs/phrases.md, "Numbers as each language writes them").
-    /// A bit per language of `languageCodes` (the first 64 given), not a list
-    /// per word: with a dozen languages the lists alone took a quarter of the
-    /// object cache's default budget, and the table no longer fitted in it.
-    var languages: [ByteString: UInt64] = [:]
+    /// The languages of the table's language bits (the first 64 given): what
+    /// decides the language of a phrase (docs/phrases.md, "Numbers as each
+    /// language writes them").
     var languageCodes: [String] = []
 
     public init(_ entries: [(word: String, meaning: Meaning)]) {
@@ -50,20 +47,25 @@ public struct NumberWords: Sendable {
 
     /// The words of several languages, each with its language's code.
     public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
+        var order: [String] = []
+        var found: [String: (meanings: [Meaning], languages: UInt64, flags: UInt8)] = [:]
         for (word, meaning, language) in entries {
-            let key = ByteString(word)
             longestWord = max(longestWord, word.unicodeScalars.count)
+            if found[word] == nil {
+                order.append(word)
+                found[word] = ([], 0, 0)
+            }
             if !language.isEmpty {
                 if !languageCodes.contains(language) { languageCodes.append(language) }
-                if let bit = languageCodes.firstIndex(of: language), bit < 64 { languages[key, default: 0] |= 1 << UInt64(bit) }
+                if let bit = languageCodes.firstIndex(of: language), bit < 64 { found[word]!.languages |= 1 << UInt64(bit) }
             }
             if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
-                splittable.insert(key)
+                found[word]!.flags |= WordTable.splittableFlag
                 longestSplittable = max(longestSplittable, word.unicodeScalars.count)
                 if let start = Self.start(of: word) { splitStarts.insert(start) }
                 if word.unicodeScalars.count == 1, let only = word.unicodeScalars.first { splittableScalars.insert(only) }
             }
-            if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
+            if !found[word]!.meanings.contains(meaning) { found[word]!.meanings.append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             switch meaning.kind {
             case .per: expression.per.insert(word)
@@ -72,13 +74,21 @@ public struct NumberWords: Sendable {
             default: break
             }
         }
+        table = WordTable(order.map { word in
+            let value = found[word]!
+            return (word, value.meanings, value.languages, value.flags)
+        })
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
     }
 
-    public func meanings(of word: String) -> [Meaning] { meanings(folded: TextFolding.fold(word)) }
+    public func meanings(of word: String) -> [Meaning] { Array(meanings(folded: TextFolding.fold(word))) }
 
-    /// `meanings(of:)` of a word already folded (a phrase folds each word once).
-    func meanings(folded word: String) -> [Meaning] { meanings[ByteString(word)] ?? [] }
+    /// `meanings(of:)` of a word already folded (a phrase folds each word
+    /// once), without copying them.
+    func meanings(folded word: String) -> ArraySlice<Meaning> {
+        guard let entry = table.entry(word) else { return [] }
+        return table.meanings(of: entry)
+    }
 
     public func isMarker(_ word: String) -> Bool { isMarker(folded: TextFolding.fold(word)) }
 
@@ -114,7 +124,7 @@ public struct NumberWords: Sendable {
 
     /// The languages whose `words.tsv` has the word (folded).
     func languages(folded word: String) -> [String] {
-        guard let mask = languages[ByteString(word)] else { return [] }
+        guard let mask = table.entry(word)?.languages else { return [] }
         return languageCodes.indices.filter { $0 < 64 && mask & (1 << UInt64($0)) != 0 }.map { languageCodes[$0] }
     }
 
@@ -144,7 +154,7 @@ public struct NumberWords: Sendable {
                 var piece = String.UnicodeScalarView()
                 piece.append(contentsOf: scalars[start..<(start + length)])
                 let word = String(piece)
-                guard splittable.contains(ByteString(word)) else { continue }
+                guard let entry = table.entry(word), entry.flags & WordTable.splittableFlag != 0 else { continue }
                 pieces.append(word)
                 if search(start + length) { return true }
                 pieces.removeLast()
@@ -155,7 +165,7 @@ public struct NumberWords: Sendable {
         guard search(0), pieces.count > 1 else { return nil }
         // A word is written in one language: `centum` is no French `cent`
         // and Portuguese `um` (101), `mile` no Spanish `mil` and Italian `e`.
-        guard !languages.isEmpty else { return pieces }
+        guard !languageCodes.isEmpty else { return pieces }
         var common = Set(self.languages(folded: pieces[0]))
         for piece in pieces.dropFirst() { common.formIntersection(self.languages(folded: piece)) }
         return common.isEmpty ? nil : pieces

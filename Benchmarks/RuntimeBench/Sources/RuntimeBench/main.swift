@@ -22,6 +22,13 @@
 //                        lookup or phrase word cached, SQLite's pages re-read
 //   parse_quantity_median_us  median of one parse of a quantity phrase (6 ft 2 in,
 //                        in feet and inches, a difference, 12 oz in ml), warm
+//   parse_all_median_us  parse_median_us with every language of phrase words asked
+//                        (English first, as convert asks: the seed read several at once)
+//   phrase_words_all_bytes  the object cache's bytes after purge() and one parse of
+//                        `1 m` with every language asked: the phrase words of all of
+//                        them (ApproximateSize) and the few objects `1 m` needs
+//   phrase_words_all_heap_bytes  the allocator's count (mallinfo2) of the same growth,
+//                        less SQLite's (sqlite3_memory_used: the pages it read again)
 //   parse_expression_median_us  median of one parse of a three-unit expression
 //                        phrase (1 W/(m*K) in BTU/(h*ft*°F)) and the conversion
 //                        of its first reading, warm
@@ -31,7 +38,7 @@
 //                        database lacks those units or languages
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
 // With BENCH_ONLY_PHRASE=TEXT in the environment it parses TEXT 20,000 times
-// (BENCH_ONLY_PHRASE_TIMES=N: N times) and stops (for a profiler such as
+// (BENCH_ONLY_PHRASE_TIMES=N: N times; BENCH_ALL_LANGUAGES=1: with every language asked) and stops (for a profiler such as
 // valgrind --tool=callgrind; Scripts/phrase-instructions counts each phrase's).
 //   phrase_us MEDIAN TEXT  with BENCH_EACH_PHRASE=1 in the environment: the warm
 //                        median of each typical and quantity phrase alone (to find
@@ -40,6 +47,7 @@
 // Uses no Foundation, like the runtime.
 
 import BenchPhrases
+import CBenchSupport
 import UnitpackRuntime
 
 #if canImport(Glibc)
@@ -136,7 +144,12 @@ func run(_ options: Options) {
     if let only = getenv("BENCH_ONLY_PHRASE").map({ String(cString: $0) }) {
         var count = 0
         let times = getenv("BENCH_ONLY_PHRASE_TIMES").flatMap { Int(String(cString: $0)) } ?? 20_000
-        for _ in 0..<times { count += (try? database.parse(only, languages: ["en", "ru"]).readings.count) ?? 0 }
+        // BENCH_ALL_LANGUAGES=1: every language of phrase words asked, as parse_all_median_us.
+        var languages = ["en", "ru"]
+        if getenv("BENCH_ALL_LANGUAGES") != nil, let all = try? database.phraseLanguages() {
+            languages = ["en"] + all.filter { $0 != "en" }
+        }
+        for _ in 0..<times { count += (try? database.parse(only, languages: languages).readings.count) ?? 0 }
         report("readings", String(count))
         return
     }
@@ -232,6 +245,9 @@ func run(_ options: Options) {
     var coldParseTimes: [Double] = []
     var quantityParseTimes: [Double] = []
     var expressionTimes: [Double] = []
+    var allParseTimes: [Double] = []
+    var allWordsBytes = 0
+    var allWordsHeap = 0
     let phrases = typicalPhrases
     if let languages = try? database.phraseLanguages(), languages.contains("en") {
         do {
@@ -248,6 +264,20 @@ func run(_ options: Options) {
                 return times
             }
             parseTimes = try timedParses(phrases, conversions / 4)
+            // Every language asked: the words of all of them in one table.
+            let all = ["en"] + languages.filter { $0 != "en" }
+            database.purge()
+            let heapBefore = Int(bench_heap_in_use()) - Int(bench_sqlite_memory_used())
+            _ = try database.parse("1 m", languages: all)
+            allWordsBytes = database.statistics.objectBytes
+            allWordsHeap = Int(bench_heap_in_use()) - Int(bench_sqlite_memory_used()) - heapBefore
+            for phrase in phrases { _ = try database.parse(phrase, languages: all) }
+            for i in 0..<(conversions / 4) {
+                let start = clock.now
+                let result = try database.parse(phrases[i % phrases.count], languages: all)
+                allParseTimes.append(microseconds(clock.now - start))
+                checksum += Double(result.readings.count)
+            }
             quantityParseTimes = try timedParses(quantityPhrases, conversions / 4)
             // Expressions: the parse and the conversion of its first reading.
             for phrase in expressionPhrases {
@@ -345,6 +375,9 @@ func run(_ options: Options) {
         report("parse_cold_median_us", "-")
         report("parse_quantity_median_us", "-")
         report("parse_expression_median_us", "-")
+        report("parse_all_median_us", "-")
+        report("phrase_words_all_bytes", "-")
+        report("phrase_words_all_heap_bytes", "-")
     } else {
         let sorted = parseTimes.sorted()
         report("parse_median_us", rounded(median(parseTimes), 2))
@@ -352,6 +385,9 @@ func run(_ options: Options) {
         report("parse_cold_median_us", rounded(median(coldParseTimes), 2))
         report("parse_quantity_median_us", rounded(median(quantityParseTimes), 2))
         report("parse_expression_median_us", rounded(median(expressionTimes), 2))
+        report("parse_all_median_us", rounded(median(allParseTimes), 2))
+        report("phrase_words_all_bytes", String(allWordsBytes))
+        report("phrase_words_all_heap_bytes", String(allWordsHeap))
     }
     for language in ["en", "ru"] {
         report("mixed_\(language)_median_us", mixedMedians[language].map { rounded($0, 2) } ?? "-")
