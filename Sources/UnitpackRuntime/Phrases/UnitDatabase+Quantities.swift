@@ -53,8 +53,33 @@ extension UnitDatabase {
             case .success: return outcome
             case .failure(let reason): failure = failure ?? reason
             }
+            // `год`: the Ukrainian symbol of the hour outranks the Russian
+            // name of the year, and `1 год 6 месяцев` does not read with the
+            // hour; the other units the words name, in any language, are tried
+            // then (only after a failure: the best match reads first).
+            if let others = try otherUnits(span, than: units) {
+                let outcome = try following(
+                    parts + [FoundPart(value: value, units: others, significantDigits: digits)], words.dropFirst(count), target: target,
+                    stems: stems, &reader)
+                if case .success = outcome { return outcome }
+            }
         }
         return .failure(failure ?? Self.expressionFailure(words, reader.memo) ?? .noUnitNamed(words))
+    }
+
+    /// The units a span's words name that `found` does not hold (a weaker
+    /// match: a name where a symbol matched, another language's), with the
+    /// language of the first one's name; nil when there are none.
+    private func otherUnits(_ span: ArraySlice<Phrase.Word>, than found: Found) throws(UnitDatabaseError) -> Found? {
+        let held = Set(found.units.map(\.id))
+        var units: [Unit] = []
+        var language: String?
+        for name in try nameLanguages(folded: Phrase.joined(span, folded: true)) where !held.contains(name.unit) {
+            guard !units.contains(where: { $0.id == name.unit }) else { continue }
+            units.append(try unit(name.unit))
+            if language == nil, !name.isSymbol, !name.language.isEmpty { language = name.language }
+        }
+        return units.isEmpty ? nil : Found(units: units, language: language)
     }
 
     /// What follows a quantity's part: another part, or the end, or a target.
