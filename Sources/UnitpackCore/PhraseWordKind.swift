@@ -33,6 +33,9 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     case article
     /// Between a fraction or a count and its unit: `of` in `three quarters of a cup`, `a couple of miles`.
     case partitive
+    /// A measure word between a count and its unit, skipped: Chinese `个`
+    /// in `三个小时` (three hours), where a count takes one before its noun.
+    case classifier
     /// Joins the parts of a mixed quantity or of a mixed target: `and` in
     /// `2 hours and 45 minutes`, `in feet and inches`; `и` in `в футах и дюймах`.
     case conjunction
@@ -59,14 +62,14 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     public var hasValue: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter: true
-        case .connector, .tenConnector, .article, .partitive, .conjunction, .difference, .marker, .filler, .per: false
+        case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .marker, .filler, .per: false
         }
     }
 
     /// Whether the kind is read as part of a number run (`three quarters of a`).
     public var isPartOfNumbers: Bool {
         switch self {
-        case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive: true
+        case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive, .classifier: true
         case .room, .prefix, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter: false
         }
     }

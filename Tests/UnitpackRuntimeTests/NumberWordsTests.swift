@@ -30,4 +30,21 @@ import UnitpackCore
     func refusesWhatIsNotOneNumber(text: String) {
         #expect(value(text) == nil, "\(text)")
     }
+
+    /// A classifier ends a whole count and is skipped (`三个` is 3); it takes
+    /// no count of its own, nor follows a fraction or a connector.
+    @Test func aClassifierEndsAWholeCount() {
+        let words = NumberWords([
+            (word: "三", meaning: .init(kind: .number, value: 3)), (word: "十", meaning: .init(kind: .multiplier, value: 10)),
+            (word: "一", meaning: .init(kind: .number, value: 1)), (word: "个", meaning: .init(kind: .classifier, value: 0)),
+            (word: "个", meaning: .init(kind: .connector, value: 0)), (word: "半", meaning: .init(kind: .fraction, value: 0.5)),
+        ])
+        #expect(words.value(of: ["三", "个"]) == 3)
+        #expect(words.value(of: ["三", "十", "个"]) == 30)
+        #expect(words.value(of: ["一", "个", "半"]) == 1.5)
+        #expect(words.value(of: ["个"]) == nil)
+        #expect(words.value(of: ["三", "个", "个"]) == nil)
+        #expect(words.value(of: ["半", "个"]) == nil)
+        #expect(words.value(of: ["三", "个", "一"]) == nil)
+    }
 }

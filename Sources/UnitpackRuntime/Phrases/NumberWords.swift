@@ -59,7 +59,7 @@ public struct NumberWords: Sendable {
                 if !languageCodes.contains(language) { languageCodes.append(language) }
                 if let bit = languageCodes.firstIndex(of: language), bit < 64 { found[word]!.languages |= 1 << UInt64(bit) }
             }
-            if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
+            if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive, meaning.kind != .classifier {
                 found[word]!.flags |= WordTable.splittableFlag
                 longestSplittable = max(longestSplittable, word.unicodeScalars.count)
                 if let start = Self.start(of: word) { splitStarts.insert(start) }
@@ -263,6 +263,8 @@ public struct NumberWords: Sendable {
         /// article may follow.
         var sawFraction = false
         var sawPartitive = false
+        /// The partitive read was a classifier (`个`): no article of the unit follows it.
+        var classified = false
         /// The number so far can take `of` (`a couple of`, `three quarters of`).
         var takesPartitive = false
         var sawAny = false
@@ -273,7 +275,13 @@ public struct NumberWords: Sendable {
                 guard takesPartitive, !sawPartitive, !pendingArticle else { return false }
                 sawPartitive = true
                 return true
-            case .article where sawPartitive:
+            case .classifier:
+                // `三个小时`: after a whole count, which it ends (no article follows it).
+                guard sawAny, !sawPartitive, !sawFraction, !pendingArticle, !afterConnector, !numeratorPending else { return false }
+                sawPartitive = true
+                classified = true
+                return true
+            case .article where sawPartitive && !classified:
                 // `three quarters of a (cup)`: the article of the unit.
                 guard isLast, !pendingArticle else { return false }
                 pendingArticle = false
@@ -359,7 +367,7 @@ public struct NumberWords: Sendable {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .partitive, .prefix, .room, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter:
+            case .partitive, .classifier, .prefix, .room, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter:
                 return false
             }
             pendingArticle = false

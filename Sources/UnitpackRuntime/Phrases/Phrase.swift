@@ -264,6 +264,14 @@ struct Phrase {
                         value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits,
                         scaleWord: next.range, separator: reading.separator))
             }
+            // `3个小时`: a classifier between the digits and the unit is skipped.
+            if after < words.count, case let next = words[after], next.range.lowerBound >= end,
+                dictionary.meanings(folded: next.folded).contains(where: { $0.kind == .classifier })
+            {
+                var classified = number
+                classified.end = next.range.upperBound
+                found.append(classified)
+            }
             found.append(number)
         }
         if !found.isEmpty { return found }
