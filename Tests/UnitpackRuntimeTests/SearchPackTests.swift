@@ -89,6 +89,32 @@ import UnitpackCore
         #expect(try pack.search("zzzzqqq").isEmpty)
     }
 
+    /// Issue 20 §6: every word of every unit in every language (display
+    /// name, each plural form, symbols, synonyms, case forms) finds that unit
+    /// when searched in its language, as typed: the sources' words, not the
+    /// pack's keys (`метрів`, `Metern`, `metrach`, `公里`).
+    @Test func everyFormOfEveryLanguageFindsItsUnit() throws {
+        let pack = try open(budget: 1 << 22)
+        var missing: [String] = []
+        var checked = 0
+        for language in model.languages {
+            var words: [(Int, String)] = []
+            for names in language.names {
+                words.append((names.unit, names.display))
+                words += names.forms.values.map { (names.unit, $0) }
+                words += (names.symbols + names.synonyms).map { (names.unit, $0) }
+            }
+            words += language.caseForms.map { ($0.unit, $0.text) }
+            for (unit, word) in words where !word.isEmpty {
+                checked += 1
+                let found = try pack.search(word, languages: [language.code], limit: 1000)
+                if !found.contains(where: { $0.isExact && $0.unit.rawValue == unit }) { missing.append("\(language.code) \(word)") }
+            }
+        }
+        #expect(checked > 30_000)
+        #expect(missing.isEmpty, "\(missing.count) of \(checked): \(missing.prefix(20))")
+    }
+
     @Test func aRegionalTagSearchesItsLanguage() throws {
         let pack = try open()
         #expect(try pack.search("метр", languages: ["ru-RU"]).first?.language == "ru")
