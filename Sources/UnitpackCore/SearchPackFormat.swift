@@ -39,10 +39,13 @@ public enum SearchPackFormat {
         return (slot << 3 | UInt64(form.rawValue)) << 2 | (sameUnit ? 2 : 0) | (more ? 1 : 0)
     }
 
-    /// The parts of a tag; `nil` for a form or language slot that cannot be.
-    @inlinable public static func untag(_ tag: UInt64) -> (language: UInt8, form: Form, sameUnit: Bool, more: Bool)? {
+    /// The parts of a tag; `nil` for a form that cannot be, or a language
+    /// slot past the pack's `languageCount` languages (the one decoder of
+    /// tags: the shard reader uses it).
+    @inlinable @inline(__always)
+    public static func untag(_ tag: UInt64, languageCount: Int) -> (language: UInt8, form: Form, sameUnit: Bool, more: Bool)? {
         let slot = tag >> 5
-        guard slot <= UInt64(maxLanguages), let form = Form(rawValue: UInt8((tag >> 2) & 7)) else { return nil }
+        guard slot <= UInt64(min(languageCount, maxLanguages)), let form = Form(rawValue: UInt8((tag >> 2) & 7)) else { return nil }
         return (slot == 0 ? noLanguage : UInt8(slot - 1), form, tag & 2 == 2, tag & 1 == 1)
     }
 

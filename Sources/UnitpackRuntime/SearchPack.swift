@@ -8,40 +8,6 @@ import UnitpackCore
     import Darwin
 #endif
 
-/// One result of `SearchPack.search`.
-public struct SearchMatch: Sendable, Hashable {
-    public let unit: UnitID
-    /// The normalised key that matched.
-    public let key: String
-    /// The language of the word; `nil` for a `units-src/` symbol, which is every language's.
-    public let language: String?
-    public let form: SearchPackFormat.Form
-    /// The key is the whole query, not only a prefix of it.
-    public let isExact: Bool
-    /// The unit's priority (`units-src/`), for ranking.
-    public let priority: Double
-}
-
-/// What the searcher holds and has done, on demand.
-public struct SearchStatistics: Sendable, Hashable {
-    /// The number given at open: the index and the shards together.
-    public var budget: Int
-    /// The cached shards and results (at most `budget - indexBytes`).
-    public var bytesHeld: Int
-    public var shardsHeld: Int
-    /// Results of expensive queries kept (short prefixes of many keys).
-    public var resultsHeld: Int
-    public var shardsLoaded: Int
-    /// Lookups in the cache (shards and results) that found and did not find.
-    public var hits: Int
-    public var misses: Int
-    /// Queries answered from a kept result.
-    public var resultHits: Int
-    public var evictions: Int
-    /// The bytes of the header, language table and shard index, held from open.
-    public var indexBytes: Int
-}
-
 /// The reader of `search.pack` (docs/pack-format.md). Opening reads the
 /// header and the tables only; a shard is read, checked and inflated when a
 /// query needs it, and kept in an LRU cache. `budget` covers everything the
@@ -65,7 +31,7 @@ public final class SearchPack: Sendable {
     let keyCount: Int
     let postingCount: Int
     let indexBytes: Int
-    private let cache: Mutex<Cache>
+    let cache: Mutex<Cache>
 
     struct ShardEntry: Sendable {
         let offset: UInt32
@@ -81,33 +47,6 @@ public final class SearchPack: Sendable {
         return separators[Int(shards[shard].separatorStart)..<end]
     }
 
-    /// What the cache keeps: decoded shards, and the results of queries
-    /// that were expensive to rank (see `SearchPack.search`).
-    enum CacheKey: Hashable {
-        case shard(Int)
-        case results(ResultKey)
-    }
-
-    struct ResultKey: Hashable {
-        let query: [UInt8]
-        let languages: [String]?
-        let limit: Int
-    }
-
-    enum CacheEntry {
-        case shard(SearchShard)
-        case results([SearchMatch])
-    }
-
-    struct Cache {
-        /// One LRU for shards and results, so that one budget bounds both.
-        var shards: BoundedCache<CacheKey, CacheEntry>
-        /// The number given: index and shards together.
-        var budget: Int
-        var loaded = 0
-        var resultHits = 0
-    }
-
     public init(path: String, budget: Int) throws(SearchPackError) {
         // O_NONBLOCK: opening a FIFO for reading would wait for a writer forever;
         // it has no effect on a regular file, the only kind read (fstat below).
@@ -121,10 +60,10 @@ public final class SearchPack: Sendable {
             guard (info.st_mode & S_IFMT) == S_IFREG else { throw SearchPackError.notAFile(path: path) }
             let fileSize = Int(info.st_size)
             let header = try Self.read(descriptor, path, offset: 0, count: min(fileSize, SearchPackFormat.headerLength))
-            guard header.count >= SearchPackFormat.magic.count, Array(header.prefix(8)) == SearchPackFormat.magic else {
+            guard header.count >= SearchPackFormat.magic.count, Array(header.prefix(SearchPackFormat.magic.count)) == SearchPackFormat.magic else {
                 throw SearchPackError.notAPack(path: path)
             }
-            var reader = ByteReader(header, offset: 8)
+            var reader = ByteReader(header, offset: SearchPackFormat.magic.count)
             guard let version = reader.u16(), let headerLength = reader.u16(), let keyCount = reader.u32(), let postingCount = reader.u32(),
                   let shardCount = reader.u32(), let tablesLength = reader.u32(), let tablesCRC = reader.u32()
             else { throw SearchPackError.truncated(path: path, detail: "the header is cut short") }
@@ -176,172 +115,6 @@ public final class SearchPack: Sendable {
 
     deinit { close(descriptor) }
 
-    /// The unit table, compactly: the distinct priorities (× 100) ascending,
-    /// and each unit's rank among them, by id when the ids are dense (as
-    /// `assign-ids` makes them), else beside the sorted ids. A rank is the
-    /// index into `values` + 1 (0: no unit has the id) and takes one byte
-    /// while there are at most 255 distinct priorities (the repository has
-    /// 13), else two: on ten times the repository's data the table is most
-    /// of what opening holds.
-    struct PriorityTable: Sendable {
-        let values: [UInt32]
-        /// The ranks: one of the two arrays, the other empty.
-        let narrowRanks: [UInt8]
-        let wideRanks: [UInt16]
-        let sparseIDs: [UInt32]
-
-        /// `nil` when there are more distinct priorities than a rank holds.
-        init?(ids: [UInt32], priorities: [UInt32]) {
-            let values = Self.distinct(priorities)
-            guard values.count < Int(UInt16.max) else { return nil }
-            self.values = values
-            // Dense: a rank per id up to the largest; sparse: a rank per unit.
-            // (A binary search of the few distinct values, not a dictionary:
-            // hashing ten thousand priorities was most of opening.)
-            let dense = ids.last.map { Int($0) <= 2 * ids.count + 1024 } ?? true
-            sparseIDs = dense ? [] : ids
-            let slots = dense ? ids.last.map { Int($0) + 1 } ?? 0 : ids.count
-            func ranks<Rank: FixedWidthInteger>(_: Rank.Type) -> [Rank] {
-                var ranks = [Rank](repeating: 0, count: slots)
-                for (index, priority) in priorities.enumerated() {
-                    ranks[dense ? Int(ids[index]) : index] = Rank(Self.lowerBound(priority, in: values) + 1)
-                }
-                return ranks
-            }
-            narrowRanks = values.count < 256 ? ranks(UInt8.self) : []
-            wideRanks = values.count < 256 ? [] : ranks(UInt16.self)
-        }
-
-        /// The first index of `sorted` whose value is not below `value`.
-        @inline(__always)
-        static func lowerBound(_ value: UInt32, in sorted: [UInt32]) -> Int {
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle] < value { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-
-        /// The distinct values, ascending: insertion into a sorted array, as
-        /// units share a few priorities (hashing them all was slower), and
-        /// a sort once the distinct values are many.
-        static func distinct(_ priorities: [UInt32]) -> [UInt32] {
-            var values: [UInt32] = []
-            for priority in priorities {
-                let index = lowerBound(priority, in: values)
-                if index < values.count, values[index] == priority { continue }
-                guard values.count < 1024 else { return Array(Set(priorities)).sorted() }
-                values.insert(priority, at: index)
-            }
-            return values
-        }
-
-        /// The bytes of the rank arrays.
-        var rankBytes: Int { narrowRanks.count + 2 * wideRanks.count }
-
-        /// The priority of the rank at `index` of the rank array.
-        @inline(__always) private func value(atRank index: Int) -> UInt32? {
-            let rank = values.count < 256
-                ? (index < narrowRanks.count ? Int(narrowRanks[index]) : 0)
-                : (index < wideRanks.count ? Int(wideRanks[index]) : 0)
-            return rank > 0 ? values[rank - 1] : nil
-        }
-
-        /// The priority × 100 of a unit of the unit table (0 for an id it lacks).
-        @inline(__always) func priority(of unit: Int) -> UInt32 {
-            guard unit >= 0 else { return 0 }
-            guard !sparseIDs.isEmpty else { return value(atRank: unit) ?? 0 }
-            guard unit <= Int(UInt32.max) else { return 0 }
-            let index = Self.lowerBound(UInt32(unit), in: sparseIDs)
-            return index < sparseIDs.count && Int(sparseIDs[index]) == unit ? value(atRank: index) ?? 0 : 0
-        }
-    }
-
-    private static func parseTables(_ tables: [UInt8], shardCount: Int, fileSize: Int, path: String)
-        throws(SearchPackError) -> ([String], [ShardEntry], [UInt8], [UInt32], [UInt32], [UInt8])
-    {
-        var reader = ByteReader(tables)
-        guard let languageCount = reader.u8(), Int(languageCount) <= SearchPackFormat.maxLanguages else {
-            throw .corruptIndex(path: path, detail: "no language table")
-        }
-        var languages: [String] = []
-        for _ in 0..<languageCount {
-            guard let length = reader.u8(), let code = reader.take(Int(length)) else {
-                throw .corruptIndex(path: path, detail: "the language table is cut short")
-            }
-            languages.append(String(decoding: code, as: UTF8.self))
-        }
-        guard let rawLength = reader.u32(), let compressedLength = reader.u32(),
-              let compressed = reader.take(Int(compressedLength))
-        else { throw .corruptIndex(path: path, detail: "the unit table is cut short") }
-        let (unitIDs, priorities) = try parseUnitTable(Array(compressed), rawLength: Int(rawLength), path: path)
-        guard let dictionaryLength = reader.u32(), let packedLength = reader.u32(),
-              let packedDictionary = reader.take(Int(packedLength))
-        else { throw .corruptIndex(path: path, detail: "the dictionary is cut short") }
-        guard Int(dictionaryLength) <= SearchPackFormat.maxDictionaryBytes else {
-            throw .corruptIndex(path: path, detail: "the dictionary declares \(dictionaryLength) bytes")
-        }
-        let dictionary: [UInt8]
-        do {
-            dictionary = try inflate(Array(packedDictionary), rawLength: Int(dictionaryLength))
-        } catch {
-            throw .corruptIndex(path: path, detail: "dictionary: \(error.detail)")
-        }
-        var shards: [ShardEntry] = []
-        var separators: [UInt8] = []
-        guard shardCount <= tables.count / 18 + 1 else { throw .corruptIndex(path: path, detail: "\(shardCount) shards") }
-        shards.reserveCapacity(shardCount)
-        for index in 0..<shardCount {
-            guard let offset = reader.u32(), let compressed = reader.u32(), let raw = reader.u32(), let crc = reader.u32(),
-                  let keyLength = reader.u16(), let separator = reader.take(Int(keyLength))
-            else { throw .corruptIndex(path: path, detail: "the entry of shard \(index) is cut short") }
-            guard Int(offset) + Int(compressed) <= fileSize, Int(offset) >= SearchPackFormat.headerLength + tables.count
-            else { throw .corruptIndex(path: path, detail: "shard \(index) points outside the file") }
-            if let previous = shards.last,
-               !separators[Int(previous.separatorStart)...].lexicographicallyPrecedes(separator) {
-                throw .corruptIndex(path: path, detail: "shard \(index) is out of order")
-            }
-            let start = UInt32(separators.count)
-            separators.append(contentsOf: separator)
-            shards.append(ShardEntry(offset: offset, compressedLength: compressed, rawLength: raw,
-                                     crc: crc, separatorStart: start))
-        }
-        guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "bytes after the last index entry") }
-        return (languages, shards, separators, unitIDs, priorities, dictionary)
-    }
-
-    private static func parseUnitTable(_ compressed: [UInt8], rawLength: Int, path: String)
-        throws(SearchPackError) -> ([UInt32], [UInt32])
-    {
-        let raw: [UInt8]
-        do {
-            raw = try inflate(compressed, rawLength: rawLength)
-        } catch {
-            throw .corruptIndex(path: path, detail: "unit table: \(error.detail)")
-        }
-        var reader = ByteReader(raw)
-        guard let count = reader.varint(), count <= UInt64(raw.count) else {
-            throw .corruptIndex(path: path, detail: "unit table: bad unit count")
-        }
-        var ids: [UInt32] = []
-        var priorities: [UInt32] = []
-        ids.reserveCapacity(Int(count))
-        priorities.reserveCapacity(Int(count))
-        var id: UInt64 = 0
-        for index in 0..<Int(count) {
-            guard let delta = reader.varint(), delta > 0, let priority = reader.varint(),
-                  delta <= UInt64(UInt32.max) - id, priority <= UInt64(UInt32.max)
-            else { throw .corruptIndex(path: path, detail: "unit table: entry \(index) is malformed") }
-            id += delta
-            ids.append(UInt32(id))
-            priorities.append(UInt32(priority))
-        }
-        guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "unit table: bytes after the last unit") }
-        return (ids, priorities)
-    }
-
     // MARK: Shards
 
     /// Reads, checks and inflates shard `index`. The compressed and the
@@ -381,91 +154,5 @@ public final class SearchPack: Sendable {
                 throw .corruptShard(path: path, shard: index, detail: error.detail)
             }
         }
-    }
-
-    /// The shard from the cache, or loaded (and kept if it fits the budget).
-    func shard(_ index: Int) throws(SearchPackError) -> SearchShard {
-        if case .shard(let cached)? = cache.withLock({ $0.shards.value(for: .shard(index)) }) { return cached }
-        let loaded = try loadShard(index)
-        cache.withLock { cache in
-            cache.loaded += 1
-            cache.shards.insert(.shard(loaded), for: .shard(index), cost: loaded.heldBytes)
-        }
-        return loaded
-    }
-
-    public var shardCount: Int { shards.count }
-
-    /// Changes the budget (index and shards together); shards over it are
-    /// dropped, oldest first.
-    public func setBudget(_ budget: Int) {
-        cache.withLock { cache in
-            cache.budget = max(0, budget)
-            cache.shards.setBudget(budget - indexBytes)
-        }
-    }
-
-    /// The results kept for `key`, if any (counted as a hit or a miss).
-    func cachedResults(_ key: ResultKey) -> [SearchMatch]? {
-        cache.withLock { cache in
-            guard case .results(let matches)? = cache.shards.value(for: .results(key)) else { return nil }
-            cache.resultHits += 1
-            return matches
-        }
-    }
-
-    func keep(_ matches: [SearchMatch], for key: ResultKey) {
-        let cost = ApproximateSize.allocation(ApproximateSize.objectHeader + key.query.count)
-            + ApproximateSize.of(key.languages ?? [])
-            + ApproximateSize.allocation(ApproximateSize.objectHeader + MemoryLayout<SearchMatch>.stride * matches.count)
-            + matches.reduce(0) { $0 + ApproximateSize.of($1.key) }
-        cache.withLock { $0.shards.insert(.results(matches), for: .results(key), cost: cost) }
-    }
-
-    /// Drops every cached shard and result (for a memory warning).
-    public func purge() {
-        cache.withLock { $0.shards.removeAll() }
-    }
-
-    public var statistics: SearchStatistics {
-        cache.withLock { cache in
-            SearchStatistics(
-                budget: cache.budget, bytesHeld: cache.shards.bytesHeld,
-                shardsHeld: cache.shards.count(where: { if case .shard = $0 { true } else { false } }),
-                resultsHeld: cache.shards.count(where: { if case .results = $0 { true } else { false } }),
-                shardsLoaded: cache.loaded, hits: cache.shards.hits, misses: cache.shards.misses,
-                resultHits: cache.resultHits, evictions: cache.shards.evictions, indexBytes: indexBytes)
-        }
-    }
-
-    /// Checks every shard without caching it: its CRC-32, inflated length and
-    /// structure, that its keys lie in its range of the index (its separator
-    /// starts its first key, and its last key sorts before the next shard's
-    /// separator: a key outside would never be searched for), and that the
-    /// shards hold the header's key and posting counts. Returns the key count.
-    public func verify() throws(SearchPackError) -> Int {
-        var keys = 0
-        var postings = 0
-        var previousLastKey: [UInt8] = []
-        for index in shards.indices {
-            let shard = try loadShard(index)
-            let separator = separator(index)
-            guard shard.key(0).starts(with: separator) else {
-                throw .corruptShard(path: path, shard: index, detail: "its first key does not start with its separator in the index")
-            }
-            if index > 0, !previousLastKey.lexicographicallyPrecedes(separator) {
-                throw .corruptShard(path: path, shard: index - 1,
-                                    detail: "its last key does not sort before the next shard's separator")
-            }
-            previousLastKey = Array(shard.key(shard.count - 1))
-            keys += shard.count
-            postings += shard.postings.count
-        }
-        guard keys == keyCount, postings == postingCount else {
-            throw .corruptIndex(
-                path: path,
-                detail: "the header counts \(keyCount) keys and \(postingCount) postings, the shards hold \(keys) and \(postings)")
-        }
-        return keys
     }
 }

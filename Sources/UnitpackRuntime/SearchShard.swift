@@ -76,17 +76,22 @@ final class SearchShard: Sendable {
                 id += delta
                 palette[index] = UInt32(id)
             }
-            return try decodeKeysAndPostings(
-                input, from: at, count: count, palette: UnsafeBufferPointer(palette), priorities: priorities,
-                languages: languages)
+            var (keyBytes, keyStarts, keysEnd) = try decodeKeys(input, from: at, count: count)
+            let postings = try decodePostings(
+                input, from: keysEnd, count: count, palette: UnsafeBufferPointer(palette), priorities: priorities,
+                languages: languages, keyStarts: &keyStarts)
+            return (keyBytes, keyStarts, postings)
         }
         return (keyBytes, keyStarts, postings, count)
     }
 
-    private static func decodeKeysAndPostings(
-        _ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, palette: UnsafeBufferPointer<UInt32>,
-        priorities: SearchPack.PriorityTable, languages: Int
-    ) throws(DecodeError) -> ([UInt8], [UInt32], [Posting]) {
+    /// The front-coded keys (shared lengths, then NUL-terminated suffixes)
+    /// from `start`: the keys back to back, their starts (the first half of
+    /// `keyStarts`; the second half is the postings'), and where the posting
+    /// tags begin.
+    private static func decodeKeys(_ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int)
+        throws(DecodeError) -> ([UInt8], [UInt32], Int)
+    {
         var at = start
 
         // The shared lengths, summed first: the keys take at most those bytes
@@ -185,10 +190,17 @@ final class SearchShard: Sendable {
             }
         }
         if let failure { throw DecodeError(detail: failure) }
+        return (keyBytes, keyStarts, keysEnd)
+    }
 
-        // The tags: count the postings first, so that the postings are
-        // allocated once at their exact size.
-        let tagsStart = keysEnd
+    /// The postings from `tagsStart`: the tags, then the units of the
+    /// postings whose unit is not the previous one's (indices into the
+    /// shard's units, `palette`). Fills the second half of `keyStarts`.
+    private static func decodePostings(
+        _ input: UnsafeBufferPointer<UInt8>, from tagsStart: Int, count: Int, palette: UnsafeBufferPointer<UInt32>,
+        priorities: SearchPack.PriorityTable, languages: Int, keyStarts: inout [UInt32]
+    ) throws(DecodeError) -> [Posting] {
+        // Count the postings first, so that they are allocated once at their exact size.
         var postingCount = 0
         var unitsStart = tagsStart
         var keysSeen = 0
@@ -212,15 +224,11 @@ final class SearchShard: Sendable {
                 var initialized = 0
                 defer { written = initialized }
                 for posting in 0..<postingCount {
-                    let tag = readVarint(input, &tagAt)!
-                    let slot = tag >> 5
-                    guard slot <= UInt64(languages),
-                          let form = SearchPackFormat.Form(rawValue: UInt8((tag >> 2) & 7))
-                    else {
+                    guard let tag = SearchPackFormat.untag(readVarint(input, &tagAt)!, languageCount: languages) else {
                         postingFailure = "posting \(posting) has a malformed tag"
                         return
                     }
-                    if tag & 2 != 0 {
+                    if tag.sameUnit {
                         guard posting > 0 else {
                             postingFailure = "the first posting repeats a unit"
                             return
@@ -233,11 +241,10 @@ final class SearchShard: Sendable {
                         unit = palette[Int(index)]
                         priority = priorities.priority(of: Int(unit))
                     }
-                    (postings.baseAddress! + posting).initialize(to: Posting(
-                        unit: unit, priority: priority, language: slot == 0 ? SearchPackFormat.noLanguage : UInt8(slot - 1),
-                        form: form))
+                    (postings.baseAddress! + posting).initialize(
+                        to: Posting(unit: unit, priority: priority, language: tag.language, form: tag.form))
                     initialized = posting + 1
-                    if tag & 1 == 0 {
+                    if !tag.more {
                         key += 1
                         starts[count + 1 + key] = UInt32(posting + 1)
                     }
@@ -246,7 +253,7 @@ final class SearchShard: Sendable {
             }
         }
         if let postingFailure { throw DecodeError(detail: postingFailure) }
-        return (keyBytes, keyStarts, postings)
+        return postings
     }
 
     /// Copies eight bytes (unaligned) and returns them in memory order
@@ -326,59 +333,6 @@ final class SearchShard: Sendable {
     }
 }
 
-/// The best `limit` matches of a query, one per unit, best first: kept sorted
-/// while the postings stream by, so that most postings cost one comparison
-/// with the worst kept score.
-struct TopMatches {
-    struct Entry {
-        var score: UInt64
-        var unit: UInt32
-        var shard: Int32
-        var position: Int32
-        var posting: Int32
-
-        /// Higher score first; the smaller unit id on a tie.
-        func ranksBefore(_ other: Entry) -> Bool {
-            score != other.score ? score > other.score : unit < other.unit
-        }
-    }
-
-    let limit: Int
-    private(set) var entries: [Entry] = []
-    /// The postings looked at (what the query cost).
-    var ranked = 0
-    /// The key bytes the binary searches compared with the query.
-    var compared = 0
-
-    init(limit: Int) {
-        self.limit = limit
-        entries.reserveCapacity(limit + 1)
-    }
-
-    var isFull: Bool { entries.count >= limit }
-    /// The worst kept score (meaningful when full).
-    var threshold: UInt64 { entries.last?.score ?? 0 }
-
-    /// Ranking as one number, larger better: exact match, then priority, then
-    /// the asked language's rank, then the shorter key.
-    static func score(exact: Bool, priority: UInt32, languageRank: Int, keyLength: Int) -> UInt64 {
-        (exact ? 1 << 63 : 0) | UInt64(min(priority, 0x7FFF_FFFF)) << 32
-            | UInt64(255 - min(languageRank, 255)) << 16 | UInt64(0xFFFF - min(keyLength, 0xFFFF))
-    }
-
-    mutating func offer(_ entry: Entry) {
-        if let index = entries.firstIndex(where: { $0.unit == entry.unit }) {
-            guard entry.ranksBefore(entries[index]) else { return }
-            entries.remove(at: index)
-        } else if isFull {
-            guard let last = entries.last, entry.ranksBefore(last) else { return }
-            entries.removeLast()
-        }
-        let at = entries.firstIndex { entry.ranksBefore($0) } ?? entries.count
-        entries.insert(entry, at: at)
-    }
-}
-
 /// A LEB128 varint at `offset` (advanced past it); nil when cut short or
 /// longer than 10 bytes.
 @inline(__always)
@@ -393,34 +347,4 @@ private func readVarint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int
         shift += 7
     }
     return nil
-}
-
-/// One comparison of a key with a query, byte by byte: where a binary search
-/// goes, and how many bytes it read to know (a search's work is counted in
-/// them, so that a test can show it grows with the query no faster than
-/// linearly, where a clock would measure the machine).
-struct KeyComparison {
-    /// The bytes the key and the query share at their start.
-    let shared: Int
-    let keyPrecedes: Bool
-    let keyStartsWithQuery: Bool
-    /// The query comes first (the key is neither before it nor equal).
-    var queryPrecedes: Bool { !keyPrecedes && !(keyStartsWithQuery && keyLength == shared) }
-    private let keyLength: Int
-
-    @inline(__always)
-    init(_ key: ArraySlice<UInt8>, _ query: [UInt8], compared: inout Int) {
-        let length = min(key.count, query.count)
-        var shared = 0
-        key.withUnsafeBufferPointer { key in
-            while shared < length, key[shared] == query[shared] { shared += 1 }
-        }
-        self.shared = shared
-        keyLength = key.count
-        compared += shared + 1
-        keyStartsWithQuery = shared == query.count
-        // The key comes first when it is a proper prefix of the query, or
-        // at the first byte where they differ.
-        keyPrecedes = shared < query.count && (shared == key.count || key[key.startIndex + shared] < query[shared])
-    }
 }

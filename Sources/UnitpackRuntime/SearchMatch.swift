@@ -1,0 +1,35 @@
+import UnitpackCore
+
+/// One result of `SearchPack.search`.
+public struct SearchMatch: Sendable, Hashable {
+    public let unit: UnitID
+    /// The normalised key that matched.
+    public let key: String
+    /// The language of the word; `nil` for a `units-src/` symbol, which is every language's.
+    public let language: String?
+    public let form: SearchPackFormat.Form
+    /// The key is the whole query, not only a prefix of it.
+    public let isExact: Bool
+    /// The unit's priority (`units-src/`), for ranking.
+    public let priority: Double
+}
+
+/// What the searcher holds and has done, on demand.
+public struct SearchStatistics: Sendable, Hashable {
+    /// The number given at open: the index and the shards together.
+    public var budget: Int
+    /// The cached shards and results (at most `budget - indexBytes`).
+    public var bytesHeld: Int
+    public var shardsHeld: Int
+    /// Results of expensive queries kept (short prefixes of many keys).
+    public var resultsHeld: Int
+    public var shardsLoaded: Int
+    /// Lookups in the cache (shards and results) that found and did not find.
+    public var hits: Int
+    public var misses: Int
+    /// Queries answered from a kept result.
+    public var resultHits: Int
+    public var evictions: Int
+    /// The bytes of the header, language table and shard index, held from open.
+    public var indexBytes: Int
+}
