@@ -25,8 +25,16 @@ import UnitpackCore
         }
     }
 
-    @Test func codesAreUnique() {
-        let raw = DiagnosticCode.allCases.map(\.rawValue)
-        #expect(Set(raw).count == raw.count)
+    /// The reference has one row per code: a code documented twice says two
+    /// things of one diagnostic. (The enum cannot repeat a raw value: the
+    /// compiler refuses it, so the table is what can.)
+    @Test func theReferenceDocumentsEachCodeOnce() throws {
+        let text = try String(contentsOf: Self.reference, encoding: .utf8)
+        var rows: [String: Int] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| E") || line.hasPrefix("| W") {
+            rows[String(line.dropFirst(2).prefix { $0 != " " }), default: 0] += 1
+        }
+        #expect(rows.filter { $0.value > 1 }.isEmpty, "documented more than once: \(rows.filter { $0.value > 1 }.keys.sorted())")
+        #expect(rows.count == DiagnosticCode.allCases.count)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import UnitpackTestSupport
 import UnitpackCore
 
 @Suite struct PluralRulesTests {
@@ -123,9 +124,9 @@ import UnitpackCore
     /// Seeded random edits of a real rule file: the parser never crashes,
     /// and every finding is a plural code at a column inside its line.
     @Test func randomEditsGiveLocatedFindingsNeverACrash() {
-        var state: UInt64 = 0x5EED_2026
+        var generator = SeededGenerator(seed: UInt64(0x5EED_2026))
         func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let state = generator.next()
             return Int((state >> 33) % UInt64(bound))
         }
         let alphabet = Array("nivwftce=!%.,~@ 0123456789andorisnotinwithin:…\t#")

@@ -1,4 +1,5 @@
 import Testing
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 
@@ -8,9 +9,9 @@ import Testing
 @Suite struct PriorityTableTests {
     /// Seeded ids and priorities, for every shape of the table.
     func check(units: Int, distinctPriorities: Int, idStep: ClosedRange<UInt32>, seed: UInt64) {
-        var state = seed
+        var generator = SeededGenerator(seed: UInt64(seed))
         func next() -> UInt32 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let state = generator.next()
             return UInt32(truncatingIfNeeded: state >> 33)
         }
         var ids: [UInt32] = []

@@ -186,12 +186,12 @@ import UnitpackTestSupport
     /// Seeded random byte flips anywhere: open, search and verify either work
     /// or throw `SearchPackError`; nothing else may happen.
     @Test func randomByteFlipsNeverCrash() throws {
-        var state: UInt64 = 0xF11F
+        var generator = SeededGenerator(seed: UInt64(0xF11F))
         var typed = 0
         for _ in 0..<400 {
             var bytes = good
-            for _ in 0..<(1 + Int(state % 3)) {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+            for _ in 0..<(1 + Int(generator.next() % 3)) {
+                let state = generator.next()
                 bytes[Int((state >> 33) % UInt64(bytes.count))] ^= UInt8(truncatingIfNeeded: (state >> 13) | 1)
             }
             do {
@@ -211,9 +211,9 @@ import UnitpackTestSupport
     /// writes out of bounds, and what decodes answers queries without a crash.
     @Test func damagedInflatedShardsDecodeOrThrow() throws {
         let pack = try open(good)
-        var state: UInt64 = 0x5EED
+        var generator = SeededGenerator(seed: UInt64(0x5EED))
         func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let state = generator.next()
             return Int(state >> 33)
         }
         var failed = 0

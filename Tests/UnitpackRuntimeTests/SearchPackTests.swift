@@ -127,9 +127,9 @@ import UnitpackCore
     func theCacheNeverHoldsMoreThanTheBudget(budget: Int) throws {
         let pack = try open(budget: budget)
         let keys = SearchPackWriter.entries(model).map { String(decoding: $0.key, as: UTF8.self) }
-        var state: UInt64 = 0xB0D6E7
+        var generator = SeededGenerator(seed: UInt64(0xB0D6E7))
         for _ in 0..<600 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let state = generator.next()
             let key = keys[Int((state >> 33) % UInt64(keys.count))]
             let prefix = String(key.prefix(1 + Int((state >> 20) % 4)))
             _ = try pack.search(prefix, limit: 20)
