@@ -1,4 +1,3 @@
-import CSQLite
 import Synchronization
 import UnitpackCore
 import UnitpackSQLite
@@ -107,7 +106,7 @@ public final class UnitDatabase: Sendable {
         throws(UnitDatabaseError)
     {
         self.path = path
-        let before = sqlite3_memory_used()
+        let before = Connection.processMemoryUsed
         guard access(path, R_OK) == 0 else { throw .fileNotFound(path: path) }
         // SQLite reports a directory only as a vague I/O error on first read.
         guard Self.isRegularFile(path) else { throw .notAFile(path: path) }
@@ -124,7 +123,7 @@ public final class UnitDatabase: Sendable {
             let state = try State(connection: connection, objectBudget: objectCacheBytes, meta: meta)
             try state.setPageCache(pageCacheBytes)
             self.state = Mutex(state)
-            openBytes = max(0, Int(sqlite3_memory_used() - before))
+            openBytes = max(0, Connection.processMemoryUsed - before)
         } catch {
             throw Self.typed(error, path: path)
         }
@@ -176,9 +175,9 @@ public final class UnitDatabase: Sendable {
             let connection = state.connection
             return DatabaseStatistics(
                 openBytes: openBytes, pageCacheBudget: state.pageCacheBudget,
-                pageCacheBytes: connection.status(SQLITE_DBSTATUS_CACHE_USED).current,
-                schemaBytes: connection.status(SQLITE_DBSTATUS_SCHEMA_USED).current,
-                statementBytes: connection.status(SQLITE_DBSTATUS_STMT_USED).current,
+                pageCacheBytes: connection.bytes(.pageCache),
+                schemaBytes: connection.bytes(.schema),
+                statementBytes: connection.bytes(.statements),
                 lookasideBytes: Self.lookasideSlotSize * Self.lookasideSlots,
                 objectBudget: state.objects.budget, objectBytes: state.objects.bytesHeld,
                 objectsHeld: state.objects.count, hits: state.objects.hits, misses: state.objects.misses,
@@ -558,12 +557,11 @@ public final class UnitDatabase: Sendable {
 
     /// Maps SQLite's result codes to the errors a front end acts on.
     static func classify(_ error: SQLiteError, path: String) -> UnitDatabaseError {
-        switch error.primaryCode {
-        case SQLITE_NOTADB: return .notAUnitDatabase(path: path)
-        case SQLITE_CORRUPT, SQLITE_FORMAT, SQLITE_RANGE, SQLITE_ERROR, SQLITE_MISMATCH:
-            return .corrupt(path: path, detail: error.message)
-        case SQLITE_CANTOPEN: return .fileNotFound(path: path)
-        default: return .sqlite(error)
+        switch error.kind {
+        case .notADatabase: return .notAUnitDatabase(path: path)
+        case .damaged: return .corrupt(path: path, detail: error.message)
+        case .cannotOpen: return .fileNotFound(path: path)
+        case .other: return .sqlite(error)
         }
     }
 }

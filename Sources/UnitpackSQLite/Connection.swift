@@ -54,6 +54,26 @@ public final class Connection {
         guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastErrorMessage) }
     }
 
+    /// The connection's memory counters the runtime reports
+    /// (`sqlite3_db_status`), named so that callers need not import SQLite.
+    public enum MemoryCounter: Sendable {
+        case pageCache, schema, statements
+
+        var code: Int32 {
+            switch self {
+            case .pageCache: SQLITE_DBSTATUS_CACHE_USED
+            case .schema: SQLITE_DBSTATUS_SCHEMA_USED
+            case .statements: SQLITE_DBSTATUS_STMT_USED
+            }
+        }
+    }
+
+    /// The current bytes of one of the connection's memory counters.
+    public func bytes(_ counter: MemoryCounter) -> Int { status(counter.code).current }
+
+    /// Every byte SQLite holds in this process (`sqlite3_memory_used()`).
+    public static var processMemoryUsed: Int { Int(sqlite3_memory_used()) }
+
     /// One of SQLite's per-connection counters (`SQLITE_DBSTATUS_*`): the
     /// current value and the highest since open.
     public func status(_ counter: Int32) -> (current: Int, highwater: Int) {
