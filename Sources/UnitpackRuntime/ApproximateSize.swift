@@ -81,6 +81,7 @@ enum ApproximateSize {
             bytes += allocation(objectHeader + MemoryLayout<(String, Double)>.stride * words.prefixes.count)
             for prefix in words.prefixes { bytes += of(prefix.word) }
         }
+        if !words.attached.isEmpty { bytes += of(words.attached) }
         // The words a token splits into and the languages of each word: the
         // keys are the meanings' own (shared storage), the tables are new, a
         // word's languages are bits (codes are small strings, held inline).
