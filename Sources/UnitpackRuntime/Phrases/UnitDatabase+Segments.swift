@@ -29,8 +29,11 @@ extension UnitDatabase {
             let word = phrase.words[index]
             work += 1
             let attaches = mayAttach && !words.attached(startingFolded: word.folded).isEmpty
+            // A word that starts with an attached word and splits into number
+            // words is cut after it first: `ونصف` is `و` and `نصف` (the
+            // fraction after a conjunction), `وعشرون` reads either way.
             guard attaches || Self.holdsUnspacedLetter(phrase.scalars[word.range]),
-                try !namesSomething(word, words: words, languages: languages, keyPrefix: keyPrefix),
+                try !namesSomething(word, words: words, languages: languages, keyPrefix: keyPrefix, splits: !attaches),
                 try !isWordOfLongerName(
                     word, after: ranges.suffix(Self.longestUnitName - 1).map { phrase.word($0) },
                     before: index + 1 < phrase.words.count ? phrase.words[index + 1] : nil, work: &work)
@@ -131,11 +134,11 @@ extension UnitDatabase {
     /// Whether a word is read whole: a phrase word, number words written
     /// together (`三千五百` splits as they do), or a unit's name or symbol
     /// (as written, without the sentence's punctuation).
-    private func namesSomething(_ word: Phrase.Word, words: NumberWords, languages: [String], keyPrefix: String)
+    private func namesSomething(_ word: Phrase.Word, words: NumberWords, languages: [String], keyPrefix: String, splits: Bool = true)
         throws(UnitDatabaseError) -> Bool
     {
         let folded = Self.trimmingPunctuation(word.folded)
-        if folded.isEmpty || !words.meanings(folded: folded).isEmpty || words.split(folded: folded) != nil { return true }
+        if folded.isEmpty || !words.meanings(folded: folded).isEmpty || (splits && words.split(folded: folded) != nil) { return true }
         let text = Self.trimmingPunctuation(word.text)
         return try !candidates(for: text, folded: folded, preferring: languages, keyPrefix: keyPrefix).units.isEmpty
     }
