@@ -86,6 +86,12 @@ public struct NumberWords: Sendable {
         attached.filter { folded.utf8.count > $0.utf8.count && folded.utf8.starts(with: $0.utf8) }
     }
 
+    /// Whether `folded` starts with an attached word and is longer: the test
+    /// every word of a phrase takes (without building a list).
+    func startsWithAttached(folded: String) -> Bool {
+        attached.contains { folded.utf8.count > $0.utf8.count && folded.utf8.starts(with: $0.utf8) }
+    }
+
     /// Whether an attached word has a meaning besides being attached (`ب`, a
     /// marker); one without (the article `ال`) is dropped when cut.
     func attachedReadsAsWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind != .attached } }

@@ -20,7 +20,7 @@ extension UnitDatabase {
         -> Phrase
     {
         // Attached words (Arabic `بالكيلومتر`): cut only where a word starts with one.
-        let mayAttach = !words.attached.isEmpty && phrase.words.contains { !words.attached(startingFolded: $0.folded).isEmpty }
+        let mayAttach = !words.attached.isEmpty && phrase.words.contains { words.startsWithAttached(folded: $0.folded) }
         guard mayAttach || phrase.words.contains(where: { Self.holdsUnspacedLetter(phrase.scalars[$0.range]) }) else { return phrase }
         let keyPrefix = Self.candidatesKeyPrefix(languages)
         var ranges: [Range<Int>] = []
@@ -28,7 +28,7 @@ extension UnitDatabase {
         for index in phrase.words.indices {
             let word = phrase.words[index]
             work += 1
-            let attaches = mayAttach && !words.attached(startingFolded: word.folded).isEmpty
+            let attaches = mayAttach && words.startsWithAttached(folded: word.folded)
             // A word that starts with an attached word and splits into number
             // words is cut after it first: `ونصف` is `و` and `نصف` (the
             // fraction after a conjunction), `وعشرون` reads either way.
