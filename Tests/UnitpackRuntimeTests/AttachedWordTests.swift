@@ -109,6 +109,16 @@ import UnitpackCore
         #expect(try first("mile in km", ["en", "ar"]).hasPrefix("not understood: no number"))
     }
 
+    /// A unit named alone, then a conjunction and a fraction in words, is
+    /// one and the fraction; before anything else it states no number.
+    @Test func aUnitAloneBeforeAFractionIsOne() throws {
+        #expect(try first("ساعة ونصف بالدقائق") == "1.5 time/hour -> time/minute")
+        #expect(try first("ساعة وربع بالدقائق") == "1.25 time/hour -> time/minute")
+        #expect(try first("hour and a half in minutes", ["en"]) == "1.5 time/hour -> time/minute")
+        #expect(try first("ساعة و 15 دقيقة بالدقائق").hasPrefix("not understood:"))
+        #expect(try first("feet and inches in meters", ["en"]).hasPrefix("not understood:"))
+    }
+
     @Test(arguments: ["بالكيلومترات", "وبالميل", "للللل"])
     func cuttingAttachedWordsIsLinear(_ word: String) throws {
         // At most 100 words: the phrase stays under maxPhraseBytes.

@@ -97,15 +97,24 @@ extension UnitDatabase {
     }
 
     /// A quantity that starts with a unit whose name states its count
-    /// (`ميلان إلى كم`, `ساعتان و 15 دقيقة`): the widest span from the
+    /// (`ميلان إلى كم`, `ساعتان و 15 دقيقة`), or with a unit named alone
+    /// before a conjunction and a fraction in words, which is one and the
+    /// fraction (`ساعة ونصف`, `hour and a half`): the widest span from the
     /// start of `words` that names one, then what follows it.
     func statedQuantity(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome? {
         var failure: PhraseFailure?
         for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
             let span = words.prefix(count)
-            guard let found = try lookup(span, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo),
-                let (value, units) = try statedCount(span, found)
+            guard let found = try lookup(span, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo)
             else { continue }
+            let value: Double, units: Found
+            if let stated = try statedCount(span, found) {
+                (value, units) = stated
+            } else if opensFraction(words.dropFirst(count), &reader) {
+                (value, units) = (1, found)
+            } else {
+                continue
+            }
             let part = [FoundPart(value: value, units: units)]
             var outcome = try following(part, words.dropFirst(count), target: nil, stems: false, &reader)
             if case .failure = outcome { outcome = try following(part, words.dropFirst(count), target: nil, stems: true, &reader) }
@@ -115,6 +124,17 @@ extension UnitDatabase {
             }
         }
         return failure.map { .failure($0) }
+    }
+
+    /// Whether `words` open with a conjunction and a fraction in words (`و
+    /// نصف`, `and a half`): no digits, above 0 and below 1.
+    private func opensFraction(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) -> Bool {
+        guard let conjunction = words.first, reader.words.isConjunction(folded: conjunction.folded),
+            let word = words.dropFirst().first, reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
+            !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }),
+            let number = reader.phrase.numbers(from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work).first
+        else { return false }
+        return number.significantDigits == nil && number.value > 0 && number.value < 1
     }
 
     /// What follows a quantity's part: another part, or the end, or a target.
