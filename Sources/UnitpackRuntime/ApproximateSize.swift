@@ -73,22 +73,20 @@ enum ApproximateSize {
 
     static func of(_ words: NumberWords) -> Int {
         var bytes = allocation(objectHeader + MemoryLayout<NumberWords>.stride)
-            + dictionary(count: words.meanings.count, keyStride: 16, valueStride: 8)
-        for (word, meanings) in words.meanings {
-            bytes += of(word.string) + allocation(objectHeader + MemoryLayout<NumberWords.Meaning>.stride * meanings.count)
-        }
+            + dictionary(count: words.meanings.count, keyStride: 16, valueStride: MemoryLayout<NumberWords.Span>.stride)
+            + allocation(objectHeader + MemoryLayout<NumberWords.Meaning>.stride * words.table.capacity)
+        for word in words.meanings.keys { bytes += of(word.string) }
         if !words.prefixes.isEmpty {
             bytes += allocation(objectHeader + MemoryLayout<(String, Double)>.stride * words.prefixes.count)
             for prefix in words.prefixes { bytes += of(prefix.word) }
         }
         if !words.attached.isEmpty { bytes += of(words.attached) }
-        // The words a token splits into and the languages of each word: the
-        // keys are the meanings' own (shared storage), the tables are new, a
-        // word's languages are bits (codes are small strings, held inline).
+        // The words a token splits into: the keys are the meanings' own
+        // (shared storage), the tables are new. A word's languages are bits
+        // of its span (codes are small strings, held inline).
         bytes += dictionary(count: words.splittable.count, keyStride: 16, valueStride: 0)
             + dictionary(count: words.splitStarts.count, keyStride: 8, valueStride: 0)
             + dictionary(count: words.splittableScalars.count, keyStride: 4, valueStride: 0)
-            + dictionary(count: words.languages.count, keyStride: 16, valueStride: 8)
         bytes += of(words.languageCodes)
         // The expression words: a set and two dictionaries of a few words.
         let expression = words.expression

@@ -39,6 +39,21 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) phrases fail:\n\(failures.joined(separator: "\n"))")
     }
 
+    /// The words of every language at once (as `convert` asks them) stay well
+    /// within the object cache's default budget (256 KiB): a table over it is
+    /// never kept, and every parse would read all of them again. With the
+    /// twelve languages they took 268,704 bytes (ApproximateSize) while each
+    /// word had its own array of meanings and a second table held its
+    /// languages; one flat table of meanings, the language bits beside each
+    /// word's span, holds them in 162,928.
+    @Test func theWordsOfEveryLanguageFitTheObjectCache() throws {
+        let languages = try Self.database.phraseLanguages()
+        #expect(languages.count >= 12)
+        let bytes = ApproximateSize.of(try Self.database.phraseWords(languages))
+        print("phrase words of \(languages.count) languages: \(bytes) bytes")
+        #expect(bytes <= (256 << 10) * 3 / 4, "\(bytes) bytes for \(languages)")
+    }
+
     /// A phrase in each language with a number that reads two ways: its
     /// words decide (German and the others group with `.`; English and, with
     /// `,` as its decimal, Polish and the Romance languages read `1,500` as

@@ -10,9 +10,23 @@ public struct NumberWords: Sendable {
         public var value: Double
     }
 
-    /// Folded word -> its meanings (a word may be a number in one language
-    /// and a marker in another).
-    var meanings: [ByteString: [Meaning]] = [:]
+    /// Folded word -> where its meanings are in `table` (a word may be a
+    /// number in one language and a marker in another). One flat table, not
+    /// an array per word: with twelve languages the arrays alone took half
+    /// the words' bytes, and the words no longer fitted in the object cache.
+    var meanings: [ByteString: Span] = [:]
+    /// Every word's meanings, each word's together, in the order of its rows.
+    var table: [Meaning] = []
+
+    /// A word's meanings in `table`, and which languages have the word: a
+    /// bit per language of `languageCodes` (the first 64 given), kept here
+    /// rather than in a table of their own (docs/phrases.md, "Numbers as each
+    /// language writes them").
+    struct Span: Sendable {
+        var start: UInt32
+        var count: UInt32
+        var languages: UInt64
+    }
     /// Words of kind `prefix` (folded) and their values, longest first: they
     /// are found at the start of a word, not as a word.
     var prefixes: [(word: String, value: Double)] = []
@@ -40,13 +54,13 @@ public struct NumberWords: Sendable {
     /// The longest word of the table, in Unicode scalars: how far a word
     /// written without spaces is matched against the table at each position.
     var longestWord = 0
-    /// Which languages have each word (folded): what decides the language of
-    /// a phrase (docs/phrases.md, "Numbers as each language writes them").
-    /// A bit per language of `languageCodes` (the first 64 given), not a list
-    /// per word: with a dozen languages the lists alone took a quarter of the
-    /// object cache's default budget, and the table no longer fitted in it.
-    var languages: [ByteString: UInt64] = [:]
+    /// The languages of the words, by the bit of `Span.languages`: what
+    /// decides the language of a phrase. Bits, not a list per word: with a
+    /// dozen languages the lists alone took a quarter of the object cache's
+    /// default budget, and the table no longer fitted in it.
     var languageCodes: [String] = []
+    /// Whether some word has a language (`init(_:)` of entries without one has none).
+    var hasLanguages = false
 
     public init(_ entries: [(word: String, meaning: Meaning)]) {
         self.init(entries.map { (word: $0.word, meaning: $0.meaning, language: "") })
@@ -54,12 +68,15 @@ public struct NumberWords: Sendable {
 
     /// The words of several languages, each with its language's code.
     public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
+        var grouped: [ByteString: [Meaning]] = [:]
+        var bits: [ByteString: UInt64] = [:]
+        var order: [ByteString] = []
         for (word, meaning, language) in entries {
             let key = ByteString(word)
             longestWord = max(longestWord, word.unicodeScalars.count)
             if !language.isEmpty {
                 if !languageCodes.contains(language) { languageCodes.append(language) }
-                if let bit = languageCodes.firstIndex(of: language), bit < 64 { languages[key, default: 0] |= 1 << UInt64(bit) }
+                if let bit = languageCodes.firstIndex(of: language), bit < 64 { bits[key, default: 0] |= 1 << UInt64(bit) }
             }
             if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive {
                 splittable.insert(key)
@@ -67,7 +84,8 @@ public struct NumberWords: Sendable {
                 if let start = Self.start(of: word) { splitStarts.insert(start) }
                 if word.unicodeScalars.count == 1, let only = word.unicodeScalars.first { splittableScalars.insert(only) }
             }
-            if !(meanings[key]?.contains(meaning) ?? false) { meanings[key, default: []].append(meaning) }
+            if grouped[key] == nil { order.append(key) }
+            if !(grouped[key]?.contains(meaning) ?? false) { grouped[key, default: []].append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
             switch meaning.kind {
@@ -77,6 +95,13 @@ public struct NumberWords: Sendable {
             default: break
             }
         }
+        table.reserveCapacity(grouped.values.reduce(0) { $0 + $1.count })
+        for key in order {
+            let list = grouped[key]!
+            meanings[key] = Span(start: UInt32(table.count), count: UInt32(list.count), languages: bits[key] ?? 0)
+            table += list
+        }
+        hasLanguages = !bits.isEmpty
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
         attached.sort { $0.utf8.count > $1.utf8.count }
     }
@@ -96,10 +121,13 @@ public struct NumberWords: Sendable {
     /// marker); one without (the article `ال`) is dropped when cut.
     func attachedReadsAsWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind != .attached } }
 
-    public func meanings(of word: String) -> [Meaning] { meanings(folded: TextFolding.fold(word)) }
+    public func meanings(of word: String) -> [Meaning] { Array(meanings(folded: TextFolding.fold(word))) }
 
     /// `meanings(of:)` of a word already folded (a phrase folds each word once).
-    func meanings(folded word: String) -> [Meaning] { meanings[ByteString(word)] ?? [] }
+    func meanings(folded word: String) -> ArraySlice<Meaning> {
+        guard let span = meanings[ByteString(word)] else { return [] }
+        return table[Int(span.start)..<Int(span.start + span.count)]
+    }
 
     public func isMarker(_ word: String) -> Bool { isMarker(folded: TextFolding.fold(word)) }
 
@@ -135,7 +163,7 @@ public struct NumberWords: Sendable {
 
     /// The languages whose `words.tsv` has the word (folded).
     func languages(folded word: String) -> [String] {
-        guard let mask = languages[ByteString(word)] else { return [] }
+        guard let mask = meanings[ByteString(word)]?.languages, mask != 0 else { return [] }
         return languageCodes.indices.filter { $0 < 64 && mask & (1 << UInt64($0)) != 0 }.map { languageCodes[$0] }
     }
 
@@ -176,7 +204,7 @@ public struct NumberWords: Sendable {
         guard search(0), pieces.count > 1 else { return nil }
         // A word is written in one language: `centum` is no French `cent`
         // and Portuguese `um` (101), `mile` no Spanish `mil` and Italian `e`.
-        guard !languages.isEmpty else { return pieces }
+        guard hasLanguages else { return pieces }
         var common = Set(self.languages(folded: pieces[0]))
         for piece in pieces.dropFirst() { common.formIntersection(self.languages(folded: piece)) }
         return common.isEmpty ? nil : pieces
