@@ -18,6 +18,11 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Joined to the front of a unit's word, a number: `пол` (0.5) in
     /// `полмили` and `пол-литра`.
     case prefix
+    /// Written glued to the front of the next word, read as a word of its
+    /// own when the rest names a unit or is a phrase word: Arabic `ب` (a
+    /// marker) in `بكيلومتر`, the article `ال` in `الكيلومتر` (no other
+    /// meaning: dropped), `و` in `وعشرون`. Its other rows say what it does.
+    case attached
     /// Joins the words of one number: `and`, `с`; never ends one.
     case connector
     /// Joins the words of one number like `connector`, and also lets a ten
@@ -62,7 +67,9 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     public var hasValue: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter: true
-        case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .marker, .filler, .per: false
+        case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .marker, .filler, .per,
+            .attached:
+            false
         }
     }
 
@@ -70,7 +77,7 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     public var isPartOfNumbers: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive, .classifier: true
-        case .room, .prefix, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter: false
+        case .room, .prefix, .attached, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter: false
         }
     }
 

@@ -82,6 +82,7 @@ enum ApproximateSize {
             bytes += allocation(objectHeader + MemoryLayout<(String, Double)>.stride * words.prefixes.count)
             for prefix in words.prefixes { bytes += of(prefix.word) }
         }
+        if !words.attached.isEmpty { bytes += of(words.attached) }
         // Which token starts may split into numbers (two scalars packed, or one).
         bytes += dictionary(count: words.splitStarts.count, keyStride: 8, valueStride: 0)
             + dictionary(count: words.splittableScalars.count, keyStride: 4, valueStride: 0)

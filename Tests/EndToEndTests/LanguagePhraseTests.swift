@@ -64,6 +64,21 @@ import Testing
         #expect(try answer("三千五百英尺是多少米") == "3500 英尺 = 1066.8 米\n")
     }
 
+    @Test func arabicIsAnsweredInArabic() throws {
+        // `بالكيلومترات` is `ب` (in), the article and the kilometres; 5 × 1.609344 = 8.04672 exactly.
+        // أميال is the form of 3 to 10 (few), كيلومتر of a fraction (other).
+        #expect(try answer("5 أميال بالكيلومترات") == "5 أميال = 8.04672 كيلومتر\n")
+        // The target first, after the question word كم: 5 / 0.3048 = 16.4041994...
+        #expect(try answer("كم قدما في 5 أمتار") == "5 أمتار ≈ 16.4042 قدم\n")
+    }
+
+    @Test func anArabicPhraseOfUnitsThatDoNotConvertIsRefused() throws {
+        let result = try database.convert(["5 أمتار بالكيلوغرام"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: not understood: meter (length) cannot be converted to kilogram (mass)\n")
+    }
+
     @Test func aNumberNothingDecidesIsRefusedNamingBothReadings() throws {
         let result = try database.convert(["1.500 m in ft"])
         #expect(result.status == 1)

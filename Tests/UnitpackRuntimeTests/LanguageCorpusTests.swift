@@ -3,14 +3,14 @@ import Testing
 
 @testable import UnitpackRuntime
 
-/// Phrases/<lang>.tsv for de, fr, es, it, pt, pl, uk (issue 20): at least 30
+/// Phrases/<lang>.tsv for de, fr, es, it, pt, pl, uk, ja, zh, ar (issue 20): at least 30
 /// phrases each, in digits and number words, both orders, case forms, a
 /// question, a mixed quantity, numbers as the language writes them; every one
 /// must read as its line says (the first reading), as in PhraseCorpusTests.
 /// Then each language's own number forms (`1.500`, `1,5`, `1 500,5`), and no
 /// number that reads two ways picked in silence.
 @Suite struct LanguageCorpusTests {
-    static let languages = ["de", "fr", "es", "it", "pt", "pl", "uk", "ja", "zh"]
+    static let languages = ["de", "fr", "es", "it", "pt", "pl", "uk", "ja", "zh", "ar"]
 
     static var database: UnitDatabase { BestTargetTests.database }
 

@@ -17,6 +17,10 @@ public struct NumberWords: Sendable {
     /// Words of kind `prefix` (folded) and their values, longest first: they
     /// are found at the start of a word, not as a word.
     var prefixes: [(word: String, value: Double)] = []
+    /// Words of kind `attached` (folded), longest first: written glued to
+    /// the front of the next word (Arabic `ب`, `ال`, `و`), cut from it when
+    /// the rest reads (`UnitDatabase.segmented`).
+    var attached: [String] = []
     /// The words of unit expressions among them (`per`, `на`, `square`,
     /// `в квадрате`): docs/expressions.md.
     var expression = ExpressionWords()
@@ -67,6 +71,7 @@ public struct NumberWords: Sendable {
             }
             if !found[word]!.meanings.contains(meaning) { found[word]!.meanings.append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
+            if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
             switch meaning.kind {
             case .per: expression.per.insert(word)
             case .powerBefore: expression.powerBefore[word] = Int(meaning.value)
@@ -79,7 +84,23 @@ public struct NumberWords: Sendable {
             return (word, value.meanings, value.languages, value.flags)
         })
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
+        attached.sort { $0.utf8.count > $1.utf8.count }
     }
+
+    /// The attached words `folded` starts with and is longer than, longest first.
+    func attached(startingFolded folded: String) -> [String] {
+        attached.filter { folded.utf8.count > $0.utf8.count && folded.utf8.starts(with: $0.utf8) }
+    }
+
+    /// Whether `folded` starts with an attached word and is longer: the test
+    /// every word of a phrase takes (without building a list).
+    func startsWithAttached(folded: String) -> Bool {
+        attached.contains { folded.utf8.count > $0.utf8.count && folded.utf8.starts(with: $0.utf8) }
+    }
+
+    /// Whether an attached word has a meaning besides being attached (`ب`, a
+    /// marker); one without (the article `ال`) is dropped when cut.
+    func attachedReadsAsWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind != .attached } }
 
     public func meanings(of word: String) -> [Meaning] { Array(meanings(folded: TextFolding.fold(word))) }
 
@@ -367,7 +388,8 @@ public struct NumberWords: Sendable {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .partitive, .classifier, .prefix, .room, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter:
+            case .partitive, .classifier, .prefix, .attached, .room, .conjunction, .difference, .marker, .filler, .per, .powerBefore,
+                .powerAfter:
                 return false
             }
             pendingArticle = false

@@ -207,10 +207,11 @@ extension UnitDatabase {
     }
 
     /// The sentence's punctuation, with the full-width forms and the ideographic
-    /// full stop of text written without spaces (`英里？`, `マイル。`).
+    /// full stop of text written without spaces (`英里？`, `マイル。`) and the
+    /// Arabic question mark, comma and semicolon (`بالمتر؟`).
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "?", "!", ".", ",", ":", ";", "？", "！", "。", "，", "：", "；": true
+        case "?", "!", ".", ",", ":", ";", "？", "！", "。", "，", "：", "；", "\u{061F}", "\u{060C}", "\u{061B}": true
         default: false
         }
     }

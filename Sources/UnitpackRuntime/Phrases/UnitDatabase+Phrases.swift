@@ -82,6 +82,13 @@ extension UnitDatabase {
             let retried = try targetFirst(from: start - 1, askedBy: true, &reader).0
             if !retried.isEmpty { (readings, failure) = (retried, nil) }
         }
+        // `ميلان إلى كم`: no number, but a name that states one (the Arabic dual).
+        if readings.isEmpty, numbers.isEmpty, let outcome = try statedQuantity(phrase.words[start...], &reader) {
+            switch outcome {
+            case .success(let found): (readings, failure) = (found, nil)
+            case .failure(let reason): failure = failure ?? reason
+            }
+        }
         guard !readings.isEmpty else {
             return .notUnderstood(reason: (failure ?? .noUnitAfterNumberIn(text)).description)
         }
@@ -197,9 +204,12 @@ extension UnitDatabase {
             where reader.words.isMarker(folded: phrase.words[index].folded) {
                 guard let target = try target(phrase.words[start..<index], &reader) else { continue }
                 let rest = phrase.words[(index + 1)...]
-                guard let sources = try lookup(rest, languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
+                guard var sources = try lookup(rest, languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
                 else { continue }
-                if case .success(let readings) = try assemble([FoundPart(value: 1, units: sources)], target, &reader),
+                // One, unless the name states its count (`كم قدمًا في ميلان`: two miles).
+                var value = 1.0
+                if let stated = try statedCount(rest, sources) { (value, sources) = stated }
+                if case .success(let readings) = try assemble([FoundPart(value: value, units: sources)], target, &reader),
                     !readings.isEmpty
                 {
                     return (readings, nil)

@@ -82,6 +82,86 @@ extension UnitDatabase {
         return units.isEmpty ? nil : Found(units: units, language: language)
     }
 
+    /// The most numbers a plural category is tried on: beyond every period
+    /// of CLDR's rules for integers (`n % 100`), so that a category seen to
+    /// hold one number below it holds no other.
+    static let pluralSample = 200
+
+    /// `ميلان` (two miles): the count a unit's name states when it is the
+    /// form of plural categories that each hold one number, the same, in
+    /// the name's language (the Arabic dual, CLDR's `two`: n = 2), none of
+    /// them `one` or `other`, the forms a unit is named by alone (`mile`,
+    /// `ميل` state nothing: `feet in meters` has no number). The units of
+    /// `found` that state it, or nil.
+    func statedCount(_ span: ArraySlice<Phrase.Word>, _ found: Found) throws(UnitDatabaseError) -> (count: Double, units: Found)? {
+        guard let code = found.language else { return nil }
+        let folded = Self.trimmingPunctuation(Phrase.joined(span, folded: true))
+        let plurals = try language(code).plurals
+        var count: Double?
+        var units: [Unit] = []
+        for unit in found.units {
+            let names = try names(of: unit, in: code)
+            guard names.language == code else { continue }
+            let categories = names.forms.filter { TextFolding.fold($0.value) == folded }.map(\.key)
+            guard !categories.isEmpty, !categories.contains(.one), !categories.contains(.other) else { continue }
+            var stated: Int?
+            for category in categories {
+                let numbers = (0..<Self.pluralSample).filter { plurals.category(for: String($0)) == category }
+                guard numbers.count == 1, stated == nil || stated == numbers[0] else {
+                    stated = nil
+                    break
+                }
+                stated = numbers[0]
+            }
+            guard let stated, count == nil || count == Double(stated) else { continue }
+            count = Double(stated)
+            units.append(unit)
+        }
+        guard let count, !units.isEmpty else { return nil }
+        return (count, Found(units: units, language: code))
+    }
+
+    /// A quantity that starts with a unit whose name states its count
+    /// (`ميلان إلى كم`, `ساعتان و 15 دقيقة`), or with a unit named alone
+    /// before a conjunction and a fraction in words, which is one and the
+    /// fraction (`ساعة ونصف`, `hour and a half`): the widest span from the
+    /// start of `words` that names one, then what follows it.
+    func statedQuantity(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome? {
+        var failure: PhraseFailure?
+        for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
+            let span = words.prefix(count)
+            guard let found = try lookup(span, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo)
+            else { continue }
+            let value: Double, units: Found
+            if let stated = try statedCount(span, found) {
+                (value, units) = stated
+            } else if opensFraction(words.dropFirst(count), &reader) {
+                (value, units) = (1, found)
+            } else {
+                continue
+            }
+            let part = [FoundPart(value: value, units: units)]
+            var outcome = try following(part, words.dropFirst(count), target: nil, stems: false, &reader)
+            if case .failure = outcome { outcome = try following(part, words.dropFirst(count), target: nil, stems: true, &reader) }
+            switch outcome {
+            case .success: return outcome
+            case .failure(let reason): failure = failure ?? reason
+            }
+        }
+        return failure.map { .failure($0) }
+    }
+
+    /// Whether `words` open with a conjunction and a fraction in words (`و
+    /// نصف`, `and a half`): no digits, above 0 and below 1.
+    private func opensFraction(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) -> Bool {
+        guard let conjunction = words.first, reader.words.isConjunction(folded: conjunction.folded),
+            let word = words.dropFirst().first, reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
+            !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }),
+            let number = reader.phrase.numbers(from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work).first
+        else { return false }
+        return number.significantDigits == nil && number.value > 0 && number.value < 1
+    }
+
     /// What follows a quantity's part: another part, or the end, or a target.
     private func following(
         _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool, _ reader: inout Reader

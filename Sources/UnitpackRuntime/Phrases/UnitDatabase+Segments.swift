@@ -19,41 +19,126 @@ extension UnitDatabase {
     func segmented(_ phrase: Phrase, words: NumberWords, languages: [String], work: inout Int) throws(UnitDatabaseError)
         -> Phrase
     {
-        guard phrase.words.contains(where: { Self.holdsUnspacedLetter(phrase.scalars[$0.range]) }) else { return phrase }
+        // Attached words (Arabic `بالكيلومتر`): cut only where a word starts with one.
+        let mayAttach = !words.attached.isEmpty && phrase.words.contains { words.startsWithAttached(folded: $0.folded) }
+        guard mayAttach || phrase.words.contains(where: { Self.holdsUnspacedLetter(phrase.scalars[$0.range]) }) else { return phrase }
         let keyPrefix = Self.candidatesKeyPrefix(languages)
         var ranges: [Range<Int>] = []
         var cut = false
-        for word in phrase.words {
+        for index in phrase.words.indices {
+            let word = phrase.words[index]
             work += 1
-            guard Self.holdsUnspacedLetter(phrase.scalars[word.range]),
-                try !namesSomething(word, words: words, languages: languages, keyPrefix: keyPrefix)
+            let attaches = mayAttach && words.startsWithAttached(folded: word.folded)
+            // A word that starts with an attached word and splits into number
+            // words is cut after it first: `ونصف` is `و` and `نصف` (the
+            // fraction after a conjunction), `وعشرون` reads either way.
+            guard attaches || Self.holdsUnspacedLetter(phrase.scalars[word.range]),
+                try !namesSomething(word, words: words, languages: languages, keyPrefix: keyPrefix, splits: !attaches),
+                try !isWordOfLongerName(
+                    word, after: ranges.suffix(Self.longestUnitName - 1).map { phrase.word($0) },
+                    before: index + 1 < phrase.words.count ? phrase.words[index + 1] : nil, work: &work)
             else {
                 ranges.append(word.range)
                 continue
             }
-            let (pieces, unknown) = try self.pieces(
-                of: word.range, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
-            // A cut that leaves letters matching nothing, of a word that names
-            // a unit with its ending dropped, is a name and its case ending
-            // (an Arabic plural), not words written together: kept whole.
-            if unknown, pieces.count > 1, try lookupStemmed([word][...], languages: languages, key: keyPrefix) != nil {
-                ranges.append(word.range)
-                continue
+            var pending = [word]
+            if attaches, let pieces = try attachedPieces(of: word, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work) {
+                pending = pieces.map { phrase.word($0) }
+                cut = true
             }
-            cut = cut || pieces.count > 1
-            ranges += pieces
+            for piece in pending {
+                let pieces = try unspacedPieces(of: piece, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+                cut = cut || pieces.count > 1
+                ranges += pieces
+            }
         }
         return cut ? Phrase(phrase, words: ranges) : phrase
+    }
+
+    /// A word written without spaces cut into the words it is made of; the
+    /// word alone when it has no letter without case or names something whole.
+    private func unspacedPieces(
+        of word: Phrase.Word, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String, work: inout Int
+    ) throws(UnitDatabaseError) -> [Range<Int>] {
+        guard Self.holdsUnspacedLetter(phrase.scalars[word.range]),
+            try !namesSomething(word, words: words, languages: languages, keyPrefix: keyPrefix)
+        else { return [word.range] }
+        let (pieces, unknown) = try self.pieces(
+            of: word.range, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+        // A cut that leaves letters matching nothing, of a word that names
+        // a unit with its ending dropped, is a name and its case ending
+        // (an Arabic plural), not words written together: kept whole.
+        if unknown, pieces.count > 1, try lookupStemmed([word][...], languages: languages, key: keyPrefix) != nil {
+            return [word.range]
+        }
+        return pieces
+    }
+
+    /// The most attached words one word starts with (Arabic `و` + `ب` + `ال`
+    /// in `وبالكيلومتر`): a bound on the search, which may branch (`لل`, `ل`).
+    static let mostAttached = 3
+
+    /// Whether `word` is a word of a name of several words with the words
+    /// before it (as cut so far) or the word after it (`الساعة` of `كيلومتر في
+    /// الساعة`, `الألف` of `في الألف`): then it is neither cut after attached
+    /// words nor into pieces.
+    private func isWordOfLongerName(_ word: Phrase.Word, after previous: [Phrase.Word], before next: Phrase.Word?, work: inout Int)
+        throws(UnitDatabaseError) -> Bool
+    {
+        for start in previous.indices {
+            work += 1
+            if try nameStarts(with: Phrase.joined((previous[start...] + [word])[...], folded: true)) { return true }
+        }
+        guard let next else { return false }
+        work += 1
+        return try nameStarts(with: Phrase.joined([word, next][...], folded: true))
+    }
+
+    /// The pieces of `word` when it starts with attached words (kind
+    /// `attached`: Arabic `بالكيلومتر`, `الميل`, `وعشرون`), which names
+    /// nothing as written and is no word of a longer name (the caller's
+    /// checks), when the rest after them is a phrase word or names
+    /// a unit (as written, else with a case ending dropped when the whole
+    /// word does not name one so). An attached word that means nothing else
+    /// (the article `ال`) is left out; `ب`, a marker, stays a word. Nil when
+    /// the word is read whole.
+    private func attachedPieces(
+        of word: Phrase.Word, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String, work: inout Int
+    ) throws(UnitDatabaseError) -> [Range<Int>]? {
+        func reads(_ range: Range<Int>, stems: Bool) throws(UnitDatabaseError) -> Bool {
+            let rest = phrase.word(range)
+            if try namesSomething(rest, words: words, languages: languages, keyPrefix: keyPrefix) { return true }
+            guard stems else { return false }
+            return try lookupStemmed([rest][...], languages: languages, key: keyPrefix) != nil
+        }
+        func peel(_ range: Range<Int>, depth: Int, stems: Bool) throws(UnitDatabaseError) -> [Range<Int>]? {
+            guard depth < Self.mostAttached else { return nil }
+            let folded = TextFolding.fold(phrase.word(range).text)
+            for attached in words.attached(startingFolded: folded) {
+                work += 1
+                let cut = range.lowerBound + attached.unicodeScalars.count
+                guard cut < range.upperBound else { continue }
+                let head = words.attachedReadsAsWord(folded: attached) ? [range.lowerBound..<cut] : []
+                if try reads(cut..<range.upperBound, stems: stems) { return head + [cut..<range.upperBound] }
+                if let deeper = try peel(cut..<range.upperBound, depth: depth + 1, stems: stems) { return head + deeper }
+            }
+            return nil
+        }
+        if let pieces = try peel(word.range, depth: 0, stems: false) { return pieces }
+        // `كيلومترات` names the kilometre with its ending dropped, read whole
+        // (below); `بالكيلومترات` is `ب` and that.
+        guard try lookupStemmed([word][...], languages: languages, key: keyPrefix) == nil else { return nil }
+        return try peel(word.range, depth: 0, stems: true)
     }
 
     /// Whether a word is read whole: a phrase word, number words written
     /// together (`三千五百` splits as they do), or a unit's name or symbol
     /// (as written, without the sentence's punctuation).
-    private func namesSomething(_ word: Phrase.Word, words: NumberWords, languages: [String], keyPrefix: String)
+    private func namesSomething(_ word: Phrase.Word, words: NumberWords, languages: [String], keyPrefix: String, splits: Bool = true)
         throws(UnitDatabaseError) -> Bool
     {
         let folded = Self.trimmingPunctuation(word.folded)
-        if folded.isEmpty || !words.meanings(folded: folded).isEmpty || words.split(folded: folded) != nil { return true }
+        if folded.isEmpty || !words.meanings(folded: folded).isEmpty || (splits && words.split(folded: folded) != nil) { return true }
         let text = Self.trimmingPunctuation(word.text)
         return try !candidates(for: text, folded: folded, preferring: languages, keyPrefix: keyPrefix).units.isEmpty
     }
@@ -126,7 +211,8 @@ extension UnitDatabase {
         var best = 0
         for length in stride(from: min(words.longestWord, run.count), through: 1, by: -1) {
             work += 1
-            if !words.meanings(folded: TextFolding.fold(text(length))).isEmpty {
+            // An attached word alone (the article `ال`) is cut only by `attachedPieces`.
+            if words.meanings(folded: TextFolding.fold(text(length))).contains(where: { $0.kind != .attached }) {
                 best = length
                 break
             }
