@@ -96,7 +96,9 @@ extension UnitDatabase {
         if let pattern = names.patterns[LocalizedNames.PatternKey(isShort: isShort, category: category)] {
             return placing(number, pattern: pattern)
         }
-        if isShort {
+        // A unit without a symbol stands in for one with its display name
+        // (`centuries`): the word of the category reads right (`1 century`).
+        if isShort && names.symbol != names.display {
             // A mark sits against its number in every language (`5′`, `10°`).
             if isMark(names.symbol) { return number + names.symbol }
             return placing(number, word: names.symbol, pattern: language.shortPattern)
