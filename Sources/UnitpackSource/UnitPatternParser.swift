@@ -87,7 +87,8 @@ enum UnitPatternParser {
             diagnostics.append(
                 Diagnostic(
                     .invalidUnitPattern, "an invisible character U+\(hex(scalar)) is written as itself",
-                    at: field.location, hint: "write it \\u{\(hex(scalar))}, so that a diff shows it"))
+                    at: field.location,
+                    hint: "write it \\u{\(String(scalar.value, radix: 16, uppercase: true))}, so that a diff shows it"))
             return nil
         }
         let (text, problem) = UnitPatternText.unescaped(field.text)

@@ -111,6 +111,54 @@ import UnitpackTestSupport
         }
     }
 
+    @Test(arguments: [
+        ("fr", 5.0, "length/meter", "5\u{A0}mètres", "5\u{202F}m"),
+        ("ja", 5, "speed/kilometer per hour", "時速 5 キロメートル", "5 km/h"),
+        ("zh", 5, "length/meter", "5米", "5米"),
+        ("ar", 1, "length/meter", "متر", "متر"),
+        ("ar", 2, "length/meter", "متران", "متران"),
+        ("ar", 5, "length/meter", "٥ أمتار", "٥ أمتار"),
+        ("ar-EG", 5, "length/meter", "٥ أمتار", "٥ أمتار"),
+        ("ar-SA", 1.5, "length/meter", "١٫٥ متر", "١٫٥ متر"),
+        ("ar-MA", 5, "length/meter", "5 أمتار", "5 أمتار"),
+        ("ar", 5, "length/kilometer", "٥ كيلومتر", "٥ كم"),
+        ("ar_ma", -1.5, "length/meter", "\u{200E}-1.5 متر", "\u{200E}-1.5 متر"),
+        ("ar", -1.5, "length/meter", "\u{61C}-١٫٥ متر", "\u{61C}-١٫٥ متر"),
+        ("ru", 5, "length/mile", "5 миль", "5 ми"),
+        ("en", 5, "length/foot", "5 feet", "5 ft"),
+    ])
+    func theLanguageAndRegionDecideTheText(tag: String, value: Double, key: String, long: String, short: String) throws {
+        let database = BestTargetTests.database
+        let formatted = try database.format(value, database.unit(key: key), language: tag)
+        #expect(formatted.long == long)
+        #expect(formatted.short == short)
+    }
+
+    /// CLDR's Japanese `時速 {0} キロメートル` read back: the number inside a
+    /// unit's name, written with or without spaces, and the question's word
+    /// for it in the target (`時速何マイル`).
+    @Test(arguments: [
+        ("時速 5 キロメートル", nil), ("時速5キロメートルは時速何マイル", "speed/mile per hour"),
+        ("時速5キロメートルはマイル毎時", "speed/mile per hour"),
+    ] as [(String, String?)])
+    func aNumberInsideAUnitsNameIsRead(_ phrase: String, target: String?) throws {
+        let database = BestTargetTests.database
+        let reading = try #require(try database.parse(phrase, languages: ["ja"]).readings.first)
+        #expect(reading.value == 5)
+        #expect(reading.from.key == "speed/kilometer per hour")
+        if let target { #expect(reading.to?.key == target) }
+    }
+
+    /// `何マイル` (how many miles) is a length: 5 km/h is read, and refused as such.
+    @Test func aSpeedIsNotALength() throws {
+        guard case .notUnderstood(let reason) = try BestTargetTests.database.parse("時速5キロメートルは何マイル", languages: ["ja"])
+        else {
+            Issue.record("understood")
+            return
+        }
+        #expect(reason.contains("kilometer per hour (speed)"), "\(reason)")
+    }
+
     /// U+00A0 and U+202F shown, as the list's reasons name them.
     static func shown(_ text: String) -> String {
         var result = ""
