@@ -26,6 +26,7 @@ public enum Checker {
         LanguageCompletenessRule(),
         PhraseWordRule(),
         CaseFormRule(),
+        UnitPatternRule(),
         CompoundPatternRule(),
         ClusterRule(),
         ClusterCoverageRule(),

@@ -35,6 +35,8 @@ public struct CompiledModel: Sendable {
         /// Localized symbols, the preferred first; empty: those of `units-src/`.
         public var symbols: [String]
         public var synonyms: [String]
+        /// `patterns.tsv`: CLDR's pattern by `unit_names.form` (`long:one`, `short:other`).
+        public var patterns: [String: String] = [:]
     }
 
     public struct Language: Sendable, Hashable {
@@ -43,6 +45,12 @@ public struct CompiledModel: Sendable {
         public var isComplete: Bool
         public var numbers: NumberSymbols
         public var plurals: PluralRules
+        /// `language.tsv`'s `long-pattern`, `short-pattern` and native numbering (docs/source-format.md).
+        public var longPattern: String = "{0} {1}"
+        public var shortPattern: String = "{0} {1}"
+        public var nativeSystem: String = ""
+        public var nativeNumbers: NumberSymbols?
+        public var latnRegions: [String] = []
         /// Sorted by unit id; a partial language leaves units out.
         public var names: [UnitNames]
         /// `words.tsv`: folded word, kind, value (nil for kinds without one).
@@ -256,16 +264,29 @@ public enum ModelCompiler {
                             synonyms: row.synonyms.map(\.value)))
                 }
             }
+            for row in source.unitPatterns {
+                // Checked (E711, E712, E729): the unit exists and the language names it.
+                guard let id = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()],
+                    let index = names.firstIndex(where: { $0.unit == id })
+                else { throw .sourcesHaveErrors(count: 1) }
+                names[index].patterns[NameForm.pattern(isShort: row.isShort.value, row.plural.value).rawValue] =
+                    row.pattern.value
+            }
             names.sort { $0.unit < $1.unit }
             let words = source.phraseWords.map {
                 CompiledModel.PhraseWord(word: TextFolding.fold($0.word.value), kind: $0.kind.value, value: $0.value?.value)
             }
-            languages.append(
-                CompiledModel.Language(
-                    code: source.code, name: settings.name, isComplete: source.isComplete, numbers: settings.numbers,
-                    plurals: plurals, names: names, phraseWords: words,
-                    caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs),
-                    compounds: try compileCompounds(source, unitIDs: unitIDs)))
+            var language = CompiledModel.Language(
+                code: source.code, name: settings.name, isComplete: source.isComplete, numbers: settings.numbers,
+                plurals: plurals, names: names, phraseWords: words,
+                caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs),
+                compounds: try compileCompounds(source, unitIDs: unitIDs))
+            language.longPattern = settings.longPattern
+            language.shortPattern = settings.shortPattern
+            language.nativeSystem = settings.nativeSystem
+            language.nativeNumbers = settings.nativeNumbers
+            language.latnRegions = settings.latnRegions
+            languages.append(language)
         }
         return languages
     }

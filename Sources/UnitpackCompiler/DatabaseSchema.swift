@@ -62,6 +62,15 @@ enum DatabaseSchema {
             plural_rules TEXT NOT NULL,
             phrase_word_rows INTEGER NOT NULL,
             compound_rows INTEGER NOT NULL,
+            minus_sign TEXT NOT NULL,
+            long_pattern TEXT NOT NULL,
+            short_pattern TEXT NOT NULL,
+            native_numbering TEXT NOT NULL,
+            native_digits TEXT NOT NULL,
+            native_decimal TEXT NOT NULL,
+            native_group TEXT NOT NULL,
+            native_minus TEXT NOT NULL,
+            latn_regions TEXT NOT NULL,
             crc INTEGER NOT NULL
         ) WITHOUT ROWID
         """,

@@ -286,7 +286,11 @@ public enum DatabaseWriter {
                 .text(numbers.decimal), .text(numbers.group), .integer(Int64(numbers.primaryGrouping)),
                 .integer(Int64(numbers.secondaryGrouping)), .integer(Int64(numbers.minimumGroupingDigits)),
                 .text(language.plurals.canonicalText), .integer(Int64(wordRows[.text(language.code)] ?? 0)),
-                .integer(Int64(compoundRows[.text(language.code)] ?? 0)),
+                .integer(Int64(compoundRows[.text(language.code)] ?? 0)), .text(numbers.minusSign),
+                .text(language.longPattern), .text(language.shortPattern), .text(language.nativeSystem),
+                .text(language.nativeNumbers?.digits.map { String($0) } ?? ""),
+                .text(language.nativeNumbers?.decimal ?? ""), .text(language.nativeNumbers?.group ?? ""),
+                .text(language.nativeNumbers?.minusSign ?? ""), .text(language.latnRegions.joined(separator: " ")),
             ]
         }
     }
@@ -304,6 +308,7 @@ public enum DatabaseWriter {
                 if let symbol = unit.symbols.first {
                     rows.append((unit.unit, language.code, NameForm.symbol.rawValue, symbol))
                 }
+                for (form, pattern) in unit.patterns { rows.append((unit.unit, language.code, form, pattern)) }
             }
         }
         rows.sort { ($0.unit, $0.lang, $0.form) < ($1.unit, $1.lang, $1.form) }

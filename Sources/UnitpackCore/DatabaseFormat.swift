@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 7
+    public static let version: Int32 = 8
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -32,7 +32,8 @@ public enum DatabaseFormat {
             [
                 "code", "name", "complete", "decimal_separator", "group_separator", "primary_grouping",
                 "secondary_grouping", "minimum_grouping_digits", "plural_rules", "phrase_word_rows",
-                "compound_rows",
+                "compound_rows", "minus_sign", "long_pattern", "short_pattern", "native_numbering", "native_digits",
+                "native_decimal", "native_group", "native_minus", "latn_regions",
             ]
         ),
         ("unit_names", ["unit", "lang", "form", "text", "key_rows"]),
@@ -103,12 +104,17 @@ public enum NameForm: Sendable, Hashable {
     case plural(PluralCategory)
     /// The preferred localized symbol.
     case symbol
+    /// CLDR's pattern of the long (`long:one`) or short (`short:other`) form
+    /// of this plural category, where it is not the language's default
+    /// pattern with the word (`patterns.tsv`).
+    case pattern(isShort: Bool, PluralCategory)
 
     public var rawValue: String {
         switch self {
         case .display: "display"
         case .plural(let category): category.rawValue
         case .symbol: "symbol"
+        case .pattern(let isShort, let category): (isShort ? "short:" : "long:") + category.rawValue
         }
     }
 
@@ -117,6 +123,11 @@ public enum NameForm: Sendable, Hashable {
         case "display": self = .display
         case "symbol": self = .symbol
         default:
+            for (prefix, isShort) in [("long:", false), ("short:", true)] where rawValue.hasPrefix(prefix) {
+                guard let category = PluralCategory(rawValue: String(rawValue.dropFirst(prefix.count))) else { return nil }
+                self = .pattern(isShort: isShort, category)
+                return
+            }
             guard let category = PluralCategory(rawValue: rawValue) else { return nil }
             self = .plural(category)
         }

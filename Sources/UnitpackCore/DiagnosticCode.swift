@@ -77,6 +77,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case caseFormTwice = "E726"
     case invalidCompoundRow = "E727"
     case compoundRowTwice = "E728"
+    case invalidUnitPattern = "E729"
 
     // E8xx: size budgets of the artifacts (budgets.tsv)
     case invalidBudget = "E801"

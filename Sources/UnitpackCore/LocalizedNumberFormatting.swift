@@ -31,14 +31,31 @@ public enum LocalizedNumberFormatting {
 
     public static func format(_ value: Double, symbols: NumberSymbols, options: Options = Options()) -> LocalizedNumber {
         if value.isNaN { return LocalizedNumber(text: "NaN", pluralText: "0") }
-        if value.isInfinite { return LocalizedNumber(text: value < 0 ? "-∞" : "∞", pluralText: "0") }
-        return wholeNumber(value, symbols: symbols, options: options) ?? rounded(value, symbols: symbols, options: options)
+        if value.isInfinite { return LocalizedNumber(text: value < 0 ? symbols.minusSign + "∞" : "∞", pluralText: "0") }
+        var number = wholeNumber(value, symbols: symbols, options: options) ?? rounded(value, symbols: symbols, options: options)
+        if let digits = symbols.digits { number.text = nativeDigits(number.text, digits) }
+        return number
+    }
+
+    /// `text` (a number just written with ASCII digits) with the numbering
+    /// system's digits: `٥٫٥` in Arabic. The separators are the system's already.
+    public static func nativeDigits(_ text: String, _ digits: [Character]) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count * 2)
+        for character in text {
+            if let ascii = character.asciiValue, ascii >= 48, ascii <= 57 {
+                result.append(digits[Int(ascii - 48)])
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// `format` of a finite value by its rounded decimal digits: the general path.
     static func rounded(_ value: Double, symbols: NumberSymbols, options: Options) -> LocalizedNumber {
         let decimal = DecimalDigits(value, significantDigits: options.significantDigits)
-        let sign = decimal.isNegative ? "-" : ""
+        let sign = decimal.isNegative ? symbols.minusSign : ""
         let digits = decimal.digits.map { Character(Unicode.Scalar(UInt8(ascii: "0") + $0)) }
         if DecimalFormatting.usesScientificNotation(decimal) {
             return scientific(decimal, digits: digits, sign: sign, symbols: symbols)
@@ -79,7 +96,7 @@ public enum LocalizedNumberFormatting {
         }
         // More digits than asked for: the general path rounds them.
         guard significant <= options.significantDigits else { return nil }
-        let sign = value < 0 ? "-" : ""
+        let sign = value < 0 ? symbols.minusSign : ""
         // Most whole numbers are too short to group: no array of characters for them.
         let groups = options.grouping && plain.utf8.count >= symbols.primaryGrouping + symbols.minimumGroupingDigits
         let integer = groups ? String(grouped(Array(plain), symbols: symbols)) : plain

@@ -1,6 +1,7 @@
-/// The few facts about a language's numbers that formatting needs: what CLDR
-/// calls the `latn` number symbols and the decimal pattern's grouping. They
-/// come from `locales/<lang>/language.tsv`, so the runtime needs no ICU.
+/// The few facts about a language's numbers that formatting needs: the number
+/// symbols of one of CLDR's numbering systems (`latn`, or `arab` in Arabic)
+/// and the decimal pattern's grouping. They come from
+/// `locales/<lang>/language.tsv`, so the runtime needs no ICU.
 public struct NumberSymbols: Sendable, Hashable {
     /// Between the integer and the fraction digits: `.` in English, `,` in Russian.
     public var decimal: String
@@ -13,11 +14,18 @@ public struct NumberSymbols: Sendable, Hashable {
     /// CLDR's `minimumGroupingDigits`: a number is grouped only when its integer
     /// part has at least `primaryGrouping + minimumGroupingDigits` digits.
     public var minimumGroupingDigits: Int
+    /// Before a negative number, as CLDR writes it: `-`, or with a direction
+    /// mark in Arabic (U+200E `-` in latn, U+061C `-` in arab).
+    public var minusSign: String
+    /// The ten digits of the numbering system, 0 to 9; nil for ASCII (`latn`).
+    public var digits: [Character]?
 
     public init(
         decimal: String, group: String, primaryGrouping: Int = 3, secondaryGrouping: Int? = nil,
-        minimumGroupingDigits: Int = 1
+        minimumGroupingDigits: Int = 1, minusSign: String = "-", digits: [Character]? = nil
     ) {
+        self.minusSign = minusSign
+        self.digits = digits?.count == 10 ? digits : nil
         self.decimal = decimal
         self.group = group
         self.primaryGrouping = max(1, primaryGrouping)

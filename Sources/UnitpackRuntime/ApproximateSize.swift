@@ -52,8 +52,10 @@ enum ApproximateSize {
     static func of(_ names: LocalizedNames) -> Int {
         let forms = dictionary(count: names.forms.count, keyStride: 1, valueStride: 16)
             + names.forms.values.reduce(0) { $0 + of($1) }
+        let patterns = names.patterns.isEmpty ? 0 : dictionary(count: names.patterns.count, keyStride: 2, valueStride: 16)
+            + names.patterns.values.reduce(0) { $0 + of($1) }
         return allocation(objectHeader + MemoryLayout<LocalizedNames>.stride) + of(names.language)
-            + of(names.display) + of(names.symbol) + forms
+            + of(names.display) + of(names.symbol) + forms + patterns
     }
 
     static func of(_ language: Language) -> Int {
@@ -67,8 +69,15 @@ enum ApproximateSize {
                 }
             }
         }
+        // The numbering systems: latn's and a native one's symbols, digits and regions.
+        var numbering = of(language.numbering.latn.minusSign) + of(language.longPattern) + of(language.shortPattern)
+        if let native = language.numbering.native {
+            numbering += of(native.system) + of(native.symbols.decimal) + of(native.symbols.group)
+                + of(native.symbols.minusSign) + allocation(objectHeader + 16 * 10)
+                + allocation(objectHeader + 16 * language.numbering.latnRegions.count)
+        }
         return allocation(objectHeader + MemoryLayout<Language>.stride) + of(language.code) + of(language.name) + of(language.numbers.decimal)
-            + of(language.numbers.group) + rules
+            + of(language.numbers.group) + rules + numbering
     }
 
     static func of(_ words: NumberWords) -> Int {

@@ -119,29 +119,55 @@ struct RowDecoder {
 
     /// `languages`: code, name, complete, decimal_separator, group_separator,
     /// primary_grouping, secondary_grouping, minimum_grouping_digits,
-    /// plural_rules, phrase_word_rows, compound_rows.
+    /// plural_rules, phrase_word_rows, compound_rows, minus_sign,
+    /// long_pattern, short_pattern, native_numbering, native_digits,
+    /// native_decimal, native_group, native_minus, latn_regions.
     func language(at offset: Int32) throws(UnitDatabaseError) -> LanguageRow {
         try check("languages", at: offset)
         let code = try word(offset, "a language's code")
         let name = try word(offset + 1, "the name of language '\(code)'")
         let complete = statement.int(at: offset + 2)
         guard complete == 0 || complete == 1 else { throw damaged("language '\(code)' has an invalid 'complete' \(complete)") }
-        let numbers = NumberSymbols(
+        let primary = statement.int(at: offset + 5)
+        let secondary = statement.int(at: offset + 6)
+        let minimum = statement.int(at: offset + 7)
+        guard DatabaseSanity.isValidGrouping(primary), DatabaseSanity.isValidGrouping(secondary),
+            DatabaseSanity.isValidMinimumGroupingDigits(minimum)
+        else { throw damaged("language '\(code)' has an invalid grouping") }
+        let latn = NumberSymbols(
             decimal: try word(offset + 3, "the decimal separator of '\(code)'"),
             group: try word(offset + 4, "the group separator of '\(code)'"),
-            primaryGrouping: statement.int(at: offset + 5), secondaryGrouping: statement.int(at: offset + 6),
-            minimumGroupingDigits: statement.int(at: offset + 7))
-        guard DatabaseSanity.isValidGrouping(numbers.primaryGrouping), DatabaseSanity.isValidGrouping(numbers.secondaryGrouping),
-            DatabaseSanity.isValidMinimumGroupingDigits(numbers.minimumGroupingDigits)
-        else { throw damaged("language '\(code)' has an invalid grouping") }
+            primaryGrouping: primary, secondaryGrouping: secondary, minimumGroupingDigits: minimum,
+            minusSign: try word(offset + 11, "the minus sign of '\(code)'"))
         let plurals: PluralRules
         do {
             plurals = try PluralRules(canonicalText: statement.text(at: offset + 8) ?? "")
         } catch {
             throw damaged("the plural rules of '\(code)' do not parse: \(error)")
         }
+        let long = try word(offset + 12, "the long pattern of '\(code)'")
+        let short = try word(offset + 13, "the short pattern of '\(code)'")
+        guard UnitPatternText.problemOfDefaultPattern(long) == nil, UnitPatternText.problemOfDefaultPattern(short) == nil
+        else { throw damaged("language '\(code)' has an invalid default pattern") }
+        // Empty native columns: the language writes latn digits everywhere.
+        let system = statement.text(at: offset + 14) ?? ""
+        var numbering = Language.Numbering(latn: latn)
+        if !system.isEmpty {
+            let digits = Array(try word(offset + 15, "the digits of '\(code)'"))
+            guard digits.count == 10 else { throw damaged("language '\(code)' has \(digits.count) digits, not 10") }
+            numbering = Language.Numbering(
+                latn: latn, nativeSystem: system,
+                nativeSymbols: NumberSymbols(
+                    decimal: try word(offset + 16, "the \(system) decimal separator of '\(code)'"),
+                    group: try word(offset + 17, "the \(system) group separator of '\(code)'"),
+                    primaryGrouping: primary, secondaryGrouping: secondary, minimumGroupingDigits: minimum,
+                    minusSign: try word(offset + 18, "the \(system) minus sign of '\(code)'"), digits: digits),
+                latnRegions: (statement.text(at: offset + 19) ?? "").split(separator: " ").map(String.init))
+        }
         return LanguageRow(
-            language: Language(code: code, name: name, isComplete: complete == 1, numbers: numbers, plurals: plurals),
+            language: Language(
+                code: code, name: name, isComplete: complete == 1, plurals: plurals, numbering: numbering,
+                longPattern: long, shortPattern: short),
             phraseWordRows: try count(offset + 9, "language '\(code)'"),
             compoundRows: try count(offset + 10, "language '\(code)'"))
     }
@@ -199,6 +225,9 @@ struct RowDecoder {
             throw damaged("unit \(unit) has an unknown name form '\(formText)'")
         }
         let text = try word(offset + 3, "the '\(formText)' word of unit \(unit) in '\(lang)'")
+        if case .pattern = form, UnitPatternText.problemOfUnitPattern(text) != nil {
+            throw damaged("the '\(formText)' pattern of unit \(unit) in '\(lang)' is invalid")
+        }
         return UnitNameRow(unit: unit, lang: lang, form: form, text: text, keyRows: try count(offset + 4, "a word of unit \(unit)"))
     }
 

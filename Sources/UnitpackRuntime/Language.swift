@@ -8,8 +8,72 @@ public struct Language: Sendable, Hashable {
     public let name: String
     /// Every unit is named; otherwise missing names fall back to English.
     public let isComplete: Bool
+    /// The symbols of the numbering system chosen for the tag asked for:
+    /// `arab` for `ar` and `ar-EG`, `latn` for `ar-MA` (see `numbering`).
     public let numbers: NumberSymbols
     public let plurals: PluralRules
+    /// CLDR's default numbering system of the language and region (`latn`, `arab`).
+    public let numberingSystem: String
+    /// A unit's long form where `patterns.tsv` has none: `{0}` the number,
+    /// `{1}` the word (`{0} {1}`; `{0}\u{A0}{1}` in French, `{0}{1}` in Chinese).
+    public let longPattern: String
+    /// The same for the short form, `{1}` the symbol.
+    public let shortPattern: String
+    /// The language's numbering systems as stored: needed to pick one for
+    /// another region of the same language.
+    public let numbering: Numbering
+
+    /// The numbering systems of a language: `latn` and, where CLDR makes another
+    /// the language's default (`arab` in Arabic), that one and the regions that
+    /// keep `latn` (`MA`, `DZ`, `TN`...).
+    public struct Numbering: Sendable, Hashable {
+        public var latn: NumberSymbols
+        /// Nil: the language writes `latn` digits everywhere.
+        public var native: (system: String, symbols: NumberSymbols)? {
+            nativeSystem.isEmpty ? nil : (nativeSystem, nativeSymbols)
+        }
+        public var nativeSystem: String
+        public var nativeSymbols: NumberSymbols
+        /// Regions (`MA`, upper case) where the default is `latn` though the language's is `native`.
+        public var latnRegions: [String]
+
+        public init(latn: NumberSymbols, nativeSystem: String = "", nativeSymbols: NumberSymbols? = nil, latnRegions: [String] = []) {
+            self.latn = latn
+            self.nativeSystem = nativeSystem
+            self.nativeSymbols = nativeSymbols ?? latn
+            self.latnRegions = latnRegions
+        }
+
+        /// The system and symbols CLDR uses by default in `region` (nil: the language's own default).
+        public func system(forRegion region: String?) -> (name: String, symbols: NumberSymbols) {
+            guard let native else { return ("latn", latn) }
+            if let region, latnRegions.contains(region) { return ("latn", latn) }
+            return (native.system, native.symbols)
+        }
+    }
+
+    public init(
+        code: String, name: String, isComplete: Bool, plurals: PluralRules, numbering: Numbering,
+        longPattern: String = "{0} {1}", shortPattern: String = "{0} {1}", region: String? = nil
+    ) {
+        self.code = code
+        self.name = name
+        self.isComplete = isComplete
+        self.plurals = plurals
+        self.numbering = numbering
+        self.longPattern = longPattern
+        self.shortPattern = shortPattern
+        let chosen = numbering.system(forRegion: region)
+        self.numberingSystem = chosen.name
+        self.numbers = chosen.symbols
+    }
+
+    /// This language as written in `region` (upper case, `EG`): its numbering system may differ.
+    public func inRegion(_ region: String?) -> Language {
+        Language(
+            code: code, name: name, isComplete: isComplete, plurals: plurals, numbering: numbering,
+            longPattern: longPattern, shortPattern: shortPattern, region: region)
+    }
 
     /// The plural category of a number as it is shown.
     public func pluralCategory(of number: LocalizedNumber) -> PluralCategory {
@@ -29,6 +93,29 @@ public struct LocalizedNames: Sendable, Hashable {
     public let forms: [PluralCategory: String]
     /// The preferred symbol in this language.
     public let symbol: String
+    /// CLDR's patterns where the language's default pattern with the word
+    /// would differ (`patterns.tsv`): `時速 {0} キロメートル`, `متر` (no number).
+    public let patterns: [PatternKey: String]
+
+    public struct PatternKey: Sendable, Hashable {
+        public var isShort: Bool
+        public var category: PluralCategory
+        public init(isShort: Bool, category: PluralCategory) {
+            self.isShort = isShort
+            self.category = category
+        }
+    }
+
+    public init(
+        language: String, display: String, forms: [PluralCategory: String], symbol: String,
+        patterns: [PatternKey: String] = [:]
+    ) {
+        self.language = language
+        self.display = display
+        self.forms = forms
+        self.symbol = symbol
+        self.patterns = patterns
+    }
 
     /// The form for `category`, or `other` (always present) when a partial set
     /// of forms lacks it.

@@ -49,13 +49,23 @@ extension UnitDatabase {
 
     /// `value` in `unit`, as `language` writes it: the number rounded first,
     /// then the plural form chosen for the digits shown (`1 метр`, `1,5 метра`,
-    /// `1,0 метра`), with the language's separators, and a readable scientific
-    /// form for very large or small values.
+    /// `1,0 метра`), with the separators and digits of the language's
+    /// numbering system in the tag's region (`ar-EG` `٥`, `ar-MA` `5`), put
+    /// where CLDR's pattern puts it (`時速 5 キロメートル`, `5\u{A0}mètres`,
+    /// `5米`, `متر` with no number), and a readable scientific form for very
+    /// large or small values.
     public func format(
         _ value: Double, _ unit: Unit, language code: String,
         options: LocalizedNumberFormatting.Options = .init()
     ) throws(UnitDatabaseError) -> FormattedQuantity {
-        let language = try language(code)
+        try format(value, unit, language: try language(code), options: options)
+    }
+
+    /// `format(_:_:language:options:)` for a language already resolved (its region's numbering kept).
+    public func format(
+        _ value: Double, _ unit: Unit, language: Language,
+        options: LocalizedNumberFormatting.Options = .init()
+    ) throws(UnitDatabaseError) -> FormattedQuantity {
         let names = try names(of: unit, in: language.code)
         let number = LocalizedNumberFormatting.format(value, symbols: language.numbers, options: options)
         // The word follows the rules of the language it is in: a partial
@@ -65,9 +75,60 @@ extension UnitDatabase {
         // An expression in words where the language's patterns name it
         // (`36.8781 pound-force feet`, `3 грамма на литр`), else its symbols.
         let words = unit.isExpression ? try expressionName(unit, count: value, language: language.code) : nil
+        let long: String
+        if let words {
+            long = Self.placing(number.text, word: words, pattern: rules.longPattern)
+        } else {
+            long = Self.placing(number.text, in: names, category: category, isShort: false, language: rules)
+        }
         return FormattedQuantity(
-            number: number.text, long: number.text + " " + (words ?? names.form(for: category)),
-            short: number.text + " " + names.symbol, pluralCategory: category, nameLanguage: names.language)
+            number: number.text, long: long,
+            short: Self.placing(number.text, in: names, category: category, isShort: true, language: rules),
+            pluralCategory: category, nameLanguage: names.language)
+    }
+
+    /// The number in the unit's CLDR pattern of this length and category, or
+    /// in the language's default pattern with the unit's word or symbol.
+    /// `language` is the language of `names` (English for a fallback word).
+    static func placing(
+        _ number: String, in names: LocalizedNames, category: PluralCategory, isShort: Bool, language: Language
+    ) -> String {
+        if let pattern = names.patterns[LocalizedNames.PatternKey(isShort: isShort, category: category)] {
+            return placing(number, pattern: pattern)
+        }
+        // A unit without a symbol stands in for one with its display name
+        // (`centuries`): the word of the category reads right (`1 century`).
+        if isShort && names.symbol != names.display {
+            // A mark sits against its number in every language (`5′`, `10°`).
+            if isMark(names.symbol) { return number + names.symbol }
+            return placing(number, word: names.symbol, pattern: language.shortPattern)
+        }
+        return placing(number, word: names.form(for: category), pattern: language.longPattern)
+    }
+
+    /// `pattern` with `{0}` the number and `{1}` the word.
+    static func placing(_ number: String, word: String, pattern: String) -> String {
+        if pattern == "{0} {1}" { return number + " " + word }
+        return placing(number, pattern: replacing("{1}", in: pattern, with: word))
+    }
+
+    /// `pattern` with `{0}` the number; a pattern without `{0}` is the whole
+    /// text (Arabic `متر`: one metre, the number left unsaid).
+    static func placing(_ number: String, pattern: String) -> String {
+        replacing("{0}", in: pattern, with: number)
+    }
+
+    /// The first `placeholder` of `text` replaced: a pattern has at most one
+    /// (checked when the database is built), and Foundation is not linked.
+    static func replacing(_ placeholder: String, in text: String, with value: String) -> String {
+        let bytes = Array(text.utf8)
+        let target = Array(placeholder.utf8)
+        guard bytes.count >= target.count else { return text }
+        for start in 0...(bytes.count - target.count) where bytes[start..<(start + target.count)].elementsEqual(target) {
+            return String(decoding: bytes[..<start], as: UTF8.self) + value
+                + String(decoding: bytes[(start + target.count)...], as: UTF8.self)
+        }
+        return text
     }
 
     // MARK: Loading
@@ -81,12 +142,26 @@ extension UnitDatabase {
             if let stored = available.first(where: { TextFolding.fold($0) == candidate }),
                 let language = try loadLanguageRow(stored, state)
             {
-                return language
+                // The region stays: it picks the numbering system (`ar-MA` writes Latin digits).
+                guard language.numbering.native != nil, let region = Self.region(of: code) else { return language }
+                return language.inRegion(region)
             }
             guard let dash = candidate.lastIndex(of: "-") else { break }
             candidate = String(candidate[..<dash])
         }
         throw .unknownLanguage(code, available: available)
+    }
+
+    /// The region subtag of a BCP 47 tag, upper case: `EG` in `ar-EG`,
+    /// `ar_eg` and `ar-Arab-EG`, `419` in `es-419`; nil without one.
+    public static func region(of tag: String) -> String? {
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        for subtag in subtags.dropFirst() {
+            let isLetters = subtag.count == 2 && subtag.allSatisfy { $0.isASCII && $0.isLetter }
+            let isDigits = subtag.count == 3 && subtag.allSatisfy { $0.isASCII && $0.isNumber }
+            if isLetters || isDigits { return subtag.uppercased() }
+        }
+        return nil
     }
 
     private func loadLanguageRow(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language? {
@@ -176,18 +251,22 @@ extension UnitDatabase {
         var display: String?
         var symbol: String?
         var forms: [PluralCategory: String] = [:]
+        var patterns: [LocalizedNames.PatternKey: String] = [:]
         for row in words {
             switch row.form {
             case .display: display = row.text
             case .symbol: symbol = row.text
             case .plural(let category): forms[category] = row.text
+            case .pattern(let isShort, let category):
+                patterns[LocalizedNames.PatternKey(isShort: isShort, category: category)] = row.text
             }
         }
         guard let display, forms[.other] != nil else {
             throw .corrupt(path: path, detail: "unit \(unit.id) lacks its display name or 'other' form in '\(language)'")
         }
         let names = LocalizedNames(
-            language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display)
+            language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display,
+            patterns: patterns)
         state.objects.insert(.names(names), for: .names(key), cost: ApproximateSize.of(names))
         return names
     }

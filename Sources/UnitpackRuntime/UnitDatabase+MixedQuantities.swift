@@ -83,26 +83,27 @@ extension UnitDatabase {
                 if let fraction = quantity.fraction, index == shown.count - 1 {
                     let whole = value.rounded(.down)
                     var text = String(fraction.numerator) + "/" + String(fraction.denominator)
+                    if let digits = language.numbers.digits { text = LocalizedNumberFormatting.nativeDigits(text, digits) }
                     if whole != 0 {
                         text = LocalizedNumberFormatting.format(whole, symbols: language.numbers, options: options).text
                             + " " + text
                     }
                     number.text = text
                 }
-                if index == 0 && quantity.isNegative { number.text = "-" + number.text }
+                if index == 0 && quantity.isNegative { number.text = language.numbers.minusSign + number.text }
                 // The word follows the rules of the language it is in (a partial
                 // language showing an English word needs English forms), and the
                 // number as shown: the plural text keeps the decimal value of a
                 // fraction (10.875) and has no sign.
-                let rules =
-                    names.language == language.code ? language.plurals : try loadLanguage(names.language, state).plurals
-                let category = PluralOperands(number.pluralText).map { rules.category(for: $0) } ?? .other
-                let symbol = names.symbol
+                let rules = names.language == language.code ? language : try loadLanguage(names.language, state)
+                let category = PluralOperands(number.pluralText).map { rules.plurals.category(for: $0) } ?? .other
+                // The same patterns as a single quantity (`2 ч 1 мин`, `5\u{A0}pieds 11\u{A0}pouces`).
                 parts.append(
                     FormattedQuantity(
-                        number: number.text, long: number.text + " " + names.form(for: category),
-                        short: number.text + (Self.isMark(symbol) ? "" : " ") + symbol, pluralCategory: category,
-                        nameLanguage: names.language))
+                        number: number.text,
+                        long: Self.placing(number.text, in: names, category: category, isShort: false, language: rules),
+                        short: Self.placing(number.text, in: names, category: category, isShort: true, language: rules),
+                        pluralCategory: category, nameLanguage: names.language))
             }
             return parts
         }

@@ -3,7 +3,12 @@ import UnitpackCore
 /// Parses `locales/<lang>/language.tsv`: `key  value` lines.
 enum LanguageFileParser {
     static let requiredKeys = ["name", "status", "decimal", "group"]
-    static let optionalKeys = ["grouping", "minimum-grouping-digits"]
+    static let optionalKeys = [
+        "grouping", "minimum-grouping-digits", "minus", "long-pattern", "short-pattern", "numbering", "native-digits",
+        "native-decimal", "native-group", "native-minus", "latn-regions",
+    ]
+    /// The keys that go with `numbering` (a numbering system other than latn).
+    static let nativeKeys = ["native-digits", "native-decimal", "native-group", "native-minus"]
 
     static func parse(_ lines: [TSVLine], path: String, diagnostics: inout [Diagnostic]) -> LanguageSettings? {
         var values: [String: TSVLine.Field] = [:]
@@ -89,20 +94,74 @@ enum LanguageFileParser {
                                at: field.location, hint: "CLDR's minimumGroupingDigits: 1 to 4"))
             }
         }
+        for key in ["long-pattern", "short-pattern"] {
+            if let field = values[key], let problem = UnitPatternText.problemOfDefaultPattern(field.text) {
+                usable = false
+                diagnostics.append(
+                    Diagnostic(.invalidUnitPattern, problem, at: field.location,
+                               hint: "CLDR's space between number and word, e.g. {0}\\u{A0}{1} in French, {0}{1} in Chinese"))
+            }
+        }
+        var native: NumberSymbols?
+        if let system = values["numbering"] {
+            let missing = nativeKeys.filter { values[$0]?.text.isEmpty ?? true }
+            let digits = values["native-digits"].map { Array($0.text) } ?? []
+            if !missing.isEmpty || digits.count != 10 || system.text == "latn" {
+                usable = false
+                diagnostics.append(
+                    Diagnostic(
+                        .invalidLanguageFile,
+                        missing.isEmpty
+                            ? (system.text == "latn" ? "'numbering' names latn, which needs no key" : "native-digits has \(digits.count) digits, not 10")
+                            : "numbering '\(system.text)' lacks \(missing.joined(separator: ", "))",
+                        at: system.location,
+                        hint: "a numbering system other than latn needs its ten digits (0 to 9), decimal, group and minus"))
+            } else {
+                native = NumberSymbols(
+                    decimal: values["native-decimal"]?.text ?? "", group: values["native-group"]?.text ?? "",
+                    primaryGrouping: primary, secondaryGrouping: secondary, minimumGroupingDigits: minimum,
+                    minusSign: values["native-minus"]?.text ?? "-", digits: digits)
+            }
+        } else if let stray = (nativeKeys + ["latn-regions"]).compactMap({ values[$0] }).first {
+            diagnostics.append(
+                Diagnostic(.invalidLanguageFile, "a native numbering key without 'numbering'", at: stray.location,
+                           hint: "give 'numbering' (CLDR's defaultNumberingSystem, e.g. arab) or remove the key"))
+            usable = false
+        }
+        let regions = (values["latn-regions"]?.text ?? "").split(separator: " ").map(String.init)
+        if let bad = regions.first(where: { !(($0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isUppercase }) || ($0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isNumber })) }),
+            let field = values["latn-regions"]
+        {
+            usable = false
+            diagnostics.append(
+                Diagnostic(.invalidLanguageFile, "'\(bad)' is not a region", at: field.location,
+                           hint: "regions as BCP 47 writes them, separated by spaces: MA DZ TN 419"))
+        }
         guard usable, let name = values["name"], let decimal = values["decimal"], let group = values["group"] else {
             return nil
         }
-        return LanguageSettings(
+        var settings = LanguageSettings(
             name: name.text, status: status,
             numbers: NumberSymbols(
                 decimal: decimal.text, group: group.text, primaryGrouping: primary, secondaryGrouping: secondary,
-                minimumGroupingDigits: minimum))
+                minimumGroupingDigits: minimum, minusSign: values["minus"]?.text ?? "-"))
+        settings.longPattern = values["long-pattern"]?.text ?? settings.longPattern
+        settings.shortPattern = values["short-pattern"]?.text ?? settings.shortPattern
+        if let native, let system = values["numbering"] {
+            settings.nativeSystem = system.text
+            settings.nativeNumbers = native
+            settings.latnRegions = regions
+        }
+        return settings
     }
 
-    /// The value itself, or the one code point of `U+XXXX`.
+    /// The value itself, or the one code point of `U+XXXX`; `\u{…}` escapes
+    /// read anywhere in it (`{0}\u{A0}{1}`, `\u{200E}-`), as in `patterns.tsv`.
     static func unescaped(_ field: TSVLine.Field, diagnostics: inout [Diagnostic]) -> String? {
         let text = field.text
-        guard text.hasPrefix("U+") || text.hasPrefix("u+") else { return text }
+        guard text.hasPrefix("U+") || text.hasPrefix("u+") else {
+            return UnitPatternParser.pattern(field, diagnostics: &diagnostics)
+        }
         let hex = text.dropFirst(2)
         guard (4...6).contains(hex.count), let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
             diagnostics.append(

@@ -12,7 +12,17 @@ public struct LanguageSettings: Sendable, Hashable {
 
     public var name: String
     public var status: Located<Status>
+    /// The `latn` symbols (`decimal`, `group`, `minus`, grouping).
     public var numbers: NumberSymbols
+    /// `long-pattern`, `short-pattern`: `{0}` the number, `{1}` the word.
+    public var longPattern: String = "{0} {1}"
+    public var shortPattern: String = "{0} {1}"
+    /// `numbering` and `native-*`: the language's default numbering system
+    /// where it is not latn (`arab`), with its symbols and digits; empty name: none.
+    public var nativeSystem: String = ""
+    public var nativeNumbers: NumberSymbols?
+    /// `latn-regions`: the regions where latn is the default all the same.
+    public var latnRegions: [String] = []
 }
 
 /// A row of `locales/<lang>/<category>.tsv`. Empty cells were reported by the
@@ -69,6 +79,8 @@ public struct LanguageSource: Sendable {
     public var caseFormsPath: String { directory + "/" + CaseFormParser.fileName }
     /// `compounds.tsv`: the patterns of compound units' names, in file order (empty without the file).
     public var compoundPatterns: [CompoundPatternRow] = []
+    /// `patterns.tsv`: CLDR's unit patterns where they are not the default, in file order.
+    public var unitPatterns: [UnitPatternRow] = []
 
     public var isComplete: Bool { settings?.status.value == .complete }
 }

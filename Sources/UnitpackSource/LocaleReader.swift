@@ -90,7 +90,17 @@ extension SourceReader {
                     lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
             }
         }
-        let dataFiles: Set = [languageFile, PhraseWordParser.fileName, CaseFormParser.fileName, CompoundPatternParser.fileName]
+        if names.contains(UnitPatternParser.fileName) {
+            let path = directory + "/" + UnitPatternParser.fileName
+            if let lines = readLines(path, relative: relative + "/" + UnitPatternParser.fileName, into: &tree) {
+                language.unitPatterns = UnitPatternParser.parse(
+                    lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
+            }
+        }
+        let dataFiles: Set = [
+            languageFile, PhraseWordParser.fileName, CaseFormParser.fileName, CompoundPatternParser.fileName,
+            UnitPatternParser.fileName,
+        ]
         for name in names where name.hasSuffix(".tsv") && !dataFiles.contains(name) {
             let path = directory + "/" + name
             guard let lines = readLines(path, relative: relative + "/" + name, into: &tree) else { continue }

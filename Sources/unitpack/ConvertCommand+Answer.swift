@@ -238,7 +238,9 @@ extension ConvertCommand {
     func show(_ answer: ConvertAnswer, _ database: UnitDatabase, phraseLanguage: String? = nil) throws -> String {
         let precision = shownDigits(answer)
         let plain = DecimalFormatting.format(answer.result, significantDigits: precision)
-        let language = try language(in: database, phraseLanguage: phraseLanguage)
+        // The tag as typed where `--lang` gave one: its region picks the
+        // numbering system (`ar-EG` writes ٥, `ar-MA` 5), which the database's code alone loses.
+        let language = try language(in: database, phraseLanguage: phraseLanguage).map { lang ?? $0 }
         if let mixed = answer.mixed {
             // Without languages, the units-src names stand in for every form.
             let output = try database.format(mixed, language: language ?? UnitDatabase.fallbackLanguage, grouping: groupDigits)

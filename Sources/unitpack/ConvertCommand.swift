@@ -170,7 +170,12 @@ struct ConvertCommand: ParsableCommand {
     /// conversion, by every way in (arguments, phrase, `--batch`).
     func resolvingOptions(_ database: UnitDatabase) throws -> ConvertCommand {
         var command = self
-        if let lang { command.lang = try OptionValues.language(lang, in: database) }
+        if let lang {
+            // The database's spelling, and the region kept: it picks the
+            // numbering system formatting uses (`ar-MA` writes 5, `ar-EG` ٥).
+            command.lang = try OptionValues.language(lang, in: database)
+                + (UnitDatabase.region(of: lang).map { "-" + $0 } ?? "")
+        }
         if let region { command.region = try OptionValues.region(region) }
         if let system { command.system = try OptionValues.system(system).rawValue }
         // The default needs no look-up: every database's lists fall back to it.

@@ -109,6 +109,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("empty-names-file", .emptyNamesFile, "ru is complete but its time.tsv holds only a comment"),
         .init("locales-not-directory", .localesNotDirectory, "locales is a file, not a directory"),
         .init("invalid-case-form", .invalidCaseForm, "ru's cases.tsv spells prepositional 'prepostional', and gives a 'zero' form ru has not"),
+        .init("invalid-unit-pattern", .invalidUnitPattern, "ru's patterns.tsv has {0} twice, a no-break space written as itself, and one pattern twice"),
         .init("duplicate-case-form", .caseFormTwice, "ru's cases.tsv gives meter's prepositional one twice"),
         .init("invalid-compound-row", .invalidCompoundRow, "ru's compounds.tsv: a per pattern with {2} for {1}, a 'zero' form ru has not, a prefix 'kilogram'"),
         .init("duplicate-compound-row", .compoundRowTwice, "ru's compounds.tsv gives the plain per pattern twice"),

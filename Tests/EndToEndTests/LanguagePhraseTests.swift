@@ -25,7 +25,7 @@ import Testing
     // (units-src/), shown to 6 significant digits, "≈" when rounded.
     @Test func frenchIsAnsweredInFrench() throws {
         // 5 / 0.3048 = 16.4041994...
-        #expect(try answer("5 mètres en pieds") == "5 mètres ≈ 16,4042 pieds\n")
+        #expect(try answer("5 mètres en pieds") == "5\u{A0}mètres ≈ 16,4042 pieds\n")
     }
 
     @Test func polishIsAnsweredInPolish() throws {
@@ -58,10 +58,11 @@ import Testing
 
     @Test func chineseAndJapaneseAreReadWithoutSpaces() throws {
         // 5 / 1.609344 = 3.1068559...; 公里, 英里 are Chinese, キロメートル, マイル Japanese.
-        #expect(try answer("5公里等于多少英里") == "5 公里 ≈ 3.10686 英里\n")
+        // Chinese writes the number against its unit (CLDR `{0}公里`), Japanese after a space.
+        #expect(try answer("5公里等于多少英里") == "5公里 ≈ 3.10686英里\n")
         #expect(try answer("5キロメートルは何マイル") == "5 キロメートル ≈ 3.10686 マイル\n")
         // 三千五百 is 3500; 3500 × 0.3048 = 1066.8 exactly.
-        #expect(try answer("三千五百英尺是多少米") == "3500 英尺 = 1066.8 米\n")
+        #expect(try answer("三千五百英尺是多少米") == "3500英尺 = 1066.8米\n")
     }
 
     @Test func arabicIsAnsweredInArabic() throws {

@@ -43,7 +43,8 @@ import UnitpackTestSupport
         // English's symbols of the foot and the inch are marks, written against the number.
         #expect(try short(whole, "en") == "5 ft 11 in")
         #expect(try long(whole, "ru") == "5 футов 11 дюймов")
-        #expect(try short(whole, "ru") == "5 фут 11 дюйм")
+        // CLDR's short symbol of the foot in Russian (`фт`, locales/ru/length.tsv).
+        #expect(try short(whole, "ru") == "5 фт 11 дюйм")
 
         let precise = try split(180, "length/centimeter", Self.feetAndInches, .significantDigits(6))
         #expect(values(precise) == [5, 10.8661])
@@ -97,7 +98,8 @@ import UnitpackTestSupport
         let horse = try split(62, "length/inch", ["length/hand", "length/inch"])
         #expect(values(horse) == [15, 2])
         let french = try database.format(horse, language: "fr")
-        #expect(french.long == "15 hands 2 pouces")
+        // Each part as its language writes it: French's no-break space (CLDR's pattern), English's space.
+        #expect(french.long == "15 hands 2\u{A0}pouces")
         #expect(french.parts.map(\.nameLanguage) == ["en", "fr"])
         #expect(french.long == french.parts.map(\.long).joined(separator: " "))
         #expect(french.short == french.parts.map(\.short).joined(separator: " "))

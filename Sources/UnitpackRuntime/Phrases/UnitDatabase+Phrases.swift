@@ -39,7 +39,14 @@ extension UnitDatabase {
         var decimal: Character = "."
         if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
         // Words written without spaces (`5公里等于多少英里`) cut into theirs.
-        let phrase = try segmented(Phrase(text), words: words, languages: languages, work: &work)
+        // A number inside a unit's name (`時速5キロメートル`) moved before it,
+        // the quantity's and the target's (`時速何マイル`): a phrase has two.
+        var moved = text
+        for _ in 0..<2 {
+            guard let next = try numberMovedBeforeName(moved, words: words, languages: languages) else { break }
+            moved = next
+        }
+        let phrase = try segmented(Phrase(moved), words: words, languages: languages, work: &work)
         // `convert`, `how much is`, `сколько будет`; `temperature difference of`.
         var start = 0
         var difference = false

@@ -131,6 +131,81 @@ extension UnitDatabase {
         return try peel(word.range, depth: 0, stems: true)
     }
 
+    /// `text` with a number written inside a unit's name moved before the
+    /// name: `時速5キロメートル` and `時速 5 キロメートル` read as `5 時速 キロメートル`.
+    /// CLDR puts the number there (`時速 {0} キロメートル`), and the names file
+    /// holds the name with `{0}` taken out, so the data says it: the letters
+    /// (without case, as in `segmented`) right before the number are a name's
+    /// first word (some name starts with them and a space), and the letters
+    /// after it complete that name. Nil when the text has no such number.
+    func numberMovedBeforeName(_ text: String, words: NumberWords, languages: [String]) throws(UnitDatabaseError)
+        -> String?
+    {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { Self.isUnspacedScalar($0) }) else { return nil }
+        let keyPrefix = Self.candidatesKeyPrefix(languages)
+        func string(_ slice: ArraySlice<Unicode.Scalar>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: slice)
+            return String(view)
+        }
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
+        /// The length of the filler word of a question (`何`: how many) that `index` starts, or 0.
+        func filler(at index: Int) -> Int {
+            var length = min(words.longestWord, scalars.count - index)
+            while length > 0 {
+                if words.isFiller(folded: TextFolding.fold(string(scalars[index..<(index + length)]))) { return length }
+                length -= 1
+            }
+            return 0
+        }
+        var index = 0
+        while index < scalars.count {
+            // The number: digits and the separators between them, or the
+            // question's word for it (`時速何マイル`: how many miles per hour).
+            var end = index
+            if isDigit(scalars[index]), index == 0 || !isDigit(scalars[index - 1]) {
+                while end < scalars.count,
+                    isDigit(scalars[end])
+                        || (end + 1 < scalars.count && ".,٫".unicodeScalars.contains(scalars[end]) && isDigit(scalars[end + 1]))
+                {
+                    end += 1
+                }
+            } else if index > 0, Self.isUnspacedScalar(scalars[index - 1]) {
+                end = index + filler(at: index)
+            }
+            guard end > index else {
+                index += 1
+                continue
+            }
+            defer { index = end }
+            // The letters before it (a space between allowed), the longest run that starts a name.
+            var before = index
+            while before > 0, Phrase.isSpace(scalars[before - 1]) { before -= 1 }
+            var first = before
+            while first > 0, before - first < Self.longestUnspacedName, Self.isUnspacedScalar(scalars[first - 1]) { first -= 1 }
+            var after = end
+            while after < scalars.count, Phrase.isSpace(scalars[after]) { after += 1 }
+            var last = after
+            while last < scalars.count, last - after < Self.longestUnspacedName, Self.isUnspacedScalar(scalars[last]) { last += 1 }
+            guard first < before, after < last else { continue }
+            for start in first..<before {
+                let head = string(scalars[start..<before])
+                guard try namePrefixExists(TextFolding.fold(head + " ")) else { continue }
+                for stop in stride(from: last, to: after, by: -1) {
+                    let name = head + " " + string(scalars[after..<stop])
+                    if try !candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
+                        .units.isEmpty
+                    {
+                        return string(scalars[..<start]) + string(scalars[index..<end]) + " " + name + " "
+                            + string(scalars[stop...])
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
     /// Whether a word is read whole: a phrase word, number words written
     /// together (`三千五百` splits as they do), or a unit's name or symbol
     /// (as written, without the sentence's punctuation).
