@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 7
+    public static let version: Int32 = 8
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -90,6 +90,10 @@ public enum NameKind: Int, Sendable, Hashable {
     /// A grammatical case form of the unit's name (`locales/<lang>/cases.tsv`:
     /// `метрах`, `Metern`), read like a name.
     case caseForm = 3
+    /// A word the build composed from the language's patterns for a unit
+    /// the language does not name by hand (`kilogrammes par mètre cube`):
+    /// the display name and plural forms of its `unit_names` rows.
+    case composed = 4
 }
 
 /// `unit_names.form`: which word of a unit in a language.
@@ -100,12 +104,17 @@ public enum NameForm: Sendable, Hashable {
     case plural(PluralCategory)
     /// The preferred localized symbol.
     case symbol
+    /// Present when the build composed the unit's words in the language
+    /// (no hand-written row): how, as its text (`kilo absorbed-dose/gray`,
+    /// `µg/h`).
+    case composed
 
     public var rawValue: String {
         switch self {
         case .display: "display"
         case .plural(let category): category.rawValue
         case .symbol: "symbol"
+        case .composed: "composed"
         }
     }
 
@@ -113,6 +122,7 @@ public enum NameForm: Sendable, Hashable {
         switch rawValue {
         case "display": self = .display
         case "symbol": self = .symbol
+        case "composed": self = .composed
         default:
             guard let category = PluralCategory(rawValue: rawValue) else { return nil }
             self = .plural(category)

@@ -29,6 +29,9 @@ public struct LocalizedNames: Sendable, Hashable {
     public let forms: [PluralCategory: String]
     /// The preferred symbol in this language.
     public let symbol: String
+    /// Set when the build composed these words from the language's patterns
+    /// (no hand-written name): how (`kilo absorbed-dose/gray`, `µg/h`).
+    public var composedFrom: String? = nil
 
     /// The form for `category`, or `other` (always present) when a partial set
     /// of forms lacks it.

@@ -175,11 +175,13 @@ extension UnitDatabase {
         guard !words.isEmpty else { return nil }
         var display: String?
         var symbol: String?
+        var composedFrom: String?
         var forms: [PluralCategory: String] = [:]
         for row in words {
             switch row.form {
             case .display: display = row.text
             case .symbol: symbol = row.text
+            case .composed: composedFrom = row.text
             case .plural(let category): forms[category] = row.text
             }
         }
@@ -187,7 +189,8 @@ extension UnitDatabase {
             throw .corrupt(path: path, detail: "unit \(unit.id) lacks its display name or 'other' form in '\(language)'")
         }
         let names = LocalizedNames(
-            language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display)
+            language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display,
+            composedFrom: composedFrom)
         state.objects.insert(.names(names), for: .names(key), cost: ApproximateSize.of(names))
         return names
     }
