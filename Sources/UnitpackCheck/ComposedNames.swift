@@ -207,7 +207,8 @@ public enum NameComposition {
         var units: [String: SourceUnit] = [:]
         /// Unit key -> its prefix and its base's key (lower-cased).
         var prefixed: [String: (UnitPrefix, String)] = [:]
-        /// Unit key -> its symbols read as expressions of the right factor, in symbol order.
+        /// Unit key -> its symbols read as expressions of the right factor, the
+    /// fewest parts first, then in symbol order.
         var expressions: [String: [Reading]] = [:]
 
         func unit(_ key: String) -> SourceUnit? { units[key] }
@@ -266,7 +267,12 @@ public enum NameComposition {
                     else { continue }
                     readings.append(Reading(symbol: symbol.value, parts: parts))
                 }
-                if !readings.isEmpty { expressions[unit.key.lowercased()] = readings }
+                // The reading of fewest parts first: a unit the language names
+                // as one (`acre-ft/d`: French `acres-pieds par jour`) before its
+                // parts (`ac⋅ft/d`: `acres anglo-saxonnes-pieds par jour`), as the
+                // runtime names the unit's parts.
+                let ordered = readings.enumerated().sorted { ($0.element.parts.count, $0.offset) < ($1.element.parts.count, $1.offset) }
+                if !ordered.isEmpty { expressions[unit.key.lowercased()] = ordered.map(\.element) }
             }
         }
     }

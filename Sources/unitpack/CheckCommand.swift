@@ -1,4 +1,3 @@
-import Foundation
 import ArgumentParser
 import UnitpackCheck
 import UnitpackCompiler
@@ -48,7 +47,6 @@ struct CheckCommand: ParsableCommand {
         DiagnosticPrinter.print(diagnostics)
         if coverage {
             print(CoverageReport.render(LanguageCoverage.report(tree)), terminator: "")
-            if let debug = ProcessInfo.processInfo.environment["DEBUGCOMPOSED"] { for c in NameComposition.compose(tree) where c.code == debug { for n in c.names { print(n.unit, n.structure, n.display, n.forms.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value).joined(separator: " | "), separator: "\t") } } }
             print(CoverageReport.render(DimensionalCoverage.report(tree)), terminator: "")
             print(CoverageReport.render(ClusterCoverage.report(tree)), terminator: "")
         }
