@@ -53,7 +53,7 @@ enum ApproximateSize {
         let forms = dictionary(count: names.forms.count, keyStride: 1, valueStride: 16)
             + names.forms.values.reduce(0) { $0 + of($1) }
         return allocation(objectHeader + MemoryLayout<LocalizedNames>.stride) + of(names.language)
-            + of(names.display) + of(names.symbol) + forms
+            + of(names.display) + of(names.symbol) + forms + (names.composedFrom.map { of($0) } ?? 0)
     }
 
     static func of(_ language: Language) -> Int {
