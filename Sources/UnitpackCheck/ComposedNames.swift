@@ -119,11 +119,34 @@ public enum NameComposition {
             }
             return forms
         }
+        // The language's own names of prefixed units test the prefix
+        // pattern on each base: where one does not end in the base's word
+        // that the pattern puts after the prefix (Arabic `كيلومتر` in every
+        // form, where `كيلو{0}` on the `few` form of `متر` makes `كيلوأمتار`;
+        // Chinese `千焦`, not `千焦耳`), no prefixed name is composed on that
+        // base. A prefix written otherwise before an intact base word
+        // (Italian `kilowatt` beside the pattern's `chilowatt`, Arabic
+        // `كيلو جول` with a space) is a spelling the language allows too.
+        var disproven: Set<String> = []
+        for unit in tree.units {
+            guard let hand = hand[unit.key.lowercased()], let (prefix, base) = structures.prefixed[unit.key.lowercased()],
+                let baseUnit = structures.unit(base), let derived = patterns.derivation(.plural, .prefix),
+                patterns.prefixes[prefix.name] != nil, hand != forms([CompoundPart(unit: baseUnit, prefix: prefix.name)], [])
+            else { continue }
+            for category in categories {
+                guard let word = composer.unitWord(baseUnit, plural: composer.plural(derived.second, category), grammaticalCase: nil),
+                    hand[category]?.hasSuffix(word) == true
+                else {
+                    disproven.insert(base)
+                    break
+                }
+            }
+        }
         var names: [ComposedName] = []
         // Prefixed units first: a compound may be made of them (`kilogray per hour`).
         for unit in tree.units where hand[unit.key.lowercased()] == nil {
-            guard let (prefix, base) = structures.prefixed[unit.key.lowercased()], let baseUnit = structures.unit(base),
-                let found = forms([CompoundPart(unit: baseUnit, prefix: prefix.name)], [])
+            guard let (prefix, base) = structures.prefixed[unit.key.lowercased()], !disproven.contains(base),
+                let baseUnit = structures.unit(base), let found = forms([CompoundPart(unit: baseUnit, prefix: prefix.name)], [])
             else { continue }
             composed[unit.key.lowercased()] = found
             names.append(
@@ -132,7 +155,8 @@ public enum NameComposition {
                     structure: .prefixed(prefix: prefix.name, base: base)))
         }
         for unit in tree.units where hand[unit.key.lowercased()] == nil && composed[unit.key.lowercased()] == nil {
-            for reading in structures.expressions[unit.key.lowercased()] ?? [] {
+            for reading in structures.expressions[unit.key.lowercased()] ?? []
+            where !reading.parts.contains(where: { $0.prefix != nil && disproven.contains($0.unit) }) {
                 let parts = reading.parts.map { part in
                     CompoundPart(unit: structures.unit(part.unit)!, prefix: part.prefix?.name, power: abs(part.power))
                 }

@@ -130,6 +130,18 @@ import UnitpackTestSupport
         #expect(Self.repository.composed("fr", "mass-concentration/kilogram per cubic meter") != nil)
     }
 
+    /// A language's own prefixed names that do not end in the base's word
+    /// disprove the prefix pattern on that base: Arabic names the kilometre
+    /// `كيلومتر` in every form (no `ديكاأمتار` then), Chinese `纳秒` (no
+    /// `皮秒钟`); Italian `kilowatt` beside `chilo{0}` proves nothing against it.
+    @Test func theLanguagesOwnPrefixedNamesTestThePattern() throws {
+        #expect(Self.repository.composed("ar", "length/decameter") == nil)
+        #expect(Self.repository.composed("zh", "time/picosecond") == nil)
+        #expect(try forms("ar", "absorbed-dose/kilogray")[.few] == "كيلوغراي")
+        #expect(try forms("it", "power/gigawatt") == [.one: "gigawatt", .many: "gigawatt", .other: "gigawatt"])
+        #expect(try forms("fr", "length/decameter")[.other] == "décamètres")
+    }
+
     /// Every partial language names at least half of the units, by hand or
     /// composed (issue 20 §5).
     @Test func eachPartialLanguageReachesHalfOfTheUnits() throws {
