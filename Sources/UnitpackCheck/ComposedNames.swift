@@ -268,7 +268,12 @@ public enum NameComposition {
             // Symbols read as expressions, as E501 reads them.
             let atoms = AtomUnits(tree)
             for unit in tree.units {
-                guard !unit.isInverse, let declared = PrefixRule.factor(unit), let base = bases[unit.category] else { continue }
+                // A unit of a one-word name (`dyne`, `poundal`) has a name of
+                // its own, and a symbol spelling its definition (`g·cm/s²`) is
+                // no name of it: English names only compounds as compounds.
+                guard !unit.isInverse, unit.name.value.contains(where: { $0 == " " || $0 == "-" }),
+                    let declared = PrefixRule.factor(unit), let base = bases[unit.category]
+                else { continue }
                 var readings: [Reading] = []
                 for symbol in unit.symbols where AtomTable.spellsExpression(symbol.value) {
                     guard let expression = try? UnitExpression<String>.parse(symbol.value, resolve: { atoms.atoms[$0] != nil ? $0 : nil })

@@ -43,18 +43,23 @@ import UnitpackTestSupport
         return try UnitDatabase(path: path)
     }
 
+    struct NotComposed: Error {
+        var unit: String
+    }
+
     func forms(_ language: String, _ unit: String) throws -> [PluralCategory: String] {
-        try #require(Self.repository.composed(language, unit), "\(language) \(unit)").forms
+        guard let name = Self.repository.composed(language, unit) else { throw NotComposed(unit: language + " " + unit) }
+        return name.forms
     }
 
     /// Romance: `{0} par {1}` with the second part singular, `{0} cube`
     /// agreeing in number, `kilo{0}` on a hand-written base name.
     @Test func frenchComposesQuotientsPowersAndPrefixes() throws {
-        let density = try #require(Self.repository.composed("fr", "density/kilogram per cubic meter"))
+        guard let density = Self.repository.composed("fr", "density/kilogram per cubic meter") else { throw NotComposed(unit: "density") }
         #expect(density.forms == [.one: "kilogramme par mètre cube", .many: "kilogrammes par mètre cube", .other: "kilogrammes par mètre cube"])
         #expect(density.display == "kilogrammes par mètre cube")
         #expect(density.structure == .expression(symbol: "kg/m³"))
-        let kilogray = try #require(Self.repository.composed("fr", "absorbed-dose/kilogray"))
+        guard let kilogray = Self.repository.composed("fr", "absorbed-dose/kilogray") else { throw NotComposed(unit: "kilogray") }
         #expect(kilogray.forms[.one] == "kilogray" && kilogray.forms[.other] == "kilograys")
         #expect(kilogray.structure == .prefixed(prefix: "kilo", base: "absorbed-dose/gray"))
         #expect(try forms("fr", "acceleration/foot per second squared")[.other] == "pieds par seconde carrée")
@@ -84,7 +89,7 @@ import UnitpackTestSupport
         for code in ["ja", "zh"] {
             let language = try #require(Self.repository.tree.languages.first { $0.code == code })
             let spaced = language.nameFiles.flatMap(\.rows).flatMap(\.words).map(\.value).filter { $0.contains(" ") }
-            let names = try #require(Self.repository.compositions[code]).names
+            let names = Self.repository.compositions[code]?.names ?? []
             #expect(names.count > 400)
             for name in names {
                 for word in name.words where word.contains(" ") {
@@ -123,7 +128,7 @@ import UnitpackTestSupport
     /// millisecond's word: the composed name is dropped and reported.
     @Test func aWordOfAnotherUnitDropsTheComposedName() throws {
         #expect(Self.repository.composed("ja", "angle/milliarcsecond") == nil)
-        let collisions = try #require(Self.repository.compositions["ja"]).collisions
+        let collisions = Self.repository.compositions["ja"]?.collisions ?? []
         #expect(collisions.contains { $0.unit == "angle/milliarcsecond" && $0.word == "ミリ秒" && $0.other == "time/millisecond" })
         // Units of one English name in two categories share their words.
         #expect(Self.repository.composed("fr", "density/kilogram per cubic meter") != nil)
@@ -138,7 +143,7 @@ import UnitpackTestSupport
         #expect(Self.repository.composed("ar", "length/decameter") == nil)
         #expect(Self.repository.composed("zh", "time/picosecond") == nil)
         #expect(try forms("ar", "absorbed-dose/kilogray")[.few] == "كيلوغراي")
-        #expect(try forms("it", "power/gigawatt") == [.one: "gigawatt", .many: "gigawatt", .other: "gigawatt"])
+        #expect(try forms("it", "voltage/megavolt") == [.one: "megavolt", .many: "megavolt", .other: "megavolt"])
         #expect(try forms("fr", "length/decameter")[.other] == "décamètres")
     }
 
