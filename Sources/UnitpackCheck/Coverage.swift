@@ -9,13 +9,26 @@ public struct LanguageCoverage: Sendable, Hashable {
     public var totalUnits: Int
     /// Units with a row giving the display name and every plural form.
     public var namedUnits: Int
-    /// `category/name` of the other units, which show English names.
+    /// Units not named by hand whose name the build composes
+    /// (`NameComposition`): named with composed names too.
+    public var composedUnits: Int = 0
+    /// Composed names dropped because a word of theirs is another unit's.
+    public var collisions: [ComposedNameCollision] = []
+    /// `category/name` of the other units (neither hand-written nor
+    /// composed), which show English names.
     public var missing: [String]
 
     public var percent: Double { totalUnits == 0 ? 100 : Double(namedUnits) * 100 / Double(totalUnits) }
+    /// Named by hand or composed.
+    public var namedWithComposed: Int { namedUnits + composedUnits }
+    public var percentWithComposed: Double {
+        totalUnits == 0 ? 100 : Double(namedWithComposed) * 100 / Double(totalUnits)
+    }
 
     public static func report(_ tree: SourceTree) -> [LanguageCoverage] {
-        tree.languages.map { language in
+        let compositions = Dictionary(
+            NameComposition.compose(tree).map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+        return tree.languages.map { language in
             let categories = language.plurals?.categories ?? []
             var complete: Set<String> = []
             for file in language.nameFiles {
@@ -26,11 +39,15 @@ public struct LanguageCoverage: Sendable, Hashable {
                 }
             }
             let all = tree.units.map(\.key)
+            let composition = compositions[language.code]
+            let composed = Set((composition?.names ?? []).map(\.unit))
             return LanguageCoverage(
                 code: language.code, name: language.settings?.name ?? language.code,
                 isComplete: language.isComplete, totalUnits: all.count,
                 namedUnits: all.filter { complete.contains($0) }.count,
-                missing: all.filter { !complete.contains($0) })
+                composedUnits: all.filter { !complete.contains($0) && composed.contains($0) }.count,
+                collisions: composition?.collisions ?? [],
+                missing: all.filter { !complete.contains($0) && !composed.contains($0) })
         }
     }
 }

@@ -1,3 +1,4 @@
+import UnitpackCheck
 import UnitpackCore
 import UnitpackSource
 
@@ -37,6 +38,10 @@ public struct CompiledModel: Sendable {
         public var synonyms: [String]
         /// `patterns.tsv`: CLDR's pattern by `unit_names.form` (`long:one`, `short:other`).
         public var patterns: [String: String] = [:]
+        /// Set when the build composed these words (`NameComposition`): how
+        /// (`kilo absorbed-dose/gray`, `µg/h`), the text of the `composed`
+        /// row of `unit_names`. Nil for a hand-written row.
+        public var composedFrom: String? = nil
     }
 
     public struct Language: Sendable, Hashable {
@@ -245,6 +250,8 @@ public enum ModelCompiler {
         throws(CompileError) -> [CompiledModel.Language]
     {
         var languages: [CompiledModel.Language] = []
+        let compositions = Dictionary(
+            NameComposition.compose(tree).map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
         for source in tree.languages.sorted(by: { $0.code < $1.code }) {
             guard let settings = source.settings, let plurals = source.plurals else { throw .sourcesHaveErrors(count: 1) }
             var names: [CompiledModel.UnitNames] = []
@@ -271,6 +278,21 @@ public enum ModelCompiler {
                 else { throw .sourcesHaveErrors(count: 1) }
                 names[index].patterns[NameForm.pattern(isShort: row.isShort.value, row.plural.value).rawValue] =
                     row.pattern.value
+            }
+            // Composed names for the units the language does not name by
+            // hand (a hand-written row always wins: those are never composed).
+            let named = Set(names.map(\.unit))
+            for name in compositions[source.code]?.names ?? [] {
+                guard let id = unitIDs[name.unit.lowercased()] else { throw .sourcesHaveErrors(count: 1) }
+                guard !named.contains(id) else { continue }
+                let how: String
+                switch name.structure {
+                case .prefixed(let prefix, let base): how = prefix + " " + base
+                case .expression(let symbol): how = symbol
+                }
+                names.append(
+                    CompiledModel.UnitNames(
+                        unit: id, display: name.display, forms: name.forms, symbols: [], synonyms: [], composedFrom: how))
             }
             names.sort { $0.unit < $1.unit }
             let words = source.phraseWords.map {

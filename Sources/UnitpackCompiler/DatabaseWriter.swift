@@ -202,7 +202,8 @@ public enum DatabaseWriter {
             for unit in language.names {
                 let words = [unit.display] + PluralCategory.allCases.compactMap { unit.forms[$0] }
                 for word in words {
-                    names.append(NameRow(unit: unit.unit, kind: .name, lang: language.code, text: word))
+                    names.append(
+                        NameRow(unit: unit.unit, kind: unit.composedFrom == nil ? .name : .composed, lang: language.code, text: word))
                 }
                 for symbol in unit.symbols {
                     names.append(NameRow(unit: unit.unit, kind: .symbol, lang: language.code, text: symbol))
@@ -309,6 +310,9 @@ public enum DatabaseWriter {
                     rows.append((unit.unit, language.code, NameForm.symbol.rawValue, symbol))
                 }
                 for (form, pattern) in unit.patterns { rows.append((unit.unit, language.code, form, pattern)) }
+                if let how = unit.composedFrom {
+                    rows.append((unit.unit, language.code, NameForm.composed.rawValue, how))
+                }
             }
         }
         rows.sort { ($0.unit, $0.lang, $0.form) < ($1.unit, $1.lang, $1.form) }

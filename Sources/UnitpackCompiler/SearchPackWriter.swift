@@ -37,7 +37,11 @@ public enum SearchPackWriter {
         }
         for (index, language) in model.languages.enumerated() {
             let code = UInt8(index)
-            for names in language.names {
+            for names in language.names where names.composedFrom != nil {
+                add(names.display, names.unit, code, .composed)
+                for form in names.forms.values { add(form, names.unit, code, .composed) }
+            }
+            for names in language.names where names.composedFrom == nil {
                 add(names.display, names.unit, code, .display)
                 for form in names.forms.values { add(form, names.unit, code, .pluralForm) }
                 for symbol in names.symbols { add(symbol, names.unit, code, .symbol) }

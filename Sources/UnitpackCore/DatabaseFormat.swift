@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 8
+    public static let version: Int32 = 9
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -94,6 +94,10 @@ public enum NameKind: Int, Sendable, Hashable {
     /// A grammatical case form of the unit's name (`locales/<lang>/cases.tsv`:
     /// `метрах`, `Metern`), read like a name.
     case caseForm = 3
+    /// A word the build composed from the language's patterns for a unit
+    /// the language does not name by hand (`kilogrammes par mètre cube`):
+    /// the display name and plural forms of its `unit_names` rows.
+    case composed = 4
 }
 
 /// `unit_names.form`: which word of a unit in a language.
@@ -108,6 +112,10 @@ public enum NameForm: Sendable, Hashable {
     /// of this plural category, where it is not the language's default
     /// pattern with the word (`patterns.tsv`).
     case pattern(isShort: Bool, PluralCategory)
+    /// Present when the build composed the unit's words in the language
+    /// (no hand-written row): how, as its text (`kilo absorbed-dose/gray`,
+    /// `µg/h`).
+    case composed
 
     public var rawValue: String {
         switch self {
@@ -115,6 +123,7 @@ public enum NameForm: Sendable, Hashable {
         case .plural(let category): category.rawValue
         case .symbol: "symbol"
         case .pattern(let isShort, let category): (isShort ? "short:" : "long:") + category.rawValue
+        case .composed: "composed"
         }
     }
 
@@ -122,6 +131,7 @@ public enum NameForm: Sendable, Hashable {
         switch rawValue {
         case "display": self = .display
         case "symbol": self = .symbol
+        case "composed": self = .composed
         default:
             for (prefix, isShort) in [("long:", false), ("short:", true)] where rawValue.hasPrefix(prefix) {
                 guard let category = PluralCategory(rawValue: String(rawValue.dropFirst(prefix.count))) else { return nil }

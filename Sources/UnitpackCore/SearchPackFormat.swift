@@ -3,7 +3,7 @@
 public enum SearchPackFormat {
     public static let fileName = "search.pack"
     public static let magic: [UInt8] = Array("UPSEARCH".utf8)
-    public static let version: UInt16 = 3
+    public static let version: UInt16 = 4
     public static let headerLength = 32
     /// The bytes of a shard index entry before its separator.
     public static let indexEntryFixedBytes = 18
@@ -67,6 +67,8 @@ public enum SearchPackFormat {
         case synonym = 4
         /// A grammatical case form (`locales/<lang>/cases.tsv`).
         case caseForm = 5
+        /// A word the build composed (`NameKind.composed`).
+        case composed = 6
     }
 }
 

@@ -266,7 +266,8 @@ public struct DatabaseSnapshot: Sendable, Equatable {
             let group = nameGroups[folded] ?? (row.int(at: 5), 0)
             try nameRows.require(group.stated == row.int(at: 5), "the names of '\(folded)' disagree on their count")
             nameGroups[folded] = (group.stated, group.found + 1)
-            guard kind != 0, !language.isEmpty else { continue }
+            // Composed names (kind 4) repeat the forms above too.
+            guard kind != NameKind.name.rawValue, kind != NameKind.composed.rawValue, !language.isEmpty else { continue }
             if kind == 1 {
                 words[unit, default: [:]][language, default: Words()].symbols.append(text)
             } else {

@@ -55,7 +55,7 @@ enum ApproximateSize {
         let patterns = names.patterns.isEmpty ? 0 : dictionary(count: names.patterns.count, keyStride: 2, valueStride: 16)
             + names.patterns.values.reduce(0) { $0 + of($1) }
         return allocation(objectHeader + MemoryLayout<LocalizedNames>.stride) + of(names.language)
-            + of(names.display) + of(names.symbol) + forms + patterns
+            + of(names.display) + of(names.symbol) + forms + patterns + (names.composedFrom.map { of($0) } ?? 0)
     }
 
     static func of(_ language: Language) -> Int {

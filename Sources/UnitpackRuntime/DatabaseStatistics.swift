@@ -1,3 +1,5 @@
+import UnitpackCore
+
 /// What a `UnitDatabase` holds, part by part (bytes), and how its object cache
 /// has done. SQLite's figures come from `sqlite3_db_status`.
 public struct DatabaseStatistics: Sendable, Hashable {

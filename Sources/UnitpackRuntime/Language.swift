@@ -106,15 +106,20 @@ public struct LocalizedNames: Sendable, Hashable {
         }
     }
 
+    /// Set when the build composed these words from the language's patterns
+    /// (no hand-written name): how (`kilo absorbed-dose/gray`, `µg/h`).
+    public var composedFrom: String? = nil
+
     public init(
         language: String, display: String, forms: [PluralCategory: String], symbol: String,
-        patterns: [PatternKey: String] = [:]
+        patterns: [PatternKey: String] = [:], composedFrom: String? = nil
     ) {
         self.language = language
         self.display = display
         self.forms = forms
         self.symbol = symbol
         self.patterns = patterns
+        self.composedFrom = composedFrom
     }
 
     /// The form for `category`, or `other` (always present) when a partial set

@@ -250,12 +250,14 @@ extension UnitDatabase {
         guard !words.isEmpty else { return nil }
         var display: String?
         var symbol: String?
+        var composedFrom: String?
         var forms: [PluralCategory: String] = [:]
         var patterns: [LocalizedNames.PatternKey: String] = [:]
         for row in words {
             switch row.form {
             case .display: display = row.text
             case .symbol: symbol = row.text
+            case .composed: composedFrom = row.text
             case .plural(let category): forms[category] = row.text
             case .pattern(let isShort, let category):
                 patterns[LocalizedNames.PatternKey(isShort: isShort, category: category)] = row.text
@@ -266,7 +268,7 @@ extension UnitDatabase {
         }
         let names = LocalizedNames(
             language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display,
-            patterns: patterns)
+            patterns: patterns, composedFrom: composedFrom)
         state.objects.insert(.names(names), for: .names(key), cost: ApproximateSize.of(names))
         return names
     }

@@ -13,7 +13,19 @@ enum CoverageReport {
         for language in languages {
             let code = language.code + String(repeating: " ", count: codeWidth - language.code.count)
             let status = language.isComplete ? "complete" : "partial "
-            text += "  \(code)  \(status)  \(language.namedUnits)/\(language.totalUnits) units named (\(percent(language)))  \(language.name)\n"
+            if language.composedUnits == 0 {
+                text += "  \(code)  \(status)  \(language.namedUnits)/\(language.totalUnits) units named (\(percent(language.namedUnits, language.totalUnits)))  \(language.name)\n"
+            } else {
+                text += "  \(code)  \(status)  \(language.namedUnits)/\(language.totalUnits) units named, "
+                    + "\(language.namedWithComposed)/\(language.totalUnits) with composed "
+                    + "(\(percent(language.namedWithComposed, language.totalUnits)))  \(language.name)\n"
+            }
+            if !language.collisions.isEmpty {
+                let shown = language.collisions.prefix(listLimit).map { "\($0.unit) '\($0.word)' (\($0.other))" }
+                    .joined(separator: ", ")
+                let more = language.collisions.count > listLimit ? ", and \(language.collisions.count - listLimit) more" : ""
+                text += "      composed names dropped, a word of another unit: \(shown)\(more)\n"
+            }
             guard !language.missing.isEmpty else { continue }
             let shown = language.missing.prefix(listLimit).joined(separator: ", ")
             let more = language.missing.count > listLimit ? ", and \(language.missing.count - listLimit) more" : ""
@@ -49,9 +61,9 @@ enum CoverageReport {
     }
 
     /// 100% only when every unit is named: 99.95% must not round up to it.
-    static func percent(_ language: LanguageCoverage) -> String {
-        if language.namedUnits == language.totalUnits { return "100%" }
-        let tenths = Int((language.percent * 10).rounded(.down))
+    static func percent(_ named: Int, _ total: Int) -> String {
+        if named == total { return "100%" }
+        let tenths = total == 0 ? 0 : named * 1000 / total
         return "\(tenths / 10).\(tenths % 10)%"
     }
 }

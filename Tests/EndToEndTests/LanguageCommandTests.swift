@@ -74,6 +74,18 @@ import Testing
         }
     }
 
+    /// Units a partial language does not name by hand are written in the
+    /// words its patterns compose (issue 20 §5), and found by them.
+    @Test func composedNamesAreWrittenAndFound() throws {
+        let french = try database.convert(["--lang", "fr", "5", "µg/h", "mg/min"])
+        #expect(french.stdout == "5 microgrammes par heure ≈ 0,0000833333 milligramme par minute\n", "\(french)")
+        let polish = try database.convert(["--lang", "pl", "5", "kGy", "Gy"])
+        #expect(polish.stdout == "5 kilogrejów = 5000 grejów\n", "\(polish)")
+        let search = try CLI.run(["search", "--data", database.dist, "kilogrammes par mètre cube"])
+        #expect(search.status == 0, "\(search)")
+        #expect(search.stdout.contains("density/kilogram per cubic meter\t\"kilogrammes par mètre cube\"\texact, fr, composed"), "\(search)")
+    }
+
     /// A partial language: the report lists what falls back to English, and
     /// `convert` shows those units with English words.
     @Test func aPartialLanguageIsReportedAndFallsBackToEnglish() throws {

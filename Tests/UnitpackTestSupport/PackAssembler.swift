@@ -125,7 +125,7 @@ public struct PackAssembler {
             offset += data.count
         }
         var file = Array("UPSEARCH".utf8)
-        file += [3, 0, 32, 0]
+        file += [4, 0, 32, 0]
         appendU32(keyCount ?? encodedKeys, to: &file)
         appendU32(postingCount ?? encodedPostings, to: &file)
         appendU32(UInt32(shards.count), to: &file)
