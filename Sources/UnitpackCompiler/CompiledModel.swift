@@ -80,6 +80,10 @@ public struct CompiledModel: Sendable {
     public struct CaseForm: Sendable, Hashable, Comparable {
         public var unit: Int
         public var text: String
+        /// Set when the form's plural category holds one number
+        /// (`PluralRules.soleNumber`): the form states it (Arabic `ميلين`, 2),
+        /// and `unit_names` keeps it as form `case:<case>:<plural>`.
+        public var countedAs: NameForm? = nil
 
         public static func < (a: CaseForm, b: CaseForm) -> Bool { (a.unit, a.text) < (b.unit, b.text) }
     }
@@ -301,7 +305,7 @@ public enum ModelCompiler {
             var language = CompiledModel.Language(
                 code: source.code, name: settings.name, isComplete: source.isComplete, numbers: settings.numbers,
                 plurals: plurals, names: names, phraseWords: words,
-                caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs),
+                caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs, plurals: plurals),
                 compounds: try compileCompounds(source, unitIDs: unitIDs))
             language.longPattern = settings.longPattern
             language.shortPattern = settings.shortPattern
@@ -333,7 +337,8 @@ public enum ModelCompiler {
     /// the genitive singular and the `few` form) adds nothing: one row fewer
     /// in `names`.
     private static func compileCaseForms(
-        _ source: LanguageSource, names: [CompiledModel.UnitNames], units: [CompiledModel.Unit], unitIDs: [String: Int]
+        _ source: LanguageSource, names: [CompiledModel.UnitNames], units: [CompiledModel.Unit], unitIDs: [String: Int],
+        plurals: PluralRules
     ) throws(CompileError) -> [CompiledModel.CaseForm] {
         guard !source.caseForms.isEmpty else { return [] }
         var known: Set<String> = []
@@ -351,7 +356,9 @@ public enum ModelCompiler {
                 throw .sourcesHaveErrors(count: 1)
             }
             if known.insert("\(id)\t" + TextFolding.fold(row.form.value)).inserted {
-                forms.append(CompiledModel.CaseForm(unit: id, text: row.form.value))
+                let counted = plurals.soleNumber(of: row.plural.value) == nil
+                    ? nil : NameForm.countedCase(row.grammaticalCase.value, row.plural.value)
+                forms.append(CompiledModel.CaseForm(unit: id, text: row.form.value, countedAs: counted))
             }
         }
         return forms.sorted()

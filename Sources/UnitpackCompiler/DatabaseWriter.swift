@@ -314,6 +314,9 @@ public enum DatabaseWriter {
                     rows.append((unit.unit, language.code, NameForm.composed.rawValue, how))
                 }
             }
+            for form in language.caseForms {
+                if let counted = form.countedAs { rows.append((form.unit, language.code, counted.rawValue, form.text)) }
+            }
         }
         rows.sort { ($0.unit, $0.lang, $0.form) < ($1.unit, $1.lang, $1.form) }
         let keyRows = Dictionary(rows.map { ("\($0.unit)\t\($0.lang)", 1) }, uniquingKeysWith: +)

@@ -116,6 +116,11 @@ public enum NameForm: Sendable, Hashable {
     /// (no hand-written row): how, as its text (`kilo absorbed-dose/gray`,
     /// `µg/h`).
     case composed
+    /// A grammatical case form (`cases.tsv`) of a plural category that holds
+    /// one number (`PluralRules.soleNumber`): the form states that count, as
+    /// the plural form does (`case:oblique:two`, Arabic `ميلين`, two miles).
+    /// Forms of other categories are only `names` rows of kind `caseForm`.
+    case countedCase(String, PluralCategory)
 
     public var rawValue: String {
         switch self {
@@ -124,6 +129,7 @@ public enum NameForm: Sendable, Hashable {
         case .symbol: "symbol"
         case .pattern(let isShort, let category): (isShort ? "short:" : "long:") + category.rawValue
         case .composed: "composed"
+        case .countedCase(let grammaticalCase, let category): "case:" + grammaticalCase + ":" + category.rawValue
         }
     }
 
@@ -133,6 +139,12 @@ public enum NameForm: Sendable, Hashable {
         case "symbol": self = .symbol
         case "composed": self = .composed
         default:
+            if rawValue.hasPrefix("case:") {
+                let parts = rawValue.split(separator: ":", omittingEmptySubsequences: false)
+                guard parts.count == 3, !parts[1].isEmpty, let category = PluralCategory(rawValue: String(parts[2])) else { return nil }
+                self = .countedCase(String(parts[1]), category)
+                return
+            }
             for (prefix, isShort) in [("long:", false), ("short:", true)] where rawValue.hasPrefix(prefix) {
                 guard let category = PluralCategory(rawValue: String(rawValue.dropFirst(prefix.count))) else { return nil }
                 self = .pattern(isShort: isShort, category)

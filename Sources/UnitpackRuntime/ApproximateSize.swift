@@ -56,6 +56,8 @@ enum ApproximateSize {
             + names.patterns.values.reduce(0) { $0 + of($1) }
         return allocation(objectHeader + MemoryLayout<LocalizedNames>.stride) + of(names.language)
             + of(names.display) + of(names.symbol) + forms + patterns + (names.composedFrom.map { of($0) } ?? 0)
+            + dictionary(count: names.countedCaseForms.count, keyStride: 1, valueStride: 8)
+            + names.countedCaseForms.values.reduce(0) { $0 + of($1) }
     }
 
     static func of(_ language: Language) -> Int {

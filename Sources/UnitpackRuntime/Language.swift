@@ -110,6 +110,11 @@ public struct LocalizedNames: Sendable, Hashable {
     /// (no hand-written name): how (`kilo absorbed-dose/gray`, `µg/h`).
     public var composedFrom: String? = nil
 
+    /// Case forms of plural categories that hold one number (Arabic `two`:
+    /// the oblique dual `ميلين`), which state that count as the plural forms
+    /// do (`unit_names` forms `case:<case>:<plural>`).
+    public var countedCaseForms: [PluralCategory: [String]] = [:]
+
     public init(
         language: String, display: String, forms: [PluralCategory: String], symbol: String,
         patterns: [PatternKey: String] = [:], composedFrom: String? = nil

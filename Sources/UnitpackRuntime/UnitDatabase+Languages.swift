@@ -251,6 +251,7 @@ extension UnitDatabase {
         var display: String?
         var symbol: String?
         var composedFrom: String?
+        var counted: [PluralCategory: [String]] = [:]
         var forms: [PluralCategory: String] = [:]
         var patterns: [LocalizedNames.PatternKey: String] = [:]
         for row in words {
@@ -258,6 +259,7 @@ extension UnitDatabase {
             case .display: display = row.text
             case .symbol: symbol = row.text
             case .composed: composedFrom = row.text
+            case .countedCase(_, let category): counted[category, default: []].append(row.text)
             case .plural(let category): forms[category] = row.text
             case .pattern(let isShort, let category):
                 patterns[LocalizedNames.PatternKey(isShort: isShort, category: category)] = row.text
@@ -266,9 +268,10 @@ extension UnitDatabase {
         guard let display, forms[.other] != nil else {
             throw .corrupt(path: path, detail: "unit \(unit.id) lacks its display name or 'other' form in '\(language)'")
         }
-        let names = LocalizedNames(
+        var names = LocalizedNames(
             language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display,
             patterns: patterns, composedFrom: composedFrom)
+        names.countedCaseForms = counted
         state.objects.insert(.names(names), for: .names(key), cost: ApproximateSize.of(names))
         return names
     }

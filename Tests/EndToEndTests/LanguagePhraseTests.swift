@@ -67,10 +67,15 @@ import Testing
 
     @Test func arabicIsAnsweredInArabic() throws {
         // `بالكيلومترات` is `ب` (in), the article and the kilometres; 5 × 1.609344 = 8.04672 exactly.
-        // أميال is the form of 3 to 10 (few), كيلومتر of a fraction (other).
-        #expect(try answer("5 أميال بالكيلومترات") == "5 أميال = 8.04672 كيلومتر\n")
+        // أميال is the form of 3 to 10 (few), كيلومتر of a fraction (other); Arabic-Indic digits
+        // and the Arabic decimal separator ٫, as CLDR writes ar (its default numbering system, arab).
+        #expect(try answer("5 أميال بالكيلومترات") == "٥ أميال = ٨٫٠٤٦٧٢ كيلومتر\n")
         // The target first, after the question word كم: 5 / 0.3048 = 16.4041994...
-        #expect(try answer("كم قدما في 5 أمتار") == "5 أمتار ≈ 16.4042 قدم\n")
+        #expect(try answer("كم قدما في 5 أمتار") == "٥ أمتار ≈ ١٦٫٤٠٤٢ قدم\n")
+        // The oblique dual (locales/ar/cases.tsv) states two, as the dual does: 2 × 5280 = 10560;
+        // CLDR writes the dual without a number (ميلان).
+        #expect(try answer("كم قدما في ميلين") == "ميلان = ١٠٥٦٠ قدم\n")
+        #expect(try answer("مترين إلى قدم") == "متران ≈ ٦٫٥٦١٦٨ قدم\n")
     }
 
     @Test func anArabicPhraseOfUnitsThatDoNotConvertIsRefused() throws {

@@ -167,7 +167,7 @@ import UnitpackTestSupport
         let kilogray = try database.unit(key: "absorbed-dose/kilogray")
         let names = try database.names(of: kilogray, in: "fr")
         #expect(names.language == "fr" && names.composedFrom == "kilo absorbed-dose/gray")
-        #expect(try database.format(5, kilogray, language: "fr").long == "5 kilograys")
+        #expect(try database.format(5, kilogray, language: "fr").long == "5\u{A0}kilograys", "French writes a no-break space between the number and the word (CLDR)")
         let hand = try database.names(of: try database.unit(key: "length/kilometer"), in: "fr")
         #expect(hand.composedFrom == nil && hand.forms[.other] == "kilomètres")
         let density = try database.unit(key: "density/kilogram per cubic meter")

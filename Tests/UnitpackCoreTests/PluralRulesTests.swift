@@ -153,3 +153,31 @@ import UnitpackCore
         }
     }
 }
+
+/// `soleNumber(of:)`: the categories whose form states a count by itself.
+@Suite struct PluralSoleNumberTests {
+    static let arabic = """
+        zero: n = 0 @integer 0
+        one: n = 1 @integer 1
+        two: n = 2 @integer 2
+        few: n % 100 = 3..10 @integer 3~10, 103~110
+        many: n % 100 = 11..99 @integer 11~26, 111
+        other: @integer 100~102, 200~202
+        """
+
+    @Test func arabicTwoAndZeroStateTheirNumber() throws {
+        let rules = try #require(PluralRules.parse(Self.arabic, path: "ar").rules)
+        #expect(rules.soleNumber(of: .two) == 2)
+        #expect(rules.soleNumber(of: .zero) == 0)
+        // `one` and `other` name a unit alone (`mile`): never a count.
+        #expect(rules.soleNumber(of: .one) == nil)
+        #expect(rules.soleNumber(of: .other) == nil)
+        #expect(rules.soleNumber(of: .few) == nil)
+        #expect(rules.soleNumber(of: .many) == nil)
+    }
+
+    @Test func russianCategoriesStateNone() throws {
+        let rules = try #require(PluralRules.parse(PluralRulesTests.russian, path: "ru").rules)
+        for category in PluralCategory.allCases { #expect(rules.soleNumber(of: category) == nil, "\(category)") }
+    }
+}

@@ -82,11 +82,6 @@ extension UnitDatabase {
         return units.isEmpty ? nil : Found(units: units, language: language)
     }
 
-    /// The most numbers a plural category is tried on: beyond every period
-    /// of CLDR's rules for integers (`n % 100`), so that a category seen to
-    /// hold one number below it holds no other.
-    static let pluralSample = 200
-
     /// `ميلان` (two miles): the count a unit's name states when it is the
     /// form of plural categories that each hold one number, the same, in
     /// the name's language (the Arabic dual, CLDR's `two`: n = 2), none of
@@ -102,16 +97,18 @@ extension UnitDatabase {
         for unit in found.units {
             let names = try names(of: unit, in: code)
             guard names.language == code else { continue }
+            // The plural forms and the case forms that state a count (the
+            // oblique dual `ميلين`) the span is.
             let categories = names.forms.filter { TextFolding.fold($0.value) == folded }.map(\.key)
+                + names.countedCaseForms.filter { $0.value.contains { TextFolding.fold($0) == folded } }.map(\.key)
             guard !categories.isEmpty, !categories.contains(.one), !categories.contains(.other) else { continue }
             var stated: Int?
             for category in categories {
-                let numbers = (0..<Self.pluralSample).filter { plurals.category(for: String($0)) == category }
-                guard numbers.count == 1, stated == nil || stated == numbers[0] else {
+                guard let number = plurals.soleNumber(of: category), stated == nil || stated == number else {
                     stated = nil
                     break
                 }
-                stated = numbers[0]
+                stated = number
             }
             guard let stated, count == nil || count == Double(stated) else { continue }
             count = Double(stated)
