@@ -320,6 +320,9 @@ public enum NameComposition {
         }
 
         var atoms: [String: Atom] = [:]
+        /// Prefixed spellings that two units' prefixed forms share with one
+        /// value (no unit reading, but a factor and dimension E501 can use).
+        var sharedValues: [String: (factor: Double, dimension: Dimension)] = [:]
 
         init(_ tree: SourceTree) {
             let ids = Dictionary(tree.ids.map { ($0.key.lowercased(), $0.id.value) }, uniquingKeysWith: { a, _ in a })
@@ -354,20 +357,37 @@ public enum NameComposition {
             }
             for (symbol, reading) in readings { atoms[symbol] = reading.atom }
             var prefixed: [String: Atom?] = [:]
+            // Of the spellings several prefixed forms share, those worth one value.
+            var sameValue: [String: (factor: Double, dimension: Dimension)] = [:]
+            var valueDiffers: Set<String> = []
             for (symbol, atom, kinds) in prefixable {
                 for prefix in UnitPrefix.all where kinds.contains(prefix.kind) {
                     for written in prefix.symbols where readings[written + symbol] == nil {
                         let value = Atom(unit: atom.unit, prefix: prefix, factor: atom.factor * prefix.factor, dimension: atom.dimension)
                         if let existing = prefixed[written + symbol] {
                             // Two units under one prefixed spelling: no reading.
-                            if existing?.unit != value.unit || existing?.prefix != value.prefix { prefixed[written + symbol] = .some(nil) }
+                            if existing?.unit != value.unit || existing?.prefix != value.prefix {
+                                if let first = existing ?? nil { sameValue[written + symbol] = (first.factor, first.dimension) }
+                                if let kept = sameValue[written + symbol],
+                                    kept.dimension != value.dimension || abs(kept.factor - value.factor) > 1e-12 * kept.factor
+                                {
+                                    valueDiffers.insert(written + symbol)
+                                }
+                                prefixed[written + symbol] = .some(nil)
+                            }
                         } else {
                             prefixed[written + symbol] = value
                         }
                     }
                 }
             }
-            for (symbol, atom) in prefixed { if let atom { atoms[symbol] = atom } }
+            for (symbol, atom) in prefixed {
+                if let atom {
+                    atoms[symbol] = atom
+                } else if let value = sameValue[symbol], !valueDiffers.contains(symbol) {
+                    sharedValues[symbol] = value
+                }
+            }
         }
     }
 }

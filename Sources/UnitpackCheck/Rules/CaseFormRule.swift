@@ -22,26 +22,11 @@ struct CaseFormRule: CheckRule {
             }
             var given: [String: SourceLocation] = [:]
             for row in language.caseForms {
+                guard LocaleUnitReference.exists(
+                    category: row.category, unit: row.unit, in: unitsByCategory, diagnostics: &diagnostics)
+                else { continue }
                 let category = row.category.value
-                guard let units = unitsByCategory[category] else {
-                    var hint = "the first column is a category of units-src/categories.tsv"
-                    if let close = Suggestion.closest(to: category, among: unitsByCategory.keys.sorted()) {
-                        hint = "did you mean '\(close)'?"
-                    }
-                    diagnostics.append(
-                        Diagnostic(.unknownLocaleCategory, "there is no category '\(category)'",
-                                   at: row.category.location, hint: hint))
-                    continue
-                }
                 let unit = row.unit.value
-                guard units.contains(unit) else {
-                    var hint = "the second column is a unit's name exactly as in units-src/\(category).tsv"
-                    if let close = Suggestion.closest(to: unit, among: units.sorted()) { hint = "did you mean '\(close)'?" }
-                    diagnostics.append(
-                        Diagnostic(.unknownLocaleUnit, "category '\(category)' has no unit '\(unit)'",
-                                   at: row.unit.location, hint: hint))
-                    continue
-                }
                 let key = [category, unit, row.grammaticalCase.value, row.plural.value.rawValue].joined(separator: "\t")
                 if let earlier = given[key] {
                     diagnostics.append(

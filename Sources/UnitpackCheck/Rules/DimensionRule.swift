@@ -142,65 +142,15 @@ extension Dimension {
 struct AtomTable {
     private var atoms: [String: (factor: Double, dimension: Dimension)] = [:]
 
+    /// The symbols of `NameComposition.AtomUnits` (one reading of the
+    /// rules: priority, then id; a point on a scale worth its difference
+    /// unit; prefixed forms only where no unit owns the spelling, as the
+    /// runtime) with their values, and the prefixed spellings two units
+    /// share with one value, which a factor check may use.
     init(_ tree: SourceTree) {
-        let ids = Dictionary(tree.ids.map { ($0.key.lowercased(), $0.id.value) }, uniquingKeysWith: { a, _ in a })
-        // Every unit with a factor, by key: coherent SI factor and dimension.
-        var values: [String: (Double, Dimension)] = [:]
-        for category in tree.categories {
-            guard let base = BaseDimension.parse(category.dimension.value),
-                let file = tree.categoryFiles.first(where: { $0.key == category.key.value })
-            else { continue }
-            for unit in file.units {
-                if let factor = PrefixRule.factor(unit) { values[unit.key.lowercased()] = (factor * base.scale, base.dimension) }
-            }
-        }
-        for relation in tree.relations where relation.kind.value == .difference {
-            let point = relation.first.value.lowercased()
-            if values[point] == nil, let difference = values[relation.second.value.lowercased()] { values[point] = difference }
-        }
-        struct Reading {
-            var value: (Double, Dimension)
-            var priority: Double
-            var id: Int
-        }
-        var readings: [String: Reading] = [:]
-        var prefixable: [(String, (Double, Dimension), [UnitPrefix.Kind])] = []
-        for unit in tree.units {
-            guard let value = values[unit.key.lowercased()] else { continue }
-            let reading = Reading(value: value, priority: unit.priority?.value ?? 0, id: ids[unit.key.lowercased()] ?? Int.max)
-            for symbol in unit.symbols where !Self.looksLikeExpression(symbol.value) {
-                if let kept = readings[symbol.value], (kept.priority, -kept.id) >= (reading.priority, -reading.id) { continue }
-                readings[symbol.value] = reading
-                if !unit.prefixes.isEmpty, PrefixRule.factor(unit) != nil {
-                    prefixable.append((symbol.value, value, unit.prefixes.map(\.value)))
-                }
-            }
-        }
-        for (symbol, reading) in readings { atoms[symbol] = reading.value }
-        // Prefixed forms only where no unit owns the spelling, as the runtime.
-        var prefixed: [String: (Double, Dimension)?] = [:]
-        for (symbol, (factor, dimension), kinds) in prefixable {
-            for prefix in UnitPrefix.all where kinds.contains(prefix.kind) {
-                for written in prefix.symbols where readings[written + symbol] == nil {
-                    Self.record(written + symbol, (factor * prefix.factor, dimension), in: &prefixed)
-                }
-            }
-        }
-        for (symbol, value) in prefixed { if let value { atoms[symbol] = value } }
-    }
-
-    private static func record(
-        _ symbol: String, _ value: (Double, Dimension), in table: inout [String: (Double, Dimension)?]
-    ) {
-        if let existing = table[symbol] {
-            // Same meaning twice is fine (e.g. a prefixed form of two spellings).
-            if let (factor, dimension) = existing, dimension == value.1, abs(factor - value.0) <= 1e-12 * factor {
-                return
-            }
-            table[symbol] = .some(nil)
-        } else {
-            table[symbol] = value
-        }
+        let units = NameComposition.AtomUnits(tree)
+        for (symbol, atom) in units.atoms { atoms[symbol] = (atom.factor, atom.dimension) }
+        for (symbol, value) in units.sharedValues { atoms[symbol] = value }
     }
 
     /// Whether a symbol is written as an expression (an operator, a power,
