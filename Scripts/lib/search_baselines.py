@@ -39,8 +39,8 @@ def read_pack(path):
     data = open(path, "rb").read()
     magic, version, header_length, key_count, posting_count, shard_count, tables_length, tables_crc = struct.unpack(
         "<8sHHIIIII", data[:32])
-    if magic != b"UPSEARCH" or version != 3:
-        sys.exit(f"{path}: not a format 3 search pack")
+    if magic != b"UPSEARCH" or version != 4:
+        sys.exit(f"{path}: not a format 4 search pack")
     tables = data[32:32 + tables_length]
     if zlib.crc32(tables) != tables_crc:
         sys.exit(f"{path}: index CRC mismatch")
