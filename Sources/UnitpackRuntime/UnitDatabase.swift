@@ -17,6 +17,10 @@ import UnitpackSQLite
 public final class UnitDatabase: Sendable {
     public let path: String
     private let state: Mutex<State>
+    /// The language list asked last and its key (codes joined by commas):
+    /// a parse keys its cache lookups by the list a dozen times, and joining
+    /// twelve codes each time was a quarter of a parse with all asked.
+    private let languageKeyMemo = Mutex<(codes: [String], key: String)>(([], ""))
 
     final class State {
         let connection: Connection
@@ -235,7 +239,7 @@ public final class UnitDatabase: Sendable {
         for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil
     ) throws(UnitDatabaseError) -> (units: [Unit], language: String?, ignoringCase: Bool) {
         try candidates(
-            key: ByteString((keyPrefix ?? Self.candidatesKeyPrefix(languages)) + text), text: text, folded: folded(),
+            key: ByteString((keyPrefix ?? candidatesKeyPrefix(languages)) + text), text: text, folded: folded(),
             preferring: languages)
     }
 
@@ -358,8 +362,19 @@ public final class UnitDatabase: Sendable {
 
     /// The start of a `candidates` cache key: the preferred languages (`*`
     /// for none) and a tab. A parse joins it once for all its lookups.
-    static func candidatesKeyPrefix(_ languages: [String]?) -> String {
-        (languages?.joined(separator: ",") ?? "*") + "\t"
+    func candidatesKeyPrefix(_ languages: [String]?) -> String {
+        (languages.map(languageKey) ?? "*") + "\t"
+    }
+
+    /// The codes joined by commas: the object cache's key for what a list
+    /// of languages reads (phrase words, prefix words, a phrase's language).
+    func languageKey(_ languages: [String]) -> String {
+        languageKeyMemo.withLock { memo in
+            // Equal arrays of a parse share their storage: compared at once.
+            if memo.codes == languages { return memo.key }
+            memo = (languages, languages.joined(separator: ","))
+            return memo.key
+        }
     }
 
     /// The unit whose key (`category/name`, as in `units-src/`) is `key`.

@@ -88,7 +88,7 @@ extension UnitDatabase {
     /// - Throws: `.badExpression` when it does not read as an expression.
     /// Kept in the object cache: a phrase is parsed again at each key typed.
     func expressionUnits(_ text: String, languages: [String]?) throws(UnitDatabaseError) -> [Unit]? {
-        let key = CachedKey.expression(ByteString(Self.candidatesKeyPrefix(languages) + text))
+        let key = CachedKey.expression(ByteString(candidatesKeyPrefix(languages) + text))
         switch try withState({ state throws(UnitDatabaseError) -> CachedObject? in state.objects.value(for: key) }) {
         case .expression(let units)?: return units
         case .expressionFailure(let failure)?: throw failure

@@ -84,7 +84,7 @@ extension UnitDatabase {
     private func prefixWords(_ languages: [String]?) throws(UnitDatabaseError) -> [(prefix: UnitPrefix, word: String)] {
         var asked = languages ?? []
         if languages == nil { asked = try phraseLanguages() }
-        let key = CachedKey.prefixWords(asked.joined(separator: ","))
+        let key = CachedKey.prefixWords(languageKey(asked))
         return try withState { state throws(UnitDatabaseError) in
             if case .prefixWords(let words)? = state.objects.value(for: key) { return words.map { ($0.prefix, $0.word) } }
             var words: [PrefixWord] = []

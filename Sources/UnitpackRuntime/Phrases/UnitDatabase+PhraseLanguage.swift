@@ -26,7 +26,7 @@ extension UnitDatabase {
     /// Kept in the object cache by the asked languages and the folded words:
     /// a phrase is parsed again at each key typed and each target asked.
     func phraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
-        var text = asked.joined(separator: ",") + "\t"
+        var text = languageKey(asked) + "\t"
         for word in phrase.words { text += word.folded + "\u{1F}" }
         let key = ByteString(text)
         if let cached = try withState({ state throws(UnitDatabaseError) -> CachedObject? in state.objects.value(for: .phraseLanguage(key)) }),

@@ -40,7 +40,7 @@ extension UnitDatabase {
         memo.work += span.count
         let key = Phrase.Span(span)
         let written: Found?
-        let languageKey = memo.languageKey ?? Self.candidatesKeyPrefix(languages)
+        let languageKey = memo.languageKey ?? candidatesKeyPrefix(languages)
         memo.languageKey = languageKey
         if let known = memo.written[key] {
             written = known

@@ -252,7 +252,7 @@ extension UnitDatabase {
     /// The number words and markers of `languages`, kept in the object cache
     /// (within its budget) by language list.
     func phraseWords(_ languages: [String]) throws(UnitDatabaseError) -> NumberWords {
-        let key = CachedKey.phraseWords(languages.joined(separator: ","))
+        let key = CachedKey.phraseWords(languageKey(languages))
         return try withState { state throws(UnitDatabaseError) in
             if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
             let path = path

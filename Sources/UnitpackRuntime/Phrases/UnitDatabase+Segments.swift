@@ -22,7 +22,7 @@ extension UnitDatabase {
         // Attached words (Arabic `بالكيلومتر`): cut only where a word starts with one.
         let mayAttach = !words.attached.isEmpty && phrase.words.contains { words.startsWithAttached(folded: $0.folded) }
         guard mayAttach || phrase.words.contains(where: { Self.holdsUnspacedLetter(phrase.scalars[$0.range]) }) else { return phrase }
-        let keyPrefix = Self.candidatesKeyPrefix(languages)
+        let keyPrefix = candidatesKeyPrefix(languages)
         var ranges: [Range<Int>] = []
         var cut = false
         for index in phrase.words.indices {
@@ -143,7 +143,7 @@ extension UnitDatabase {
     {
         let scalars = Array(text.unicodeScalars)
         guard scalars.contains(where: { Self.isUnspacedScalar($0) }) else { return nil }
-        let keyPrefix = Self.candidatesKeyPrefix(languages)
+        let keyPrefix = candidatesKeyPrefix(languages)
         func string(_ slice: ArraySlice<Unicode.Scalar>) -> String {
             var view = String.UnicodeScalarView()
             view.append(contentsOf: slice)
