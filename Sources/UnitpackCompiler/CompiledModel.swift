@@ -56,6 +56,7 @@ public struct CompiledModel: Sendable {
         public var nativeSystem: String = ""
         public var nativeNumbers: NumberSymbols?
         public var latnRegions: [String] = []
+        public var regionSeparators: [String: RegionSeparators] = [:]
         /// Sorted by unit id; a partial language leaves units out.
         public var names: [UnitNames]
         /// `words.tsv`: folded word, kind, value (nil for kinds without one).
@@ -312,6 +313,7 @@ public enum ModelCompiler {
             language.nativeSystem = settings.nativeSystem
             language.nativeNumbers = settings.nativeNumbers
             language.latnRegions = settings.latnRegions
+            language.regionSeparators = settings.regionSeparators
             languages.append(language)
         }
         return languages

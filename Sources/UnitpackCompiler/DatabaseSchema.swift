@@ -71,6 +71,7 @@ enum DatabaseSchema {
             native_group TEXT NOT NULL,
             native_minus TEXT NOT NULL,
             latn_regions TEXT NOT NULL,
+            region_separators TEXT NOT NULL,
             crc INTEGER NOT NULL
         ) WITHOUT ROWID
         """,

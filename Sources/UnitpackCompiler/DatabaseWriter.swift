@@ -292,6 +292,7 @@ public enum DatabaseWriter {
                 .text(language.nativeNumbers?.digits.map { String($0) } ?? ""),
                 .text(language.nativeNumbers?.decimal ?? ""), .text(language.nativeNumbers?.group ?? ""),
                 .text(language.nativeNumbers?.minusSign ?? ""), .text(language.latnRegions.joined(separator: " ")),
+                .text(RegionSeparators.text(language.regionSeparators)),
             ]
         }
     }

@@ -33,7 +33,7 @@ public enum DatabaseFormat {
                 "code", "name", "complete", "decimal_separator", "group_separator", "primary_grouping",
                 "secondary_grouping", "minimum_grouping_digits", "plural_rules", "phrase_word_rows",
                 "compound_rows", "minus_sign", "long_pattern", "short_pattern", "native_numbering", "native_digits",
-                "native_decimal", "native_group", "native_minus", "latn_regions",
+                "native_decimal", "native_group", "native_minus", "latn_regions", "region_separators",
             ]
         ),
         ("unit_names", ["unit", "lang", "form", "text", "key_rows"]),

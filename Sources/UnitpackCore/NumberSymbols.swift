@@ -36,3 +36,42 @@ public struct NumberSymbols: Sendable, Hashable {
     /// What the formatter uses for a language it knows nothing about.
     public static let plain = NumberSymbols(decimal: ".", group: ",")
 }
+
+/// The decimal and group separators of latn digits in one region, where its
+/// CLDR locale writes them otherwise than the language (`de-CH`: `.` and
+/// `’`; `ar-MA`: `,` and `.`; `pt-PT`: `,` and U+00A0).
+public struct RegionSeparators: Sendable, Hashable {
+    public var decimal: String
+    public var group: String
+
+    public init(decimal: String, group: String) {
+        self.decimal = decimal
+        self.group = group
+    }
+
+    /// The form `language.tsv` and the `languages` table write a list in:
+    /// entries `REGION:DECIMAL:GROUP` separated by one ASCII space, regions
+    /// in order (`CH:.:’ LI:.:’`). No separator is an ASCII space or a colon.
+    public static func text(_ regions: [String: RegionSeparators]) -> String {
+        regions.keys.sorted().map { "\($0):\(regions[$0]!.decimal):\(regions[$0]!.group)" }.joined(separator: " ")
+    }
+
+    /// The list of `text(_:)`, or nil when an entry is not one.
+    public static func parse(_ text: String) -> [String: RegionSeparators]? {
+        var regions: [String: RegionSeparators] = [:]
+        for entry in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 3, isRegion(parts[0]), parts[1].count == 1, parts[2].count == 1,
+                regions[String(parts[0])] == nil
+            else { return nil }
+            regions[String(parts[0])] = RegionSeparators(decimal: String(parts[1]), group: String(parts[2]))
+        }
+        return regions
+    }
+
+    /// A BCP 47 region subtag: two upper-case letters or three digits.
+    public static func isRegion(_ text: some StringProtocol) -> Bool {
+        (text.count == 2 && text.allSatisfy { $0.isASCII && $0.isUppercase })
+            || (text.count == 3 && text.allSatisfy { $0.isASCII && $0.isNumber })
+    }
+}

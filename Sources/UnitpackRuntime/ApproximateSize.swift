@@ -77,6 +77,7 @@ enum ApproximateSize {
             numbering += of(native.system) + of(native.symbols.decimal) + of(native.symbols.group)
                 + of(native.symbols.minusSign) + allocation(objectHeader + 16 * 10)
                 + allocation(objectHeader + 16 * language.numbering.latnRegions.count)
+                + dictionary(count: language.numbering.regionSeparators.count, keyStride: 16, valueStride: 32)
         }
         return allocation(objectHeader + MemoryLayout<Language>.stride) + of(language.code) + of(language.name) + of(language.numbers.decimal)
             + of(language.numbers.group) + rules + numbering

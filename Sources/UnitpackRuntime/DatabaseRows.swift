@@ -121,7 +121,7 @@ struct RowDecoder {
     /// primary_grouping, secondary_grouping, minimum_grouping_digits,
     /// plural_rules, phrase_word_rows, compound_rows, minus_sign,
     /// long_pattern, short_pattern, native_numbering, native_digits,
-    /// native_decimal, native_group, native_minus, latn_regions.
+    /// native_decimal, native_group, native_minus, latn_regions, region_separators.
     func language(at offset: Int32) throws(UnitDatabaseError) -> LanguageRow {
         try check("languages", at: offset)
         let code = try word(offset, "a language's code")
@@ -151,6 +151,9 @@ struct RowDecoder {
         else { throw damaged("language '\(code)' has an invalid default pattern") }
         // Empty native columns: the language writes latn digits everywhere.
         let system = statement.text(at: offset + 14) ?? ""
+        guard let regionSeparators = RegionSeparators.parse(statement.text(at: offset + 20) ?? "") else {
+            throw damaged("language '\(code)' has invalid region separators")
+        }
         var numbering = Language.Numbering(latn: latn)
         if !system.isEmpty {
             let digits = Array(try word(offset + 15, "the digits of '\(code)'"))
@@ -164,6 +167,7 @@ struct RowDecoder {
                     minusSign: try word(offset + 18, "the \(system) minus sign of '\(code)'"), digits: digits),
                 latnRegions: (statement.text(at: offset + 19) ?? "").split(separator: " ").map(String.init))
         }
+        numbering.regionSeparators = regionSeparators
         return LanguageRow(
             language: Language(
                 code: code, name: name, isComplete: complete == 1, plurals: plurals, numbering: numbering,

@@ -36,6 +36,8 @@ public struct Language: Sendable, Hashable {
         public var nativeSymbols: NumberSymbols
         /// Regions (`MA`, upper case) where the default is `latn` though the language's is `native`.
         public var latnRegions: [String]
+        /// The latn separators of regions that write them otherwise (`de-CH`: `’`).
+        public var regionSeparators: [String: RegionSeparators] = [:]
 
         public init(latn: NumberSymbols, nativeSystem: String = "", nativeSymbols: NumberSymbols? = nil, latnRegions: [String] = []) {
             self.latn = latn
@@ -46,6 +48,11 @@ public struct Language: Sendable, Hashable {
 
         /// The system and symbols CLDR uses by default in `region` (nil: the language's own default).
         public func system(forRegion region: String?) -> (name: String, symbols: NumberSymbols) {
+            var latn = self.latn
+            if let region, let separators = regionSeparators[region] {
+                latn.decimal = separators.decimal
+                latn.group = separators.group
+            }
             guard let native else { return ("latn", latn) }
             if let region, latnRegions.contains(region) { return ("latn", latn) }
             return (native.system, native.symbols)

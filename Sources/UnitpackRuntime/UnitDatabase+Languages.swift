@@ -142,8 +142,11 @@ extension UnitDatabase {
             if let stored = available.first(where: { TextFolding.fold($0) == candidate }),
                 let language = try loadLanguageRow(stored, state)
             {
-                // The region stays: it picks the numbering system (`ar-MA` writes Latin digits).
-                guard language.numbering.native != nil, let region = Self.region(of: code) else { return language }
+                // The region stays: it picks the numbering system (`ar-MA` writes
+                // Latin digits) and the separators (`de-CH`: `’`, `es-MX`: `.`).
+                guard language.numbering.native != nil || !language.numbering.regionSeparators.isEmpty,
+                    let region = Self.region(of: code)
+                else { return language }
                 return language.inRegion(region)
             }
             guard let dash = candidate.lastIndex(of: "-") else { break }

@@ -5,7 +5,7 @@ enum LanguageFileParser {
     static let requiredKeys = ["name", "status", "decimal", "group"]
     static let optionalKeys = [
         "grouping", "minimum-grouping-digits", "minus", "long-pattern", "short-pattern", "numbering", "native-digits",
-        "native-decimal", "native-group", "native-minus", "latn-regions",
+        "native-decimal", "native-group", "native-minus", "latn-regions", "region-separators",
     ]
     /// The keys that go with `numbering` (a numbering system other than latn).
     static let nativeKeys = ["native-digits", "native-decimal", "native-group", "native-minus"]
@@ -137,6 +137,17 @@ enum LanguageFileParser {
                 Diagnostic(.invalidLanguageFile, "'\(bad)' is not a region", at: field.location,
                            hint: "regions as BCP 47 writes them, separated by spaces: MA DZ TN 419"))
         }
+        var regionSeparators: [String: RegionSeparators] = [:]
+        if let field = values["region-separators"] {
+            if let parsed = RegionSeparators.parse(field.text) {
+                regionSeparators = parsed
+            } else {
+                usable = false
+                diagnostics.append(
+                    Diagnostic(.invalidLanguageFile, "'\(field.text)' is not a list of region separators", at: field.location,
+                               hint: "REGION:DECIMAL:GROUP entries separated by spaces, one character each: CH:.:’ MA:,:."))
+            }
+        }
         guard usable, let name = values["name"], let decimal = values["decimal"], let group = values["group"] else {
             return nil
         }
@@ -145,6 +156,7 @@ enum LanguageFileParser {
             numbers: NumberSymbols(
                 decimal: decimal.text, group: group.text, primaryGrouping: primary, secondaryGrouping: secondary,
                 minimumGroupingDigits: minimum, minusSign: values["minus"]?.text ?? "-"))
+        settings.regionSeparators = regionSeparators
         settings.longPattern = values["long-pattern"]?.text ?? settings.longPattern
         settings.shortPattern = values["short-pattern"]?.text ?? settings.shortPattern
         if let native, let system = values["numbering"] {

@@ -23,6 +23,10 @@ public struct LanguageSettings: Sendable, Hashable {
     public var nativeNumbers: NumberSymbols?
     /// `latn-regions`: the regions where latn is the default all the same.
     public var latnRegions: [String] = []
+    /// `region-separators`: the latn decimal and group separators of the
+    /// regions whose CLDR locale writes them otherwise (`MA`: `,` and `.`;
+    /// `CH` in German: `.` and `’`), by region.
+    public var regionSeparators: [String: RegionSeparators] = [:]
 }
 
 /// A row of `locales/<lang>/<category>.tsv`. Empty cells were reported by the

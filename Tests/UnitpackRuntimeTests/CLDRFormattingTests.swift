@@ -122,7 +122,9 @@ import UnitpackTestSupport
         ("ar-SA", 1.5, "length/meter", "١٫٥ متر", "١٫٥ متر"),
         ("ar-MA", 5, "length/meter", "5 أمتار", "5 أمتار"),
         ("ar", 5, "length/kilometer", "٥ كيلومتر", "٥ كم"),
-        ("ar_ma", -1.5, "length/meter", "\u{200E}-1.5 متر", "\u{200E}-1.5 متر"),
+        // ar_MA.xml: latn digits with its own separators (decimal `,`, group `.`).
+        ("ar_ma", -1.5, "length/meter", "\u{200E}-1,5 متر", "\u{200E}-1,5 متر"),
+        ("de-CH", 12345.5, "length/meter", "12’345.5 Meter", "12’345.5 m"),
         ("ar", -1.5, "length/meter", "\u{61C}-١٫٥ متر", "\u{61C}-١٫٥ متر"),
         ("ru", 5, "length/mile", "5 миль", "5 ми"),
         ("en", 5, "length/foot", "5 feet", "5 ft"),
