@@ -51,7 +51,7 @@ import UnitpackTestSupport
         // A partial language: a unit it names, and one it leaves to English.
         ("de", { db throws(UnitDatabaseError) in
             let meter = try db.unit(key: "length/meter"), knot = try db.unit(key: "speed/knot")
-            return try [try db.format(1234.5, meter, language: "de").long, try db.format(1234.5, knot, language: "de").long]
+            return [try db.format(1234.5, meter, language: "de").long, try db.format(1234.5, knot, language: "de").long]
                 .joined(separator: "; ")
         }),
         ("names", { db throws(UnitDatabaseError) in

@@ -169,7 +169,7 @@ import UnitpackTestSupport
         #expect(throws: UnitDatabaseError.self) { try database.verify() }
     }
 
-    @Test(arguments: [1e308, 0, Double.nan, -0.3048, 4e-320])
+    @Test(arguments: [1e308, 0, Double.nan, -0.3048, Double.leastNormalMagnitude / 2.5e5])
     func aFactorOutOfRangeIsDamageEvenWithItsChecksum(factor: Double) throws {
         let (database, fixture) = try edited { try Self.set($0, "units", where: "id = 3", "factor", to: .real(factor)) }
         defer { fixture.remove() }

@@ -176,7 +176,6 @@ struct InverseDirectionRule: CheckRule {
                 return (x, y)
             }
             guard points.count >= 2 else { return nil }
-            let increasing = zip(points, points.dropFirst()).allSatisfy { $0.1 < $1.1 }
             let decreasing = zip(points, points.dropFirst()).allSatisfy { $0.1 > $1.1 }
             if unit.isInverse && !decreasing {
                 return Diagnostic(
