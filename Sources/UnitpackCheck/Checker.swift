@@ -30,6 +30,7 @@ public enum Checker {
         CompoundPatternRule(),
         ClusterRule(),
         ClusterCoverageRule(),
+        UsageRule(),
         RelationRule(),
         DifferenceCoverageRule(),
     ]

@@ -14,4 +14,10 @@ extension UnitRow {
             return nil
         }
     }
+
+    /// Whether the unit is converted by a factor (not by a formula pair).
+    var isCoefficient: Bool {
+        if case .coefficient? = definition { return true }
+        return false
+    }
 }

@@ -25,6 +25,8 @@ public struct CompiledModel: Sendable {
         public var priority: Double
         public var system: SystemTag
         public var flags: UnitFlags
+        /// `usages.tsv`: the usage the unit implies; empty for none.
+        public var usage: String = ""
         public var key: String { category + "/" + name }
     }
 
@@ -101,7 +103,12 @@ public struct CompiledModel: Sendable {
         public var category: String
         public var usage: String
         public var region: String
-        /// Position in the (category, usage, region) list, from 0.
+        /// Whether the entry belongs to the completed list (the list as
+        /// written and its completion rows, by threshold in the base unit)
+        /// rather than to the list as written. Only lists with completions
+        /// have a completed list.
+        public var completed = false
+        /// Position in the (category, usage, region, completed) list, from 0.
         public var rank: Int
         /// The unit, or a mixed unit's first (largest) part.
         public var unit: Int
@@ -177,6 +184,9 @@ public enum ModelCompiler {
                     conversion: conversion, priority: priority.value, system: system.value, flags: flags))
         }
         units.sort { $0.id < $1.id }
+        let implied = Dictionary(
+            tree.usages.map { ($0.unit.value.lowercased(), $0.usage.value) }, uniquingKeysWith: { a, _ in a })
+        for index in units.indices { units[index].usage = implied[units[index].key.lowercased()] ?? "" }
 
         let byName = Dictionary(
             units.map { ($0.category + "/" + $0.name.lowercased(), $0.id) }, uniquingKeysWith: { a, _ in a })
@@ -192,7 +202,7 @@ public enum ModelCompiler {
         }
 
         let languages = try compileLanguages(tree, unitIDs: ids, units: units)
-        let clusters = try compileClusters(tree, unitIDs: ids)
+        let clusters = try compileClusters(tree, unitIDs: ids, units: units)
         let relations = try compileRelations(tree, unitIDs: ids, categories: categories)
 
         var hash = SHA256()
@@ -225,10 +235,11 @@ public enum ModelCompiler {
         return relations.sorted { ($0.kind.rawValue, $0.first, $0.second) < ($1.kind.rawValue, $1.first, $1.second) }
     }
 
-    private static func compileClusters(_ tree: SourceTree, unitIDs: [String: Int]) throws(CompileError)
-        -> [CompiledModel.ClusterEntry]
+    private static func compileClusters(_ tree: SourceTree, unitIDs: [String: Int], units: [CompiledModel.Unit])
+        throws(CompileError) -> [CompiledModel.ClusterEntry]
     {
         var entries: [CompiledModel.ClusterEntry] = []
+        var completions: [CompiledModel.ClusterEntry] = []
         var ranks: [String: Int] = [:]
         for row in tree.clusters {
             var ids: [Int] = []
@@ -239,16 +250,61 @@ public enum ModelCompiler {
                 ids.append(id)
             }
             for region in row.regions {
+                var entry = CompiledModel.ClusterEntry(
+                    category: row.category.value, usage: row.usage.value, region: region.value, rank: 0,
+                    unit: ids[0], parts: Array(ids.dropFirst()), atLeast: row.atLeast.value)
+                if row.isCompletion {
+                    completions.append(entry)
+                    continue
+                }
                 let list = row.category.value + "\t" + row.usage.value + "\t" + region.value
-                let rank = ranks[list, default: 0]
-                ranks[list] = rank + 1
-                entries.append(
-                    CompiledModel.ClusterEntry(
-                        category: row.category.value, usage: row.usage.value, region: region.value, rank: rank,
-                        unit: ids[0], parts: Array(ids.dropFirst()), atLeast: row.atLeast.value))
+                entry.rank = ranks[list, default: 0]
+                ranks[list] = entry.rank + 1
+                entries.append(entry)
             }
         }
-        return entries.sorted { ($0.category, $0.usage, $0.region, $0.rank) < ($1.category, $1.usage, $1.region, $1.rank) }
+        entries += try completedLists(entries, completions, units: units)
+        return entries.sorted {
+            ($0.category, $0.usage, $0.region, $0.completed ? 1 : 0, $0.rank) < ($1.category, $1.usage, $1.region, $1.completed ? 1 : 0, $1.rank)
+        }
+    }
+
+    /// For each list with completion rows, the completed list: its rows and
+    /// the completions ordered by threshold in the base unit, largest first
+    /// (a tie keeps the list's row first). The checks (E907) guarantee that
+    /// every unit of such a list is converted by a factor.
+    private static func completedLists(
+        _ entries: [CompiledModel.ClusterEntry], _ completions: [CompiledModel.ClusterEntry], units: [CompiledModel.Unit]
+    ) throws(CompileError) -> [CompiledModel.ClusterEntry] {
+        let factors = Dictionary(
+            units.compactMap { unit -> (Int, Double)? in
+                guard case .linear(let factor) = unit.conversion else { return nil }
+                return (unit.id, factor)
+            }, uniquingKeysWith: { a, _ in a })
+        struct ListKey: Hashable { var category, usage, region: String }
+        var added: [ListKey: [CompiledModel.ClusterEntry]] = [:]
+        for completion in completions {
+            added[ListKey(category: completion.category, usage: completion.usage, region: completion.region), default: []].append(completion)
+        }
+        var lists: [ListKey: [CompiledModel.ClusterEntry]] = [:]
+        for entry in entries { lists[ListKey(category: entry.category, usage: entry.usage, region: entry.region), default: []].append(entry) }
+        var result: [CompiledModel.ClusterEntry] = []
+        for (key, extra) in added {
+            guard let list = lists[key] else { throw .sourcesHaveErrors(count: 1) }
+            var placed: [(entry: CompiledModel.ClusterEntry, threshold: Double, order: Int)] = []
+            for (order, entry) in (list.sorted { $0.rank < $1.rank } + extra).enumerated() {
+                guard let factor = factors[entry.unit] else { throw .sourcesHaveErrors(count: 1) }
+                placed.append((entry, entry.atLeast * factor, order))
+            }
+            placed.sort { ($0.threshold, -$0.order) > ($1.threshold, -$1.order) }
+            for (rank, item) in placed.enumerated() {
+                var entry = item.entry
+                entry.completed = true
+                entry.rank = rank
+                result.append(entry)
+            }
+        }
+        return result
     }
 
     private static func compileLanguages(_ tree: SourceTree, unitIDs: [String: Int], units: [CompiledModel.Unit])

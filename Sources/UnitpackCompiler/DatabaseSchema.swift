@@ -1,4 +1,4 @@
-/// The schema of `units.sqlite`, format 6. `docs/database.md` documents every
+/// The schema of `units.sqlite`, format 10. `docs/database.md` documents every
 /// table and column; change both together and bump `DatabaseFormat.version`.
 enum DatabaseSchema {
     static let statements = [
@@ -33,6 +33,7 @@ enum DatabaseSchema {
             system TEXT NOT NULL,
             tier INTEGER NOT NULL,
             flags INTEGER NOT NULL,
+            usage TEXT NOT NULL,
             crc INTEGER NOT NULL
         )
         """,
@@ -91,12 +92,13 @@ enum DatabaseSchema {
             category INTEGER NOT NULL,
             usage TEXT NOT NULL,
             region TEXT NOT NULL,
+            completed INTEGER NOT NULL,
             rank INTEGER NOT NULL,
             unit INTEGER NOT NULL,
             at_least REAL NOT NULL,
             parts TEXT NOT NULL,
             crc INTEGER NOT NULL,
-            PRIMARY KEY (category, usage, region, rank)
+            PRIMARY KEY (category, usage, region, completed, rank)
         ) WITHOUT ROWID
         """,
         """

@@ -145,10 +145,13 @@ public enum DatabaseWriter {
         let categoryIDs = Dictionary(uniqueKeysWithValues: model.categories.map { ($0.key, $0.id) })
         // In primary-key order, like every table (see nameRows).
         let rows = model.clusters.map { (category: categoryIDs[$0.category] ?? 0, entry: $0) }
-            .sorted { ($0.category, $0.entry.usage, $0.entry.region, $0.entry.rank) < ($1.category, $1.entry.usage, $1.entry.region, $1.entry.rank) }
+            .sorted {
+                ($0.category, $0.entry.usage, $0.entry.region, $0.entry.completed ? 1 : 0, $0.entry.rank)
+                    < ($1.category, $1.entry.usage, $1.entry.region, $1.entry.completed ? 1 : 0, $1.entry.rank)
+            }
         return rows.map { category, entry in
             [
-                .integer(Int64(category)), .text(entry.usage), .text(entry.region),
+                .integer(Int64(category)), .text(entry.usage), .text(entry.region), .integer(entry.completed ? 1 : 0),
                 .integer(Int64(entry.rank)), .integer(Int64(entry.unit)), .real(entry.atLeast),
                 // ASCII decimal ids, one space between: docs/database.md, `clusters.parts`.
                 .text(entry.parts.map(String.init).joined(separator: " ")),
@@ -182,7 +185,7 @@ public enum DatabaseWriter {
                 .integer(Int64(unit.id)), .integer(Int64(categoryIDs[unit.category] ?? 0)), .text(unit.name),
                 .text(unit.symbols.joined(separator: "\t")), factor,
                 toBase, fromBase, .real(unit.priority), .text(unit.system.system.rawValue),
-                .integer(Int64(unit.system.tier)), .integer(Int64(unit.flags.rawValue)),
+                .integer(Int64(unit.system.tier)), .integer(Int64(unit.flags.rawValue)), .text(unit.usage),
             ]
         }
     }

@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 9
+    public static let version: Int32 = 10
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -25,7 +25,7 @@ public enum DatabaseFormat {
     public static let tables: [(name: String, columns: [String])] = [
         ("meta", ["key", "value"]),
         ("categories", ["id", "key", "display_order", "base_unit", "dimension", "cluster_rows"]),
-        ("units", ["id", "category", "name", "symbols", "factor", "to_base", "from_base", "priority", "system", "tier", "flags"]),
+        ("units", ["id", "category", "name", "symbols", "factor", "to_base", "from_base", "priority", "system", "tier", "flags", "usage"]),
         ("names", ["folded", "unit", "kind", "lang", "text", "key_rows", "prev_key"]),
         (
             "languages",
@@ -37,7 +37,7 @@ public enum DatabaseFormat {
             ]
         ),
         ("unit_names", ["unit", "lang", "form", "text", "key_rows"]),
-        ("clusters", ["category", "usage", "region", "rank", "unit", "at_least", "parts"]),
+        ("clusters", ["category", "usage", "region", "completed", "rank", "unit", "at_least", "parts"]),
         ("phrase_words", ["lang", "word", "kind", "value"]),
         ("relations", ["kind", "first", "second", "factor"]),
         ("compounds", ["lang", "key", "form", "pattern"]),

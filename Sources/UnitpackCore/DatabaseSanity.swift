@@ -13,6 +13,12 @@ public enum DatabaseSanity {
     /// `clusters.at_least`: finite and greater than zero.
     public static func isValidThreshold(_ value: Double) -> Bool { value.isFinite && value > 0 }
 
+    /// `clusters.usage` and a non-empty `units.usage`: CLDR's spelling,
+    /// lower-case ASCII letters, digits and `-` (docs/source-format.md).
+    public static func isValidUsage(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+    }
+
     /// `phrase_words.value` of a kind that has one, as `words.tsv` allows:
     /// finite and greater than zero, or 0 for a number (`zero`).
     /// A power word's value is 2 or 3 (square, cubic).

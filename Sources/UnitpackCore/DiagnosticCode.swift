@@ -90,6 +90,13 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case clusterOrder = "E904"
     case missingCluster = "E905"
     case malformedMixedUnit = "E906"
+    case invalidCompletion = "E907"
+
+    // Usages units imply (units-src/usages.tsv)
+    case invalidUsageRow = "E940"
+    case unknownUsageUnit = "E941"
+    case usageWithoutList = "E942"
+    case duplicateUsage = "E943"
 
     // Relations between units and categories (units-src/relations.tsv)
     case invalidRelationRow = "E930"

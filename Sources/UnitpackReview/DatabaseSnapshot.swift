@@ -52,6 +52,8 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var system: String
         public var tier: Int
         public var isInverse: Bool
+        /// `units.usage`: the usage the unit implies; empty for none.
+        public var usage: String = ""
         /// By language code, in code order.
         public var words: [(language: String, words: Words)]
         /// The preference lists the unit is in, or is the first part of a mixed
@@ -65,7 +67,7 @@ public struct DatabaseSnapshot: Sendable, Equatable {
             a.id == b.id && a.category == b.category && a.name == b.name && a.symbols == b.symbols
                 && a.factor == b.factor && a.toBase == b.toBase && a.fromBase == b.fromBase
                 && a.priority == b.priority && a.system == b.system && a.tier == b.tier && a.isInverse == b.isInverse
-                && a.clusters == b.clusters
+                && a.clusters == b.clusters && a.usage == b.usage
                 && a.words.elementsEqual(b.words) { $0.language == $1.language && $0.words == $1.words }
         }
     }
@@ -213,7 +215,8 @@ public struct DatabaseSnapshot: Sendable, Equatable {
                  Unit(
                     id: id, category: "", name: try unitRows.word(2, "the name of unit \(id)"), symbols: symbolList,
                     factor: factor, toBase: toBase, fromBase: fromBase, priority: row.double(at: 7),
-                    system: row.text(at: 8) ?? "", tier: row.int(at: 9), isInverse: flags & 1 != 0, words: [])))
+                    system: row.text(at: 8) ?? "", tier: row.int(at: 9), isInverse: flags & 1 != 0,
+                    usage: row.text(at: 11) ?? "", words: [])))
         }
         try unitRows.finish(counts: counts)
         let unitNames = Dictionary(unitFields.map { ($0.id, $0.unit.name) }, uniquingKeysWith: { a, _ in a })
@@ -283,23 +286,23 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         // first part, so a review sees `person-height US #2 foot+inch`.
         var clusters: [Int: [String]] = [:]
         var clusterCounts: [Int: Int] = [:]
-        var clusterRows = try CheckedRows(connection, table: "clusters", order: "usage, region, rank, category", file: file)
+        var clusterRows = try CheckedRows(connection, table: "clusters", order: "usage, region, completed, rank, category", file: file)
         while try clusterRows.next() {
             let row = clusterRows.statement
-            let unit = row.int(at: 4)
-            let atLeast = row.double(at: 5)
+            let unit = row.int(at: 5)
+            let atLeast = row.double(at: 6)
             try clusterRows.require(DatabaseSanity.isValidThreshold(atLeast), "a cluster of unit \(unit) has an invalid threshold")
             clusterCounts[row.int(at: 0), default: 0] += 1
-            let partIDs = (row.text(at: 6) ?? "").split(separator: " ", omittingEmptySubsequences: false)
+            let partIDs = (row.text(at: 7) ?? "").split(separator: " ", omittingEmptySubsequences: false)
             try clusterRows.require(
-                (row.text(at: 6) ?? "").isEmpty || partIDs.allSatisfy { Int($0).flatMap { unitNames[$0] } != nil },
+                (row.text(at: 7) ?? "").isEmpty || partIDs.allSatisfy { Int($0).flatMap { unitNames[$0] } != nil },
                 "a cluster of unit \(unit) has unreadable parts")
-            let parts = (row.text(at: 6) ?? "").split(separator: " ").map { id in
+            let parts = (row.text(at: 7) ?? "").split(separator: " ").map { id in
                 Int(id).flatMap { unitNames[$0] } ?? "#\(id)"
             }
             let mixed = parts.isEmpty ? "" : " " + ([unitNames[unit] ?? "#\(unit)"] + parts).joined(separator: "+")
             clusters[unit, default: []].append(
-                "\(row.text(at: 1) ?? "") \(row.text(at: 2) ?? "") #\(row.int(at: 3) + 1)" + mixed
+                "\(row.text(at: 1) ?? "") \(row.text(at: 2) ?? "")\(row.int(at: 3) == 1 ? " completed" : "") #\(row.int(at: 4) + 1)" + mixed
                     + (atLeast == 1 ? "" : ", at least \(Dump.number(atLeast))"))
         }
         try clusterRows.finish(counts: counts)

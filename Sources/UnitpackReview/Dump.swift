@@ -48,6 +48,7 @@ public enum Dump {
         for line in definition(unit) { out += "  \(line)\n" }
         out += "  priority \(number(unit.priority)), \(unit.system) tier \(unit.tier)\n"
         if !unit.symbols.isEmpty { out += "  symbols \(unit.symbols.joined(separator: ", "))\n" }
+        if !unit.usage.isEmpty { out += "  implies usage \(unit.usage)\n" }
         for cluster in unit.clusters { out += "  cluster \(cluster)\n" }
         for (language, words) in unit.words {
             if !words.forms.isEmpty {

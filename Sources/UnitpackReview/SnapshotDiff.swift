@@ -73,6 +73,7 @@ public struct SnapshotDiff: Sendable {
         note("system", "\(a.system) tier \(a.tier)", "\(b.system) tier \(b.tier)")
         note("symbols", a.symbols.joined(separator: ", "), b.symbols.joined(separator: ", "))
         note("clusters", a.clusters.joined(separator: "; "), b.clusters.joined(separator: "; "))
+        note("usage", a.usage, b.usage)
         let languages = Set(a.words.map(\.language)).union(b.words.map(\.language)).sorted()
         for language in languages {
             let x = a.words.first { $0.language == language }?.words ?? .init()

@@ -105,9 +105,11 @@ struct RowDecoder {
         let symbolList = statement.text(at: offset + 3) ?? ""
         let symbols = symbolList.isEmpty ? [] : symbolList.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard !symbols.contains("") else { throw damaged("unit \(id) has an empty symbol") }
+        let usage = statement.text(at: offset + 11) ?? ""
+        guard usage.isEmpty || DatabaseSanity.isValidUsage(usage) else { throw damaged("unit \(id) has an invalid usage") }
         let unit = Unit(
             id: id, name: name, category: categoryKey, symbols: symbols, conversion: conversion, priority: priority,
-            system: system, tier: tier, flags: flags)
+            system: system, tier: tier, flags: flags, impliedUsage: usage.isEmpty ? nil : usage)
         return (unit, category)
     }
 
@@ -239,28 +241,34 @@ struct RowDecoder {
         var category: Int
         var usage: String
         var region: String
+        var completed: Bool
         var rank: Int
         var unit: UnitID
         var atLeast: Double
         var parts: [UnitID]
     }
 
-    /// `clusters`: category, usage, region, rank, unit, at_least, parts.
+    /// `clusters`: category, usage, region, completed, rank, unit, at_least, parts.
     func cluster(at offset: Int32) throws(UnitDatabaseError) -> ClusterRow {
         try check("clusters", at: offset)
         let category = try id(offset, "a cluster")
         let usage = try word(offset + 1, "the usage of a cluster")
+        guard DatabaseSanity.isValidUsage(usage) else { throw damaged("a cluster has an invalid usage") }
         let region = try word(offset + 2, "the region of a cluster")
-        let rank = statement.int(at: offset + 3)
+        let completed = statement.int(at: offset + 3)
+        guard completed == 0 || completed == 1 else { throw damaged("a cluster has an invalid 'completed' \(completed)") }
+        let rank = statement.int(at: offset + 4)
         guard DatabaseSanity.isValidCount(rank) else { throw damaged("a cluster has an invalid rank \(rank)") }
-        let unit = UnitID(rawValue: try id(offset + 4, "a cluster's unit"))
-        let atLeast = statement.double(at: offset + 5)
+        let unit = UnitID(rawValue: try id(offset + 5, "a cluster's unit"))
+        let atLeast = statement.double(at: offset + 6)
         guard DatabaseSanity.isValidThreshold(atLeast) else { throw damaged("a cluster of unit \(unit) has an invalid threshold") }
-        let partsText = statement.text(at: offset + 6) ?? ""
+        let partsText = statement.text(at: offset + 7) ?? ""
         guard let parts = UnitDatabase.parts(partsText) else {
             throw damaged("a cluster of unit \(unit) has unreadable parts '\(partsText)'")
         }
-        return ClusterRow(category: category, usage: usage, region: region, rank: rank, unit: unit, atLeast: atLeast, parts: parts)
+        return ClusterRow(
+            category: category, usage: usage, region: region, completed: completed == 1, rank: rank, unit: unit, atLeast: atLeast,
+            parts: parts)
     }
 
     /// `phrase_words`: lang, word, kind, value.

@@ -21,6 +21,10 @@ public struct Unit: Sendable, Hashable {
     public let system: MeasurementSystem
     public let tier: Int
     public let flags: UnitFlags
+    /// The usage a value of the unit implies when no target is given
+    /// (`units-src/usages.tsv`: `fluid` for a cup, `land` for an acre), nil
+    /// for none. `expectedTarget` reads that usage's lists.
+    public let impliedUsage: String?
 
     /// `category/name`.
     public var key: String { category + "/" + name }

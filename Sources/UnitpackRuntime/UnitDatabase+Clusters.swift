@@ -59,8 +59,7 @@ extension UnitDatabase {
     public func bestTarget(for value: Double, in unit: Unit, system: MeasurementSystem, usage: String = "default")
         throws(UnitDatabaseError) -> PreferredTarget?
     {
-        let region = system.preferenceRegion ?? "001"
-        let regions = (system.preferenceSystem.map { [$0] } ?? []) + (region == "001" ? ["001"] : [region, "001"])
+        let regions = Self.regions(of: system)
         // An expression of a dimension no category has has no lists.
         guard unit.hasCategoryRow else { return nil }
         return try bestTarget(for: value, in: unit, list: try preferenceList(category: unit.category, regions: regions, usage: usage))
@@ -69,15 +68,30 @@ extension UnitDatabase {
     private func bestTarget(for value: Double, in unit: Unit, list: [PreferenceEntry]) throws(UnitDatabaseError)
         -> PreferredTarget?
     {
+        try chosenEntry(for: value, in: unit, list: list)?.target
+    }
+
+    /// The entry of `list` that `value` of `unit` reads in, and its place:
+    /// the first in which the value is at least the entry's threshold, else
+    /// the last.
+    func chosenEntry(for value: Double, in unit: Unit, list: [PreferenceEntry]) throws(UnitDatabaseError)
+        -> (target: PreferredTarget, index: Int)?
+    {
         guard let last = list.last else { return nil }
-        for entry in list.dropLast() {
+        for (index, entry) in list.dropLast().enumerated() {
             let target = try self.unit(entry.unit)
             let converted = try convert(value, from: unit, to: target)
             // A hair of tolerance: 10,000 m² is 1 ha even if the division rounds below.
-            if abs(converted) >= entry.atLeast * (1 - 1e-12) { return try preferred(entry, target, converted) }
+            if abs(converted) >= entry.atLeast * (1 - 1e-12) { return (try preferred(entry, target, converted), index) }
         }
         let target = try self.unit(last.unit)
-        return try preferred(last, target, try convert(value, from: unit, to: target))
+        return (try preferred(last, target, try convert(value, from: unit, to: target)), list.count - 1)
+    }
+
+    /// `entry`'s units with `value` of `unit` in them.
+    func target(_ entry: PreferenceEntry, for value: Double, in unit: Unit) throws(UnitDatabaseError) -> PreferredTarget {
+        let first = try self.unit(entry.unit)
+        return try preferred(entry, first, try convert(value, from: unit, to: first))
     }
 
     /// The entry's units: `first`, then its parts, which must be units of
@@ -106,8 +120,12 @@ extension UnitDatabase {
 
     /// The first list found for (category, usage, one of `regions`), trying
     /// every region in order for the usage, then for each of CLDR's usage
-    /// fallbacks; by rank.
-    func preferenceList(category: String, regions: [String], usage: String) throws(UnitDatabaseError) -> [PreferenceEntry] {
+    /// fallbacks; by rank. With `completed`, a list's completed form (its
+    /// completion rows placed among its rows: docs/database.md, `clusters`)
+    /// where it has one; else the list as written, as CLDR gives it.
+    func preferenceList(category: String, regions: [String], usage: String, completed: Bool = false)
+        throws(UnitDatabaseError) -> [PreferenceEntry]
+    {
         var usages = [usage]
         var current = Substring(usage)
         while let dash = current.lastIndex(of: "-") {
@@ -126,7 +144,7 @@ extension UnitDatabase {
                     """
                     SELECT \(DatabaseFormat.selectList(of: "categories", as: "c")), \(DatabaseFormat.selectList(of: "clusters", as: "k"))
                     FROM categories c LEFT JOIN clusters k ON k.category = c.id WHERE c.key = ?
-                    ORDER BY k.usage, k.region, k.rank
+                    ORDER BY k.usage, k.region, k.completed, k.rank
                     """)
                 try query.bind(.text(category), at: 1)
                 let decoder = RowDecoder(statement: query, path: path)
@@ -156,8 +174,17 @@ extension UnitDatabase {
             }
             for usage in usages {
                 for region in regions {
-                    let list = rows.filter { $0.usage == usage && $0.region == region }.sorted { $0.rank < $1.rank }
-                    guard !list.isEmpty else { continue }
+                    let written = rows.filter { $0.usage == usage && $0.region == region && !$0.completed }.sorted { $0.rank < $1.rank }
+                    guard !written.isEmpty else {
+                        // A completed list without its list as written is damage, not another list.
+                        if rows.contains(where: { $0.usage == usage && $0.region == region }) {
+                            throw UnitDatabaseError.corrupt(
+                                path: path, detail: "the \(usage) \(region) list of \(category) is completed but missing")
+                        }
+                        continue
+                    }
+                    let completion = completed ? rows.filter { $0.usage == usage && $0.region == region && $0.completed }.sorted { $0.rank < $1.rank } : []
+                    let list = completion.isEmpty ? written : completion
                     // Ranks from 0, one each: a list with a hole lost a row.
                     guard list.enumerated().allSatisfy({ $0.offset == $0.element.rank }) else {
                         throw UnitDatabaseError.corrupt(path: path, detail: "the \(usage) \(region) list of \(category) has a gap in its ranks")

@@ -121,19 +121,23 @@ extension UnitDatabase {
         }
         var clusters: [Int: Int] = [:]
         var lists: [String: [Int]] = [:]
-        try scan("clusters", order: "category, usage, region, rank") { decoder in
+        try scan("clusters", order: "category, usage, region, completed, rank") { decoder in
             let row = try decoder.cluster(at: 0)
             guard categories[row.category] != nil, ([row.unit] + row.parts).allSatisfy({ units.contains($0.rawValue) }) else {
                 throw damaged("a cluster names a missing category or unit")
             }
             clusters[row.category, default: 0] += 1
-            lists["\(row.category)\t\(row.usage)\t\(row.region)", default: []].append(row.rank)
+            lists["\(row.category)\t\(row.usage)\t\(row.region)\t\(row.completed)", default: []].append(row.rank)
         }
         for (id, category) in categories where clusters[id, default: 0] != category.clusterRows {
             throw damaged("category \(category.key) has \(clusters[id, default: 0]) of its \(category.clusterRows) clusters")
         }
         for (_, ranks) in lists where ranks != Array(0..<ranks.count) {
             throw damaged("a preference list has a gap in its ranks")
+        }
+        // A completed list completes a list as written (docs/database.md, `clusters.completed`).
+        for key in lists.keys where key.hasSuffix("\ttrue") && lists[String(key.dropLast(4)) + "false"] == nil {
+            throw damaged("a completed preference list has no list as written")
         }
         var phraseWords: [String: Int] = [:]
         try scan("phrase_words", order: "lang, word, kind") { decoder in

@@ -19,6 +19,11 @@ public struct ClusterRow: Sendable, Hashable {
     /// The smallest value, in the first unit, for which the row is chosen
     /// (CLDR's `geq`; an empty column is 1, CLDR's default).
     public var atLeast: Located<Double>
+    /// A completion row (`completion` in the sixth column): not part of
+    /// CLDR's list as written, but a unit a reader of the region also reads,
+    /// which the completed list places by its threshold among the list's
+    /// rows (docs/source-format.md, "Readable magnitudes").
+    public var isCompletion = false
     public var location: SourceLocation
 
     /// The first (largest) unit: the one the threshold is in.
@@ -27,20 +32,19 @@ public struct ClusterRow: Sendable, Hashable {
     public var isMixed: Bool { units.count > 1 }
 }
 
-/// Parses `clusters.tsv`: `category  usage  regions  unit  at-least`.
+/// Parses `clusters.tsv`: `category  usage  regions  unit  at-least`, and
+/// an optional sixth column, `completion` or empty.
 enum ClusterRowParser {
-    static let columns = ["category", "usage", "regions", "unit", "at-least"]
+    static let columns = ["category", "usage", "regions", "unit", "at-least", "[completion]"]
+    static let completion = "completion"
 
     static func parse(_ line: TSVLine, diagnostics: inout [Diagnostic]) -> ClusterRow? {
-        guard line.fields.count == columns.count else {
+        guard line.fields.count == columns.count || line.fields.count == columns.count - 1 else {
             diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: columns))
             return nil
         }
         let f = line.fields
-        let usageIsValid = !f[1].text.isEmpty && f[1].text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-        }
-        guard usageIsValid else {
+        guard isUsage(f[1].text) else {
             diagnostics.append(
                 Diagnostic(
                     .invalidClusterRow, "invalid usage '\(f[1].text)'", at: f[1].location,
@@ -73,16 +77,32 @@ enum ClusterRowParser {
             }
             atLeast = value
         }
+        var isCompletion = false
+        if f.count == columns.count, !f[5].text.isEmpty {
+            guard f[5].text == completion else {
+                diagnostics.append(
+                    Diagnostic(
+                        .invalidClusterRow, "invalid sixth column '\(f[5].text)'", at: f[5].location,
+                        hint: "the sixth column is empty (a row of the list) or 'completion' (a unit the list's readers also read, placed by its threshold)"))
+                return nil
+            }
+            isCompletion = true
+        }
         return ClusterRow(
             category: Located(f[0].text, at: f[0].location), usage: Located(f[1].text, at: f[1].location),
             regions: regions, units: units,
-            atLeast: Located(atLeast, at: f[4].location), location: line.location)
+            atLeast: Located(atLeast, at: f[4].location), isCompletion: isCompletion, location: line.location)
     }
 
     /// The measurement systems that may stand for a region: their own lists,
     /// read by `bestTarget(for:in:system:usage:)` before the system's CLDR
     /// region (`MeasurementSystem.preferenceSystem`: metric, us, imperial).
     static let systems = Set(MeasurementSystem.allCases.compactMap(\.preferenceSystem))
+
+    /// CLDR's spelling of a usage: lower-case ASCII letters, digits and `-`.
+    static func isUsage(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
 
     static func isRegion(_ text: Substring) -> Bool {
         if text == "001" || systems.contains(String(text)) { return true }

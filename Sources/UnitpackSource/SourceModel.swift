@@ -83,6 +83,10 @@ public struct SourceTree: Sendable {
     /// Whether `clusters.tsv` exists: without it the tree has no preferred
     /// units, and the checks do not ask for them.
     public var hasClustersFile = false
+    /// `units-src/usages.tsv`: the usage each unit implies, in file order
+    /// (empty without the file).
+    public var usages: [UsageRow] = []
+    public var usagesPath: String = ""
     /// `units-src/relations.tsv`: related units and categories, in file order
     /// (empty without the file).
     public var relations: [RelationRow] = []

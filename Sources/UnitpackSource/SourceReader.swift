@@ -10,6 +10,7 @@ public enum SourceReader {
     public static let idsFile = "ids.tsv"
     public static let clustersFile = "clusters.tsv"
     public static let relationsFile = "relations.tsv"
+    public static let usagesFile = "usages.tsv"
     public static let localesDirectory = "locales"
     public static let budgetsFile = "budgets.tsv"
 
@@ -21,6 +22,7 @@ public enum SourceReader {
         tree.idsPath = unitsPath + "/" + idsFile
         tree.clustersPath = unitsPath + "/" + clustersFile
         tree.relationsPath = unitsPath + "/" + relationsFile
+        tree.usagesPath = unitsPath + "/" + usagesFile
 
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: unitsPath, isDirectory: &isDirectory), isDirectory.boolValue
@@ -53,7 +55,12 @@ public enum SourceReader {
         {
             tree.relations = lines.compactMap { RelationRowParser.parse($0, diagnostics: &tree.diagnostics) }
         }
-        let special = [categoriesFile, idsFile, clustersFile, relationsFile]
+        if FileManager.default.fileExists(atPath: tree.usagesPath),
+            let lines = readLines(tree.usagesPath, relative: unitsDirectory + "/" + usagesFile, into: &tree)
+        {
+            tree.usages = lines.compactMap { UsageRowParser.parse($0, diagnostics: &tree.diagnostics) }
+        }
+        let special = [categoriesFile, idsFile, clustersFile, relationsFile, usagesFile]
         for name in names where name.hasSuffix(".tsv") && !special.contains(name) {
             let path = unitsPath + "/" + name
             let key = String(name.dropLast(4))

@@ -18,6 +18,8 @@ struct ConvertAnswer {
     /// The result split into `targets`, when there are several.
     var mixed: MixedQuantity?
     var fit: PhraseFit = .asWritten
+    /// How the target was chosen, when the input named none.
+    var choice: ExpectedTarget?
 }
 
 extension ConvertCommand {
@@ -82,16 +84,18 @@ extension ConvertCommand {
         guard !sources.isEmpty else { throw UnitDatabaseError.unknownUnit(from) }
         // `cm` is a length and a typographic unit: of the readings that have
         // preferred units, the unit with the higher priority is the one meant.
-        let readings = try sources.compactMap { source in try bestTarget(value, source, database).map { (source, $0) } }
+        let readings = try sources.compactMap { source in try expectedTarget(value, source, database).map { (source, $0) } }
             .sorted { $0.0.priority > $1.0.priority }
-        guard let (source, target) = readings.first else {
+        guard let (source, choice) = readings.first else {
             if sources.count > 1 { throw UnitDatabaseError.ambiguousUnit(from, candidates: sources.map(\.key)) }
             throw ConvertError("no preferred units for \(sources[0].category) (units-src/clusters.tsv): give the target unit")
         }
         if readings.count > 1 && readings[1].0.priority == source.priority {
             throw UnitDatabaseError.ambiguousUnit(from, candidates: readings.map(\.0.key))
         }
-        return try answer(quantity(source), value, source, target.units, database)
+        var result = try answer(quantity(source), value, source, choice.target.units, database)
+        result.choice = choice
+        return result
     }
 
     /// The unit whose key (`category/name`) `text` is; nil for a name or symbol.
@@ -121,15 +125,20 @@ extension ConvertCommand {
         return (try resolve(from, fromKey, like: toKey), try resolve(to, toKey, like: fromKey))
     }
 
-    /// The units that read best for `value` of `unit` in `--system`, else
-    /// `--region`, else in the other system: a metric unit in US units, any
-    /// other in the world's (`001`, metric).
-    func bestTarget(_ value: Double, _ unit: UnitpackRuntime.Unit, _ database: UnitDatabase) throws -> PreferredTarget? {
-        if let system, let measurement = MeasurementSystem(rawValue: system) {
-            return try database.bestTarget(for: value, in: unit, system: measurement, usage: usage)
+    /// The units a person expects `value` of `unit` in (`expectedTarget`):
+    /// for `--system`, else `--region`, else the region of `--lang`'s tag,
+    /// else the unit's other system; for `--usage`, else the usage the unit
+    /// implies.
+    func expectedTarget(_ value: Double, _ unit: UnitpackRuntime.Unit, _ database: UnitDatabase) throws -> ExpectedTarget? {
+        var request = TargetRequest(usage: usage)
+        if let system { request.system = MeasurementSystem(rawValue: system) }
+        if let region {
+            request.region = region
+        } else if let tagRegion = lang.flatMap(UnitDatabase.region(of:)).flatMap(UnitDatabase.regionCode) {
+            request.region = tagRegion
+            request.regionSource = .language
         }
-        let otherSystem = unit.system == .metric ? "US" : "001"
-        return try database.bestTarget(for: value, in: unit, region: region ?? otherSystem, usage: usage)
+        return try database.expectedTarget(for: value, in: unit, request: request)
     }
 
     /// A phrase: its first reading, converted to the units it names or to the
@@ -197,8 +206,10 @@ extension ConvertCommand {
         if !reading.targets.isEmpty {
             return try answer(reading.parts, reading.value, reading.from, reading.targets, fit: reading.fit, database)
         }
-        guard let best = try bestTarget(reading.value, reading.from, database) else { return nil }
-        return try answer(reading.parts, reading.value, reading.from, best.units, fit: reading.fit, database)
+        guard let choice = try expectedTarget(reading.value, reading.from, database) else { return nil }
+        var result = try answer(reading.parts, reading.value, reading.from, choice.target.units, fit: reading.fit, database)
+        result.choice = choice
+        return result
     }
 
     /// The significant digits a result is shown with: `--precision`, else

@@ -78,8 +78,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Without TO: convert to the unit that reads best in this system (metric, us, imperial).")
     var system: String?
 
-    @Option(name: .long, help: "With --region or --system: what the value measures (CLDR's usages: default, person-height, road, weather, ...).")
-    var usage: String = "default"
+    @Option(name: .long, help: "Without TO: what the value measures (CLDR's usages: person-height, road, fluid, weather, ...); default: the usage the unit implies (a cup: fluid), else CLDR's default; --usage default reads CLDR's default lists.")
+    var usage: String?
 
     @Option(name: .long, help: "Significant digits of the result (1-17; default: those of the value typed, 6 to 15); of the last part of a mixed result (default: whole).")
     var precision: Int?
@@ -136,8 +136,8 @@ struct ConvertCommand: ParsableCommand {
             return
         }
         if json { throw ValidationError("--json is for phrases: unitpack convert --json \"27 psi in bar\"") }
-        let picksTarget = region != nil || system != nil
-        if picksTarget && to != nil { throw ValidationError("--region and --system choose the target unit: give VALUE FROM without TO") }
+        let picksTarget = region != nil || system != nil || usage != nil
+        if picksTarget && to != nil { throw ValidationError("--region, --system and --usage choose the target unit: give VALUE FROM without TO") }
         let missing = input == nil ? "<value>" : from == nil ? "<from>" : to == nil && !picksTarget ? "<to>" : nil
         if let missing {
             throw ValidationError("Missing expected argument '\(missing)' (give VALUE FROM TO, e.g. 1 km mi, or VALUE FROM --region US)")
@@ -179,7 +179,7 @@ struct ConvertCommand: ParsableCommand {
         if let region { command.region = try OptionValues.region(region) }
         if let system { command.system = try OptionValues.system(system).rawValue }
         // The default needs no look-up: every database's lists fall back to it.
-        if TextFolding.fold(usage) != "default" { command.usage = try OptionValues.usage(usage, in: database) }
+        if let usage { command.usage = TextFolding.fold(usage) == "default" ? "default" : try OptionValues.usage(usage, in: database) }
         return command
     }
 

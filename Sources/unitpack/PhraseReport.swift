@@ -97,6 +97,31 @@ struct PhraseReport: Encodable {
     /// Both readings of a number that the phrase's languages read two ways
     /// (`1.500 m in ft`), when nothing decided between them.
     var ambiguous: [Reading]?
+    /// When the phrase named no target: how it was chosen.
+    var choice: Choice?
+
+    /// How a target was chosen for a phrase that named none: the usage and
+    /// the lists read, each with why (`given`, `language`, `unit`,
+    /// `otherSystem`, `default`), and up to three alternatives.
+    struct Choice: Encodable {
+        struct Alternative: Encodable {
+            let targets: [UnitRef]
+            let result: Double
+        }
+        let usage: String
+        let usageFrom: String
+        let reader: String
+        let readerFrom: String
+        let alternatives: [Alternative]
+
+        init(_ choice: ExpectedTarget) {
+            usage = choice.usage
+            usageFrom = choice.usageSource.rawValue
+            reader = choice.reader
+            readerFrom = choice.readerSource.rawValue
+            alternatives = choice.alternatives.map { Alternative(targets: $0.units.map(UnitRef.init), result: $0.value) }
+        }
+    }
 
     init(understood: Bool, reason: String) {
         self.understood = understood
@@ -116,6 +141,7 @@ struct PhraseReport: Encodable {
             negative = mixed.isNegative
         }
         fit = Fit(answer.fit)
+        choice = answer.choice.map(Choice.init)
         otherReadings = zip(readings, answers).dropFirst().map { reading, answer in
             Reading(
                 value: reading.value, from: UnitRef(reading.from),

@@ -73,6 +73,11 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("unknown-cluster-category", .unknownClusterCategory, "a cluster for category 'lenght'"),
         .init("unknown-cluster-unit", .unknownClusterUnit, "kilometre for kilometer, and the symbol m for meter"),
         .init("cluster-order", .clusterOrder, "kilometer after meter: never chosen"),
+        .init("invalid-completion", .invalidCompletion, "a completion already in its list, and one of a list that has no rows"),
+        .init("invalid-usage-row", .invalidUsageRow, "a usage in upper case"),
+        .init("unknown-usage-unit", .unknownUsageUnit, "a unit spelt metre"),
+        .init("usage-without-list", .usageWithoutList, "a length implying fluid"),
+        .init("duplicate-usage", .duplicateUsage, "a unit implying a usage twice"),
         .init("missing-cluster", .missingCluster, "length has imperial units but no list for GB"),
         .init("malformed-mixed-unit", .malformedMixedUnit, "kilometer+foot (not whole multiples) and second+minute (smallest first)"),
         // Relations

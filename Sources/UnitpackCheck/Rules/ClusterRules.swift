@@ -18,6 +18,7 @@ struct ClusterRule: CheckRule {
 
         var lists: [ListKey: [(row: ClusterRow, unit: UnitRow)]] = [:]
         var order: [ListKey] = []
+        var completions: [(key: ListKey, row: ClusterRow, unit: UnitRow)] = []
         for row in tree.clusters {
             let category = row.category.value
             guard categories.contains(category) else {
@@ -51,10 +52,15 @@ struct ClusterRule: CheckRule {
             let unit = found[0]
             for region in row.regions {
                 let key = ListKey(category: category, usage: row.usage.value, region: region.value)
+                if row.isCompletion {
+                    completions.append((key, row, unit))
+                    continue
+                }
                 if lists[key] == nil { order.append(key) }
                 lists[key, default: []].append((row, unit))
             }
         }
+        diagnostics += Self.completionProblems(completions, lists: lists)
 
         var reported = Set<SourceLocation>()
         for key in order {
@@ -128,6 +134,59 @@ struct ClusterRule: CheckRule {
                 problems.append(
                     problem(index, "1 \(before) = \(show(ratio)) \(name), not a whole number: each part must be a whole multiple of the next"))
             }
+        }
+        return problems
+    }
+
+    /// E907: a completion row completes a list that exists as written (a
+    /// completion alone is no list), of units converted by a factor (the
+    /// completed list is ordered by each row's threshold in the base unit,
+    /// which an inverse or formula unit does not order with the others), and
+    /// names a unit the list does not already hold.
+    static func completionProblems(
+        _ completions: [(key: ListKey, row: ClusterRow, unit: UnitRow)], lists: [ListKey: [(row: ClusterRow, unit: UnitRow)]]
+    ) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var reported = Set<SourceLocation>()
+        var added: [ListKey: [String: ClusterRow]] = [:]
+        func problem(_ row: ClusterRow, _ message: String, notes: [Diagnostic.Note] = [], hint: String) {
+            guard reported.insert(row.location).inserted else { return }
+            problems.append(Diagnostic(.invalidCompletion, message, at: row.unit.location, notes: notes, hint: hint))
+        }
+        for (key, row, unit) in completions {
+            let name = unit.name.value.lowercased()
+            guard let list = lists[key] else {
+                problem(
+                    row, "a completion of the \(key) list, which has no rows as written",
+                    hint: "a completion adds a unit to a list of the same category, usage and region: write the list's rows first, or make this row a row of the list (empty sixth column)")
+                continue
+            }
+            if row.isMixed || unit.isInverse || unit.valueInBase(1) == nil || !unit.isCoefficient {
+                problem(
+                    row, "\(unit.name.value) completes the \(key) list but is \(row.isMixed ? "a mixed unit" : unit.isInverse ? "an inverse unit (^)" : "converted by formulas")",
+                    hint: "completions are placed by their threshold in the base unit: only single units converted by a factor are placed")
+                continue
+            }
+            if let bad = list.first(where: { $0.row.isMixed || $0.unit.isInverse || !$0.unit.isCoefficient }) {
+                problem(
+                    row, "the \(key) list holds \(bad.unit.name.value), which a completion cannot be placed against",
+                    notes: [.init("the row", at: bad.row.location)],
+                    hint: "complete only lists of single units converted by a factor")
+                continue
+            }
+            if let same = list.first(where: { $0.unit.name.value.lowercased() == name }) {
+                problem(
+                    row, "\(unit.name.value) is already in the \(key) list", notes: [.init("the list's row", at: same.row.location)],
+                    hint: "remove the completion row")
+                continue
+            }
+            if let earlier = added[key]?[name] {
+                problem(
+                    row, "\(unit.name.value) completes the \(key) list twice", notes: [.init("the first", at: earlier.location)],
+                    hint: "remove one of the rows")
+                continue
+            }
+            added[key, default: [:]][name] = row
         }
         return problems
     }

@@ -73,7 +73,8 @@ extension UnitDatabase {
         func unit(_ category: String, factor: Double) -> Unit {
             Unit(
                 id: UnitID(rawValue: -1), name: compound.symbol, category: category, symbols: [compound.symbol],
-                conversion: .linear(factor: factor), priority: 0, system: system, tier: 0, flags: .expression)
+                conversion: .linear(factor: factor), priority: 0, system: system, tier: 0, flags: .expression,
+                impliedUsage: nil)
         }
         guard !compound.categories.isEmpty else {
             return [unit(CompoundUnit.categoryKey(of: compound.dimension), factor: compound.factor)]

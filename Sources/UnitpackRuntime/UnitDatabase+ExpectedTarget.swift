@@ -1,0 +1,124 @@
+import UnitpackCore
+
+/// Who asked for a target, as a front end knows it: a region, a measurement
+/// system, a usage, each optional. What is not given is guessed from the
+/// value's own unit (docs/preferences.md, "The unit a person expects").
+public struct TargetRequest: Sendable, Hashable {
+    /// A CLDR region code (`US`, `GB`, `001`), as `UnitDatabase.regionCode`
+    /// spells it; nil when none is known.
+    public var region: String?
+    /// Where `region` came from: `.given` (the person chose it) or
+    /// `.language` (the region of the interface's language tag, `en-GB`).
+    public var regionSource: TargetChoiceSource
+    /// A measurement system; it wins over `region` when both are set.
+    public var system: MeasurementSystem?
+    /// A usage of the database (`UnitDatabase.knownUsage`); nil to take the
+    /// one the unit implies. `default` asks for CLDR's default lists even
+    /// where the unit implies a usage.
+    public var usage: String?
+
+    public init(
+        region: String? = nil, regionSource: TargetChoiceSource = .given, system: MeasurementSystem? = nil, usage: String? = nil
+    ) {
+        self.region = region
+        self.regionSource = regionSource
+        self.system = system
+        self.usage = usage
+    }
+}
+
+/// Why a usage or a reader's region was used.
+public enum TargetChoiceSource: String, Sendable, Hashable {
+    /// The request gave it.
+    case given
+    /// The region of the request's language tag (`en-GB`).
+    case language
+    /// The usage the value's unit implies (`units-src/usages.tsv`).
+    case unit
+    /// Nothing was given: the unit's other measurement system (a metric unit
+    /// reads in the US's list, any other in the world's).
+    case otherSystem
+    /// Nothing was given and the unit implies nothing: CLDR's `default`.
+    case `default`
+}
+
+/// What `expectedTarget` chose, with what it read and the alternatives a
+/// front end may offer with one tap.
+public struct ExpectedTarget: Sendable, Hashable {
+    /// The unit the value reads best in, with the value in it.
+    public let target: PreferredTarget
+    /// The usage whose lists were read (before CLDR's fallbacks: `road-small`
+    /// may have read `road`'s list).
+    public let usage: String
+    public let usageSource: TargetChoiceSource
+    /// The lists read: a CLDR region (`US`, `001`) or a measurement system's
+    /// own lists (`metric`, `us`, `imperial`).
+    public let reader: String
+    public let readerSource: TargetChoiceSource
+    /// Up to three other targets, best first: the units beside the chosen
+    /// one in its list (larger, then smaller), then the unit the source's own
+    /// measurement system reads the value in. Never the chosen unit, nor the
+    /// source unit itself.
+    public let alternatives: [PreferredTarget]
+}
+
+extension UnitDatabase {
+    /// The unit a person expects `value` of `unit` in when they name no
+    /// target: the usage the request gives, else the one the unit implies,
+    /// else `default`; the lists of the request's system, else its region,
+    /// else of the unit's other system (a metric unit reads in the US's
+    /// list, any other in the world's); each list completed for readable
+    /// magnitudes (`clusters.completed`), and read by the rule of
+    /// `bestTarget`: the first unit whose threshold the value reaches. Nil
+    /// when the category has no lists.
+    ///
+    /// `1 cup` -> 236.588 milliliters (a cup implies `fluid`: the world's
+    /// fluid list); `15 psi` -> 1.03421 bars (the world's pressure list with
+    /// its completions); `7 L/100km` for `US` -> 33.6 miles per US gallon.
+    /// `bestTarget(for:in:region:usage:)` stays CLDR's choice exactly.
+    public func expectedTarget(for value: Double, in unit: Unit, request: TargetRequest = TargetRequest())
+        throws(UnitDatabaseError) -> ExpectedTarget?
+    {
+        guard unit.hasCategoryRow else { return nil }
+        let usage: (String, TargetChoiceSource) =
+            if let given = request.usage { (given, .given) }
+            else if let implied = unit.impliedUsage { (implied, .unit) }
+            else { ("default", .default) }
+        let reader: (name: String, regions: [String], source: TargetChoiceSource)
+        if let system = request.system {
+            reader = (system.preferenceSystem ?? system.preferenceRegion ?? "001", Self.regions(of: system), .given)
+        } else if let region = request.region {
+            reader = (region, region == "001" ? ["001"] : [region, "001"], request.regionSource)
+        } else {
+            let region = unit.system == .metric ? "US" : "001"
+            reader = (region, region == "001" ? ["001"] : [region, "001"], .otherSystem)
+        }
+        let list = try preferenceList(category: unit.category, regions: reader.regions, usage: usage.0, completed: true)
+        guard let chosen = try chosenEntry(for: value, in: unit, list: list) else { return nil }
+
+        var alternatives: [PreferredTarget] = []
+        func offer(_ target: PreferredTarget) {
+            guard alternatives.count < 3, target.units != chosen.target.units, target.units != [unit],
+                !alternatives.contains(where: { $0.units == target.units })
+            else { return }
+            alternatives.append(target)
+        }
+        for index in [chosen.index - 1, chosen.index + 1] where list.indices.contains(index) {
+            offer(try target(list[index], for: value, in: unit))
+        }
+        if unit.system.preferenceSystem != nil {
+            let own = try preferenceList(category: unit.category, regions: Self.regions(of: unit.system), usage: usage.0, completed: true)
+            if let best = try chosenEntry(for: value, in: unit, list: own) { offer(best.target) }
+        }
+        return ExpectedTarget(
+            target: chosen.target, usage: usage.0, usageSource: usage.1, reader: reader.name, readerSource: reader.source,
+            alternatives: alternatives)
+    }
+
+    /// The lists a reader of `system` reads, in order: the system's own, then
+    /// its CLDR region's, then the world's.
+    static func regions(of system: MeasurementSystem) -> [String] {
+        let region = system.preferenceRegion ?? "001"
+        return (system.preferenceSystem.map { [$0] } ?? []) + (region == "001" ? ["001"] : [region, "001"])
+    }
+}
