@@ -126,6 +126,8 @@ public struct CompiledModel: Sendable {
         public var second: Int
         /// `same` only: base units of `second` in one base unit of `first`.
         public var factor: Double?
+        /// `regional` only: the regions, in the source's order.
+        public var regions: [String] = []
     }
 
     public var categories: [Category]
@@ -230,7 +232,8 @@ public enum ModelCompiler {
                 : (unitIDs[row.first.value.lowercased()], unitIDs[row.second.value.lowercased()])
             guard let first = ids.0, let second = ids.1 else { throw .sourcesHaveErrors(count: 1) }
             relations.append(
-                CompiledModel.Relation(kind: row.kind.value, first: first, second: second, factor: row.factor?.value))
+                CompiledModel.Relation(
+                    kind: row.kind.value, first: first, second: second, factor: row.factor?.value, regions: row.regions.map(\.value)))
         }
         return relations.sorted { ($0.kind.rawValue, $0.first, $0.second) < ($1.kind.rawValue, $1.first, $1.second) }
     }

@@ -117,6 +117,7 @@ enum DatabaseSchema {
             first INTEGER NOT NULL,
             second INTEGER NOT NULL,
             factor REAL,
+            regions TEXT NOT NULL,
             crc INTEGER NOT NULL,
             PRIMARY KEY (kind, first, second)
         ) WITHOUT ROWID

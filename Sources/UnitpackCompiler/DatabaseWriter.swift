@@ -164,7 +164,7 @@ public enum DatabaseWriter {
         model.relations.map { relation in
             [
                 .text(relation.kind.rawValue), .integer(Int64(relation.first)), .integer(Int64(relation.second)),
-                relation.factor.map { .real($0) } ?? .null,
+                relation.factor.map { .real($0) } ?? .null, .text(relation.regions.joined(separator: " ")),
             ]
         }
     }

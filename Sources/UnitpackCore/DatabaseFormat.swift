@@ -39,7 +39,7 @@ public enum DatabaseFormat {
         ("unit_names", ["unit", "lang", "form", "text", "key_rows"]),
         ("clusters", ["category", "usage", "region", "completed", "rank", "unit", "at_least", "parts"]),
         ("phrase_words", ["lang", "word", "kind", "value"]),
-        ("relations", ["kind", "first", "second", "factor"]),
+        ("relations", ["kind", "first", "second", "factor", "regions"]),
         ("compounds", ["lang", "key", "form", "pattern"]),
     ]
 

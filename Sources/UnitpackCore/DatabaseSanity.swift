@@ -13,6 +13,11 @@ public enum DatabaseSanity {
     /// `clusters.at_least`: finite and greater than zero.
     public static func isValidThreshold(_ value: Double) -> Bool { value.isFinite && value > 0 }
 
+    /// A region of `relations.regions`: two upper-case ASCII letters.
+    public static func isValidRegion(_ text: String) -> Bool {
+        text.utf8.count == 2 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) }
+    }
+
     /// `clusters.usage` and a non-empty `units.usage`: CLDR's spelling,
     /// lower-case ASCII letters, digits and `-` (docs/source-format.md).
     public static func isValidUsage(_ text: String) -> Bool {

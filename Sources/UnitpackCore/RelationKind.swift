@@ -13,7 +13,15 @@ public enum RelationKind: String, Sendable, Hashable, CaseIterable {
     /// of the first is worth `factor` base units of the second (rotation
     /// speed and frequency: 1 rad/s = 1/(2π) Hz).
     case same
+    /// In the row's regions, a name of the first unit that does not say
+    /// what sets it apart from the second (`pint`, not `US pint`) reads as
+    /// the second unit, of the same category: in Britain a pint is the
+    /// imperial pint.
+    case regional
 
     /// Whether the row relates categories (`same`) rather than units.
     public var relatesCategories: Bool { self == .same }
+    /// Whether the row's two units are of one category (`regional`) rather
+    /// than of two.
+    public var withinCategory: Bool { self == .regional }
 }

@@ -80,6 +80,8 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var first: String
         public var second: String
         public var factor: Double?
+        /// `regional`: its regions, separated by one space; empty otherwise.
+        public var regions: String = ""
 
         /// `same rotation-speed -> frequency`: what identifies the row.
         public var pair: String { "\(kind) \(first) -> \(second)" }
@@ -342,7 +344,9 @@ public struct DatabaseSnapshot: Sendable, Equatable {
             let keys = kind == "same" ? categoryKeys : unitKeys
             let first = row.int(at: 1), second = row.int(at: 2)
             relations.append(
-                Relation(kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)", factor: factor))
+                Relation(
+                    kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)", factor: factor,
+                    regions: row.text(at: 4) ?? ""))
         }
         try relationRows.finish(counts: counts)
         relations.sort { ($0.kind, $0.first, $0.second) < ($1.kind, $1.first, $1.second) }

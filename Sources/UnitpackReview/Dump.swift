@@ -39,7 +39,7 @@ public enum Dump {
 
     /// `, factor 0.159154943091895` for `same`, nothing for the other kinds.
     static func factor(_ relation: DatabaseSnapshot.Relation) -> String {
-        relation.factor.map { ", factor \(number($0))" } ?? ""
+        (relation.factor.map { ", factor \(number($0))" } ?? "") + (relation.regions.isEmpty ? "" : ", in \(relation.regions)")
     }
 
     /// One unit's block.

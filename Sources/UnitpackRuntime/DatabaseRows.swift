@@ -310,23 +310,31 @@ struct RowDecoder {
         var pattern: String
     }
 
-    /// `relations`: kind, first, second, factor.
-    func relation(at offset: Int32) throws(UnitDatabaseError) -> (kind: String, first: Int, second: Int, factor: Double?) {
+    /// `relations`: kind, first, second, factor, regions.
+    func relation(at offset: Int32) throws(UnitDatabaseError)
+        -> (kind: String, first: Int, second: Int, factor: Double?, regions: [String])
+    {
         try check("relations", at: offset)
         let kind = try word(offset, "a relation's kind")
         let first = try id(offset + 1, "a '\(kind)' relation")
         let second = try id(offset + 2, "a '\(kind)' relation")
         let factor = statement.isNull(at: offset + 3) ? nil : statement.double(at: offset + 3)
+        let regionText = statement.text(at: offset + 4) ?? ""
+        let regions = regionText.isEmpty ? [] : regionText.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         switch RelationKind(rawValue: kind) {
         case .same?:
             guard let factor, DatabaseSanity.isValidFactor(factor) else {
                 throw damaged("a 'same' relation has no valid factor")
             }
-        case .difference?, .also?:
+        case .difference?, .also?, .regional?:
             guard factor == nil else { throw damaged("a '\(kind)' relation has a factor") }
         case nil: break
         }
-        return (kind, first, second, factor)
+        let regional = RelationKind(rawValue: kind) == .regional
+        guard regional ? !regions.isEmpty && regions.allSatisfy(DatabaseSanity.isValidRegion) : regions.isEmpty else {
+            throw damaged("a '\(kind)' relation has invalid regions")
+        }
+        return (kind, first, second, factor, regions)
     }
 
     /// `meta`: key, value.

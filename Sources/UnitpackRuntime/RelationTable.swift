@@ -14,6 +14,14 @@ struct RelationTable: Sendable {
         var reading: UnitID
     }
 
+    /// In `regions`, a name of `unit` that does not say what sets it apart
+    /// reads as `reading` (the pint in GB).
+    struct Regional: Sendable, Hashable {
+        var unit: UnitID
+        var reading: UnitID
+        var regions: [String]
+    }
+
     struct Same: Sendable, Hashable {
         var first: String
         var second: String
@@ -32,6 +40,7 @@ struct RelationTable: Sendable {
     /// Distinct, in the order first met.
     var differenceSides: [Sides] = []
     var also: [Also] = []
+    var regional: [Regional] = []
     var same: [Same] = []
 
     /// Base units of `to` in one base unit of `from`: 1 for one category, the

@@ -105,7 +105,7 @@ extension UnitDatabase {
                 let query = try state.connection.prepare(
                     "SELECT \(DatabaseFormat.selectList(of: "relations")) FROM relations ORDER BY kind, first, second")
                 let decoder = RowDecoder(statement: query, path: path)
-                var read: [(kind: String, first: Int, second: Int, factor: Double?)] = []
+                var read: [(kind: String, first: Int, second: Int, factor: Double?, regions: [String])] = []
                 while try query.step() { read.append(try decoder.relation(at: 0)) }
                 guard read.count == state.rowCount("relations") else {
                     throw decoder.damaged("'relations' has \(read.count) of its \(state.rowCount("relations")) rows")
@@ -117,7 +117,7 @@ extension UnitDatabase {
                     let same = row.kind == RelationKind.same.rawValue
                     rows.append(
                         RelationRow(
-                            kind: row.kind, first: row.first, second: row.second, factor: row.factor,
+                            kind: row.kind, first: row.first, second: row.second, factor: row.factor, regions: row.regions,
                             firstCategory: try same ? categoryKey(row.first, state) : unitCategory(row.first, state),
                             secondCategory: try same ? categoryKey(row.second, state) : unitCategory(row.second, state)))
                 }
@@ -153,6 +153,7 @@ extension UnitDatabase {
         var first: Int
         var second: Int
         var factor: Double?
+        var regions: [String] = []
         var firstCategory: String?
         var secondCategory: String?
     }
@@ -174,6 +175,11 @@ extension UnitDatabase {
                 if !table.differenceSides.contains(sides) { table.differenceSides.append(sides) }
             case .also:
                 table.also.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second)))
+            case .regional:
+                guard firstCategory == secondCategory else {
+                    throw .corrupt(path: path, detail: "a 'regional' relation names units of two categories")
+                }
+                table.regional.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second), regions: row.regions))
             case .same:
                 guard let factor = row.factor, factor.isFinite, factor > 0 else {
                     throw .corrupt(path: path, detail: "the relation of \(firstCategory) and \(secondCategory) has no valid factor")

@@ -10,6 +10,9 @@ public struct RelationRow: Sendable, Hashable {
     public var second: Located<String>
     /// `same` only: how many base units of `second` one base unit of `first` is worth.
     public var factor: Located<Double>?
+    /// `regional` only: the CLDR regions (two upper-case letters) whose
+    /// readers read `first`'s names as `second`.
+    public var regions: [Located<String>] = []
     public var location: SourceLocation
 
     /// `category/name` split at its first `/` (category keys have none; a
@@ -23,9 +26,10 @@ public struct RelationRow: Sendable, Hashable {
 }
 
 /// Parses `relations.tsv`: `kind  first  second  factor`, the factor column
-/// empty or left out where the kind has none.
+/// empty or left out where the kind has none; for `regional` the fourth
+/// column holds regions instead.
 enum RelationRowParser {
-    static let columns = ["kind", "first", "second", "factor (same only)"]
+    static let columns = ["kind", "first", "second", "factor (same) or regions (regional)"]
 
     static func parse(_ line: TSVLine, diagnostics: inout [Diagnostic]) -> RelationRow? {
         let f = line.fields
@@ -49,7 +53,30 @@ enum RelationRowParser {
         }
         let factorField = f.count == 4 ? f[3] : nil
         var factor: Located<Double>?
-        if kind == .same {
+        var regions: [Located<String>] = []
+        if kind == .regional {
+            guard let field = factorField, !field.text.isEmpty else {
+                let end = f[f.count - 1].location.advanced(by: f[f.count - 1].text.unicodeScalars.count)
+                diagnostics.append(
+                    Diagnostic(
+                        .invalidRelationRow, "a 'regional' row needs its regions", at: factorField?.location ?? end,
+                        hint: "the fourth column lists the CLDR regions, separated by one space, whose readers read \(f[1].text)'s names as \(f[2].text): GB IE"))
+                return nil
+            }
+            var column = field.location.column
+            for part in field.text.split(separator: " ", omittingEmptySubsequences: false) {
+                let location = SourceLocation(path: field.location.path, line: field.location.line, column: column)
+                column += part.count + 1
+                guard part.count == 2, part.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .invalidRelationRow, "invalid region '\(part)'", at: location,
+                            hint: "regions are CLDR codes of two upper-case letters, separated by one space: GB IE"))
+                    return nil
+                }
+                regions.append(Located(String(part), at: location))
+            }
+        } else if kind == .same {
             guard let factorField, !factorField.text.isEmpty else {
                 // Past the last column: where the missing factor would go.
                 let end = f[f.count - 1].location.advanced(by: f[f.count - 1].text.unicodeScalars.count)
@@ -73,7 +100,7 @@ enum RelationRowParser {
         }
         return RelationRow(
             kind: Located(kind, at: f[0].location), first: Located(f[1].text, at: f[1].location),
-            second: Located(f[2].text, at: f[2].location), factor: factor, location: line.location)
+            second: Located(f[2].text, at: f[2].location), factor: factor, regions: regions, location: line.location)
     }
 
     /// Why a side is not a unit key (`difference`, `also`) or a category key

@@ -80,7 +80,10 @@ extension ConvertCommand {
             }
             return try answer(quantity(first.from), value, first.from, targets, database)
         }
-        let sources = try Self.unit(key: from, database).map { [$0] } ?? database.candidatesOrExpression(from)
+        var sources = try Self.unit(key: from, database).map { [$0] } ?? database.candidatesOrExpression(from)
+        if let region = readerRegion {
+            sources = try sources.map { try database.regionalReading(of: $0, words: from, region: region) ?? $0 }
+        }
         guard !sources.isEmpty else { throw UnitDatabaseError.unknownUnit(from) }
         // `cm` is a length and a typographic unit: of the readings that have
         // preferred units, the unit with the higher priority is the one meant.
@@ -123,6 +126,12 @@ extension ConvertCommand {
             return try database.unit(named: text)
         }
         return (try resolve(from, fromKey, like: toKey), try resolve(to, toKey, like: fromKey))
+    }
+
+    /// The reader's region: `--region`, else the region of `--lang`'s tag; nil
+    /// for none (a `--system` is no region).
+    var readerRegion: String? {
+        region ?? lang.flatMap(UnitDatabase.region(of:)).flatMap(UnitDatabase.regionCode)
     }
 
     /// The units a person expects `value` of `unit` in (`expectedTarget`):
@@ -169,12 +178,23 @@ extension ConvertCommand {
                 return try ambiguous(ways, database)
             }
         }
+        // A name that means another unit in the reader's region (a pint in GB):
+        // that reading first, the one as the words name it kept as another reading.
+        var regionalRegion: String?
+        if let region = readerRegion, let regional = try database.regionalReading(of: readings[0], phrase: phrase, region: region) {
+            readings.insert(regional, at: 0)
+            regionalRegion = region
+        }
         let answers = try readings.map { reading in try answer(for: reading, database) }
         guard let first = answers[0] else {
             throw ConvertError("\(readings[0].from.name) has no preferred units to convert to (units-src/clusters.tsv): name the target in the phrase")
         }
         if json {
-            return ConvertOutcome(output: PhraseReport(first, readings: readings, answers: answers, language: readings[0].language).json)
+            var report = PhraseReport(first, readings: readings, answers: answers, language: readings[0].language)
+            if let regionalRegion {
+                report.chosen = "\(readings[1].from.key) is read as \(readings[0].from.key) in \(regionalRegion) (units-src/relations.tsv, regional)"
+            }
+            return ConvertOutcome(output: report.json)
         }
         return ConvertOutcome(output: try show(first, database, phraseLanguage: readings[0].language))
     }

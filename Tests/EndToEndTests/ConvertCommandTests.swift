@@ -41,7 +41,7 @@ import Testing
         #expect(none.stderr == "error: no preferred units for equivalent-dose (units-src/clusters.tsv): give the target unit\n")
         let both = try database.convert(["1", "m", "ft", "--region", "US"])
         #expect(both.status == 64)
-        #expect(both.stderr.contains("--region and --system choose the target unit: give VALUE FROM without TO"))
+        #expect(both.stderr.contains("--region, --system and --usage choose the target unit: give VALUE FROM without TO"))
     }
 
     @Test func terseFlagPrintsOnlyTheNumber() throws {

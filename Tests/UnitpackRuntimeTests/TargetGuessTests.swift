@@ -64,6 +64,33 @@ import UnitpackCompiler
         #expect(gb.target.unit.key == "length/mile")
     }
 
+    @Test func aRegionReadsNamesAsItsPeopleDo() throws {
+        let pint = try database.unit(key: "volume/US pint")
+        #expect(try database.regionalReading(of: pint, words: "2 pints", region: "GB")?.key == "volume/imperial pint")
+        #expect(try database.regionalReading(of: pint, words: "2 pt", region: "IE")?.key == "volume/imperial pint")
+        // The words say which pint: it stays, in English and in the phrase's language.
+        #expect(try database.regionalReading(of: pint, words: "2 US pints", region: "GB") == nil)
+        #expect(try database.regionalReading(of: pint, words: "2 американские пинты", region: "GB", language: "ru") == nil)
+        #expect(try database.regionalReading(of: pint, words: "2 pints", region: "US") == nil)
+        #expect(try database.regionalReading(of: pint, words: "2 pints", region: "DE") == nil)
+        let mpg = try database.unit(key: "fuel-consumption/mile per US gallon")
+        #expect(try database.regionalReading(of: mpg, words: "40 mpg", region: "GB")?.key == "fuel-consumption/mile per imperial gallon")
+        let hundredweight = try database.unit(key: "mass/short hundredweight")
+        #expect(try database.regionalReading(of: hundredweight, words: "3 cwt", region: "GB")?.key == "mass/long hundredweight")
+        #expect(try database.regionalReading(of: hundredweight, words: "3 short hundredweight", region: "GB") == nil)
+    }
+
+    @Test func aRegionalReadingOfAPhraseKeepsTheValueAsTyped() throws {
+        guard case .understood(let readings) = try database.parse("2 pints 4 fl oz", languages: ["en"]) else {
+            Issue.record("not understood")
+            return
+        }
+        let regional = try #require(try database.regionalReading(of: readings[0], phrase: "2 pints 4 fl oz", region: "GB"))
+        #expect(regional.from.key == "volume/imperial pint")
+        #expect(regional.parts.map(\.unit.key) == ["volume/imperial pint", "volume/imperial fluid ounce"])
+        #expect(abs(regional.value - 2.2) < 1e-12)
+    }
+
     @Test func alternativesAreTheNeighboursAndTheSourcesOwnSystem() throws {
         let acre = try guess(1, "area/acre")
         // hectare is the world's land list alone: the source system's acre is the source itself, never offered.

@@ -16,6 +16,7 @@ struct RelationRule: CheckRule {
         var differenceOf: [String: RelationRow] = [:]
         var absoluteOf: [String: RelationRow] = [:]
         var alsoIn: [String: RelationRow] = [:]
+        var regionalIn: [String: RelationRow] = [:]
         var absoluteCategoryRow: [String: RelationRow] = [:]
         var differenceCategoryRow: [String: RelationRow] = [:]
 
@@ -54,7 +55,19 @@ struct RelationRule: CheckRule {
             let first = names.unit(row.first), second = names.unit(row.second)
             diagnostics += [first.problem, second.problem].compactMap { $0 }
             guard let a = first.value, let b = second.value else { continue }
-            guard a.category != b.category else {
+            if kind.withinCategory {
+                guard a.category == b.category, a.key.lowercased() != b.key.lowercased() else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .relationWithinCategory,
+                            a.category == b.category
+                                ? "a unit is read as itself: '\(a.key)'"
+                                : "'\(a.key)' and '\(b.key)' are in different categories",
+                            at: row.second.location,
+                            hint: "'regional' reads a name as another unit of its own category: the US pint's names as the imperial pint in GB"))
+                    continue
+                }
+            } else if a.category == b.category {
                 diagnostics.append(
                     Diagnostic(
                         .relationWithinCategory,
@@ -116,6 +129,21 @@ struct RelationRule: CheckRule {
                     continue
                 }
                 alsoIn[slot] = row
+            case .regional:
+                // One reading of a unit's names per region, or a reader could not choose.
+                var twice = false
+                for region in row.regions {
+                    let slot = aKey + "\t" + region.value
+                    if let earlier = regionalIn[slot] {
+                        duplicate(
+                            row, "'\(a.key)' is already read as another unit in \(region.value)", first: earlier,
+                            hint: "a region reads a name as one unit: remove \(region.value) from one of the rows")
+                        twice = true
+                        break
+                    }
+                    regionalIn[slot] = row
+                }
+                if twice { continue }
             case .same:
                 break
             }
