@@ -37,7 +37,9 @@ public enum TextFolding {
     /// `امتار`; `آلاف`, `الاف`), alif maqsura as ya (`إلى`, `الي`), ta
     /// marbuta as ha (`بوصة`, `بوصه`), and the tatweel (U+0640, `بـ`) and the
     /// short vowels, tanween, shadda and sukun (U+064B–U+0652: `قدمًا`,
-    /// `قدما`; `حوّل`, `حول`) left out. Typists leave these out or swap them
+    /// `قدما`; `حوّل`, `حول`) left out, with a combining madda or hamza
+    /// (U+0653–U+0655) that NFC found no letter to compose with (after a
+    /// tatweel), so that folding twice is folding once. Typists leave these out or swap them
     /// as a rule, and names written with them are not told apart by them
     /// (the build's checks refuse two units of one category with one folded
     /// word, E717). Other text is returned as it is, without a copy.
@@ -45,15 +47,19 @@ public enum TextFolding {
         // U+0600–U+06FF is D8–DB in UTF-8; the letters folded are all in D8–D9.
         guard text.utf8.contains(where: { $0 == 0xD8 || $0 == 0xD9 }) else { return text }
         var folded = String.UnicodeScalarView()
+        var dropped = false
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x0622, 0x0623, 0x0625: folded.append("\u{0627}")  // آ أ إ -> ا
             case 0x0649: folded.append("\u{064A}")  // ى -> ي
             case 0x0629: folded.append("\u{0647}")  // ة -> ه
-            case 0x0640, 0x064B...0x0652: continue  // tatweel; harakat, tanween, shadda, sukun
+            case 0x0640, 0x064B...0x0655: dropped = true  // tatweel; harakat, tanween, shadda, sukun; a stray madda or hamza
             default: folded.append(scalar)
             }
         }
-        return String(folded)
+        // A mark left out may have kept two others apart that NFC now
+        // composes (`е` U+0654 U+0300 is `ѐ` without the hamza); with no
+        // U+0653–U+0655 left, NFC makes no letter that folds again.
+        return dropped ? String(decoding: String(folded)._nfcCodeUnits, as: UTF8.self) : String(folded)
     }
 }
