@@ -201,7 +201,7 @@ import UnitpackTestSupport
             return result
         }
         var joins: [String: String] = [:]  // base -> the name that shows the join
-        for (key, row) in rows {
+        for (key, row) in rows.sorted(by: { $0.key < $1.key }) {
             let (category, unit) = (String(key.split(separator: "/")[0]), String(key.split(separator: "/")[1]))
             for (prefix, pattern) in prefixes where unit.hasPrefix(prefix) {
                 let base = category + "/" + unit.dropFirst(prefix.count)
@@ -209,7 +209,7 @@ import UnitpackTestSupport
                 let pairs = row.forms.compactMap { category, own in
                     baseRow.forms[category].map { (own.value, pattern.replacingOccurrences(of: "{0}", with: $0.value)) }
                 }
-                if pairs.contains(where: { $0.0 != $0.1 }), pairs.allSatisfy({ letters($0.0) == letters($0.1) }) {
+                if pairs.contains(where: { $0.0 != $0.1 }), pairs.allSatisfy({ letters($0.0) == letters($0.1) }), joins[base] == nil {
                     joins[base] = row.forms[.one]?.value ?? row.unit.value
                 }
             }
