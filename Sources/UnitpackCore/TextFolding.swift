@@ -1,12 +1,15 @@
 /// The folding both the database writer and the runtime apply to names and
 /// symbols before comparing them, so that a lookup ignores case and how the
 /// text was encoded: lower case, then NFC (`й` typed as `и` + U+0306, as
-/// some keyboards and pasted text give it, meets the stored `й`). The search
-/// pack normalises further (`SearchKey`).
+/// some keyboards and pasted text give it, meets the stored `й`), then the
+/// spellings Arabic typists use interchangeably made one (`arabic`). The
+/// search pack normalises further (`SearchKey`). A change here changes every
+/// stored key: docs/database.md (`names.folded`) describes it for readers.
 public enum TextFolding {
     public static func fold(_ text: String) -> String {
         let lowered = text.lowercased()
-        return isComposed(lowered) ? lowered : String(decoding: lowered._nfcCodeUnits, as: UTF8.self)
+        if isComposed(lowered) { return lowered }
+        return arabic(String(decoding: lowered._nfcCodeUnits, as: UTF8.self))
     }
 
     /// True when NFC cannot change the text: every scalar is below U+0300
@@ -25,5 +28,38 @@ public enum TextFolding {
             }
         }
         return true
+    }
+
+    /// Arabic text (after NFC) as people type it, the normalisation of
+    /// Arabic information retrieval (Larkey, Ballesteros and Connell, "Light
+    /// Stemming for Arabic Information Retrieval", 2007; Lucene's
+    /// ArabicNormalizer): the hamza and madda on alif dropped (`أمتار`,
+    /// `امتار`; `آلاف`, `الاف`), alif maqsura as ya (`إلى`, `الي`), ta
+    /// marbuta as ha (`بوصة`, `بوصه`), and the tatweel (U+0640, `بـ`) and the
+    /// short vowels, tanween, shadda and sukun (U+064B–U+0652: `قدمًا`,
+    /// `قدما`; `حوّل`, `حول`) left out, with a combining madda or hamza
+    /// (U+0653–U+0655) that NFC found no letter to compose with (after a
+    /// tatweel), so that folding twice is folding once. Typists leave these out or swap them
+    /// as a rule, and names written with them are not told apart by them
+    /// (the build's checks refuse two units of one category with one folded
+    /// word, E717). Other text is returned as it is, without a copy.
+    static func arabic(_ text: String) -> String {
+        // U+0600–U+06FF is D8–DB in UTF-8; the letters folded are all in D8–D9.
+        guard text.utf8.contains(where: { $0 == 0xD8 || $0 == 0xD9 }) else { return text }
+        var folded = String.UnicodeScalarView()
+        var dropped = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0622, 0x0623, 0x0625: folded.append("\u{0627}")  // آ أ إ -> ا
+            case 0x0649: folded.append("\u{064A}")  // ى -> ي
+            case 0x0629: folded.append("\u{0647}")  // ة -> ه
+            case 0x0640, 0x064B...0x0655: dropped = true  // tatweel; harakat, tanween, shadda, sukun; a stray madda or hamza
+            default: folded.append(scalar)
+            }
+        }
+        // A mark left out may have kept two others apart that NFC now
+        // composes (`е` U+0654 U+0300 is `ѐ` without the hamza); with no
+        // U+0653–U+0655 left, NFC makes no letter that folds again.
+        return dropped ? String(decoding: String(folded)._nfcCodeUnits, as: UTF8.self) : String(folded)
     }
 }

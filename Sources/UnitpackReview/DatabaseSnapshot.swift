@@ -18,6 +18,23 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var decimalSeparator: String
         public var groupSeparator: String
         public var pluralRules: String
+        public var primaryGrouping = 3
+        public var secondaryGrouping = 3
+        public var minimumGroupingDigits = 1
+        public var minusSign = "-"
+        /// `{0}` the number, `{1}` the word or symbol.
+        public var longPattern = "{0} {1}"
+        public var shortPattern = "{0} {1}"
+        /// Empty, or CLDR's default numbering system (`arab`) and its digits and symbols.
+        public var nativeNumbering = ""
+        public var nativeDigits = ""
+        public var nativeDecimal = ""
+        public var nativeGroup = ""
+        public var nativeMinus = ""
+        /// `AE DZ EH LY MA TN`: the regions that write latn digits.
+        public var latnRegions = ""
+        /// `REGION:DECIMAL:GROUP` entries separated by a space.
+        public var regionSeparators = ""
     }
 
     public struct Category: Sendable, Equatable {
@@ -177,12 +194,35 @@ public struct DatabaseSnapshot: Sendable, Equatable {
                     && DatabaseSanity.isValidMinimumGroupingDigits(languageRows.statement.int(at: 7))
                     && [0, 1].contains(languageRows.statement.int(at: 2)),
                 "language '\(code)' has an invalid grouping or completeness")
-            languages.append(
-                Language(
-                    code: code, name: try languageRows.word(1, "the name of '\(code)'"),
-                    complete: languageRows.statement.int(at: 2) != 0,
-                    decimalSeparator: try languageRows.word(3, "the decimal separator of '\(code)'"),
-                    groupSeparator: try languageRows.word(4, "the group separator of '\(code)'"), pluralRules: rules))
+            var language = Language(
+                code: code, name: try languageRows.word(1, "the name of '\(code)'"),
+                complete: languageRows.statement.int(at: 2) != 0,
+                decimalSeparator: try languageRows.word(3, "the decimal separator of '\(code)'"),
+                groupSeparator: try languageRows.word(4, "the group separator of '\(code)'"), pluralRules: rules)
+            let row = languageRows.statement
+            language.primaryGrouping = Int(row.int(at: 5))
+            language.secondaryGrouping = Int(row.int(at: 6))
+            language.minimumGroupingDigits = Int(row.int(at: 7))
+            language.minusSign = try languageRows.word(11, "the minus sign of '\(code)'")
+            language.longPattern = row.text(at: 12) ?? ""
+            language.shortPattern = row.text(at: 13) ?? ""
+            try languageRows.require(
+                [language.longPattern, language.shortPattern].allSatisfy { UnitPatternText.problemOfDefaultPattern($0) == nil },
+                "a default unit pattern of '\(code)' does not have {0} and {1} once each")
+            language.nativeNumbering = row.text(at: 14) ?? ""
+            language.nativeDigits = row.text(at: 15) ?? ""
+            language.nativeDecimal = row.text(at: 16) ?? ""
+            language.nativeGroup = row.text(at: 17) ?? ""
+            language.nativeMinus = row.text(at: 18) ?? ""
+            let native = [language.nativeDigits, language.nativeDecimal, language.nativeGroup, language.nativeMinus]
+            try languageRows.require(
+                language.nativeNumbering.isEmpty
+                    ? native.allSatisfy(\.isEmpty) && (row.text(at: 19) ?? "").isEmpty
+                    : language.nativeDigits.unicodeScalars.count == 10 && !native.contains(where: \.isEmpty),
+                "the numbering system of '\(code)' is incomplete")
+            language.latnRegions = row.text(at: 19) ?? ""
+            language.regionSeparators = row.text(at: 20) ?? ""
+            languages.append(language)
         }
         try languageRows.finish(counts: counts)
 

@@ -1,3 +1,5 @@
+import UnitpackCore
+
 /// The stable text rendering of a database: `unitpack dump`. One block per
 /// unit, in category display order and then by id, so that a new unit or a
 /// changed word is a small, local hunk in a textual diff of two dumps.
@@ -10,6 +12,7 @@ public enum Dump {
         for language in snapshot.languages {
             out += "\nlanguage \(language.code) (\(language.name)), \(language.complete ? "complete" : "partial")"
             out += ", decimal \(quoted(language.decimalSeparator)), group \(quoted(language.groupSeparator))\n"
+            for line in details(language) { out += "  \(line)\n" }
             for rule in language.pluralRules.split(separator: "\n") { out += "  plural \(rule)\n" }
         }
         var category: String?
@@ -35,6 +38,28 @@ public enum Dump {
             out += "  \(compound.key) \(compound.form): \(quoted(compound.pattern))\n"
         }
         return out
+    }
+
+    /// The `languages` columns past the separators, a line each, in the
+    /// order of the table; a numbering system, latn regions and region
+    /// separators only where the language has them.
+    public static func details(_ language: DatabaseSnapshot.Language) -> [String] {
+        var lines = [
+            "grouping \(language.primaryGrouping), \(language.secondaryGrouping), minimum \(language.minimumGroupingDigits)"
+                + ", minus \(quoted(language.minusSign))",
+            "patterns long \(quoted(language.longPattern)), short \(quoted(language.shortPattern))",
+        ]
+        if let numbering = numbering(language) { lines.append(numbering) }
+        if !language.latnRegions.isEmpty { lines.append("latn regions \(language.latnRegions)") }
+        if !language.regionSeparators.isEmpty { lines.append("region separators \(quoted(language.regionSeparators))") }
+        return lines
+    }
+
+    /// `numbering arab: digits "٠١٢٣٤٥٦٧٨٩", decimal "٫", group "٬", minus "\u{61C}-"`; nil for latn only.
+    static func numbering(_ language: DatabaseSnapshot.Language) -> String? {
+        guard !language.nativeNumbering.isEmpty else { return nil }
+        return "numbering \(language.nativeNumbering): digits \(quoted(language.nativeDigits)), "
+            + "decimal \(quoted(language.nativeDecimal)), group \(quoted(language.nativeGroup)), minus \(quoted(language.nativeMinus))"
     }
 
     /// `, factor 0.159154943091895` for `same`, nothing for the other kinds.
@@ -75,8 +100,11 @@ public enum Dump {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
+    /// Between quotes, with control characters, the no-break spaces and the
+    /// invisible direction marks (`UnitPatternText.isInvisible`: U+200E in
+    /// Arabic's minus) written `\u{…}`, so that a diff of two dumps shows them.
     static func quoted(_ text: String) -> String {
-        "\"" + text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0xA0 || $0.value == 0x202F
+        "\"" + text.unicodeScalars.map { $0.value < 0x20 || UnitPatternText.isInvisible($0)
             ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined() + "\""
     }
 }

@@ -103,6 +103,17 @@ public struct SnapshotDiff: Sendable {
             if x.decimalSeparator != y.decimalSeparator || x.groupSeparator != y.groupSeparator || x.name != y.name {
                 changes.append(.language(code: x.code, detail: "name or number symbols changed"))
             }
+            // The newer columns, each named with its old and new value as the dump writes it.
+            let columns: [(String, (DatabaseSnapshot.Language) -> String)] = [
+                ("grouping", { "\($0.primaryGrouping), \($0.secondaryGrouping), minimum \($0.minimumGroupingDigits)" }),
+                ("minus", { Dump.quoted($0.minusSign) }),
+                ("long pattern", { Dump.quoted($0.longPattern) }), ("short pattern", { Dump.quoted($0.shortPattern) }),
+                ("numbering", { Dump.numbering($0) ?? "latn" }), ("latn regions", { $0.latnRegions.isEmpty ? "none" : $0.latnRegions }),
+                ("region separators", { Dump.quoted($0.regionSeparators) }),
+            ]
+            for (column, value) in columns where value(x) != value(y) {
+                changes.append(.language(code: x.code, detail: "\(column) changed: \(value(x)) -> \(value(y))"))
+            }
         }
     }
 

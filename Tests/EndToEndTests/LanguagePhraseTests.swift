@@ -73,8 +73,9 @@ import Testing
         // The target first, after the question word كم: 5 / 0.3048 = 16.4041994...
         #expect(try answer("كم قدما في 5 أمتار") == "٥ أمتار ≈ ١٦٫٤٠٤٢ قدم\n")
         // The oblique dual (locales/ar/cases.tsv) states two, as the dual does: 2 × 5280 = 10560;
-        // CLDR writes the dual without a number (ميلان).
-        #expect(try answer("كم قدما في ميلين") == "ميلان = ١٠٥٦٠ قدم\n")
+        // CLDR writes the dual without a number (ميلان); 10560 ends in 60, the `many` form after 11-99
+        // (قدمًا, locales/ar/length.tsv's hand-written row).
+        #expect(try answer("كم قدما في ميلين") == "ميلان = ١٠٥٦٠ قدمًا\n")
         #expect(try answer("مترين إلى قدم") == "متران ≈ ٦٫٥٦١٦٨ قدم\n")
     }
 

@@ -59,6 +59,7 @@ import UnitpackCore
             try Files.append("mile\tmi\t1609.344\t3\timp\n", to: source + "/units-src/length.tsv")
             try Files.append("mile\tmiles\tmile\tmiles\t\t\n", to: source + "/locales/en/length.tsv")
             try Files.append("mile\tмили\tмиля\tмили\tмиль\tмили\t\t\n", to: source + "/locales/ru/length.tsv")
+            try Files.append("long-pattern\t{0}\\u{A0}{1}\nregion-separators\tKZ:.:,\n", to: source + "/locales/ru/language.tsv")
             let assigned = try CLI.run(["assign-ids", "--source", source])
             #expect(assigned.status == 0, "\(assigned)")
         }
@@ -69,6 +70,7 @@ import UnitpackCore
         #expect(result.stdout.contains("~ unit 3 length/foot: definition \"factor 0.3048\" -> \"factor 0.3047\"\n"))
         #expect(result.stdout.contains("~ unit 3 length/foot: ru few \"фута\" -> \"футa\"\n"))
         #expect(result.stdout.contains("+ unit 9 length/mile\n"))
+        #expect(result.stdout.contains("~ language ru: region separators changed: \"\" -> \"KZ:.:,\"\n"))
 
         let same = try CLI.run(["diff", old, old])
         #expect(same.status == 0 && same.stdout == "0 added, 0 removed, 0 changed, 0 id errors\n")

@@ -173,4 +173,56 @@ import UnitpackTestSupport
         let density = try database.unit(key: "density/kilogram per cubic meter")
         #expect(try database.format(2, density, language: "pl").long == "2 kilogramy na metr sześcienny")
     }
+
+    /// Spanish and Portuguese change a prefixed name's spelling at the join,
+    /// which a prefix pattern (`kilo{0}`) cannot do: an accent (CLDR's
+    /// `kilómetro`, where `kilo{0}` on `metro` makes `kilometro`) or a doubled
+    /// letter (`milissegundo`, where `mili{0}` makes `milisegundo`). Where one
+    /// of the language's own names (CLDR's, or by hand) shows such a join on a
+    /// base, no prefixed unit of that base is left to composition: each has a
+    /// hand-written row (`decámetro`, `femtossegundo`). A prefix written with
+    /// other letters (pt `kilobit` beside the pattern's `quilobit`) is another
+    /// spelling of the prefix, not a join.
+    @Test(arguments: ["es", "pt"]) func prefixedNamesWhoseJoinChangesSpellingAreWrittenByHand(_ code: String) throws {
+        let tree = Self.repository.tree
+        let language = try #require(tree.languages.first { $0.code == code })
+        let prefixes = language.compoundPatterns.filter { $0.key.value == .prefix }.map { ($0.form.value, $0.pattern.value) }
+        var rows: [String: NameRow] = [:]
+        for file in language.nameFiles {
+            for row in file.rows { rows[(file.category + "/" + row.unit.value).lowercased()] = row }
+        }
+        /// The letters alone: no accent, no case, a doubled letter written once.
+        func letters(_ text: String) -> String {
+            var result = ""
+            for character in text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            where character != result.last {
+                result.append(character)
+            }
+            return result
+        }
+        var joins: [String: String] = [:]  // base -> the name that shows the join
+        for (key, row) in rows.sorted(by: { $0.key < $1.key }) {
+            let (category, unit) = (String(key.split(separator: "/")[0]), String(key.split(separator: "/")[1]))
+            for (prefix, pattern) in prefixes where unit.hasPrefix(prefix) {
+                let base = category + "/" + unit.dropFirst(prefix.count)
+                guard let baseRow = rows[base] else { continue }
+                let pairs = row.forms.compactMap { category, own in
+                    baseRow.forms[category].map { (own.value, pattern.replacingOccurrences(of: "{0}", with: $0.value)) }
+                }
+                if pairs.contains(where: { $0.0 != $0.1 }), pairs.allSatisfy({ letters($0.0) == letters($0.1) }), joins[base] == nil {
+                    joins[base] = row.forms[.one]?.value ?? row.unit.value
+                }
+            }
+        }
+        // The evidence the test rests on: CLDR's kilómetro, and milissegundo in Portuguese.
+        #expect(joins["length/meter"] != nil, "\(code): \(joins)")
+        if code == "pt" { #expect(joins["time/second"] != nil, "\(joins)") }
+        let composition = try #require(Self.repository.compositions[code])
+        let left = composition.names.compactMap { name -> String? in
+            guard case .prefixed(_, let base) = name.structure, let shown = joins[base.lowercased()] else { return nil }
+            return "\(name.unit) '\(name.forms[.one] ?? name.display)' (the join of '\(shown)')"
+        }
+        #expect(left.isEmpty, "\(code): composed where the join changes spelling: \(left)")
+    }
 }
+

@@ -3,9 +3,9 @@ import UnitpackTestSupport
 
 @testable import UnitpackCore
 
-/// `TextFolding.fold` is lower case then NFC; its shortcut (no Unicode
-/// tables for Latin and basic Cyrillic text) must never skip a text that
-/// NFC changes.
+/// `TextFolding.fold` is lower case then NFC, then Arabic's interchangeable
+/// spellings made one; its shortcut (no Unicode tables for Latin and basic
+/// Cyrillic text) must never skip a text that NFC changes.
 @Suite struct TextFoldingTests {
     func nfc(_ text: String) -> [UInt8] { Array(text.lowercased()._nfcCodeUnits) }
 
@@ -41,6 +41,44 @@ import UnitpackTestSupport
             }
             let string = String(text)
             #expect(Array(TextFolding.fold(string).utf8) == nfc(string), "seed \(seed): \(string.debugDescription)")
+        }
+    }
+
+    /// Arabic typed without hamza on alif, with ه for ة, ي for ى, without
+    /// tanween, shadda or vowel marks, with a tatweel, or with the hamza as a
+    /// combining mark, folds as the name written in full does.
+    @Test func arabicSpellingsTypistsMixFoldAlike() {
+        for (typed, written) in [
+            ("امتار", "أمتار"), ("الاف", "آلاف"), ("اربعة", "أربعة"), ("الي", "إلى"), ("بوصه", "بوصة"), ("قدما", "قدمًا"),
+            ("حول", "حوّل"), ("ب", "بـ"), ("كيلـومتر", "كيلومتر"), ("ا\u{654}متار", "أمتار"), ("ا\u{653}لاف", "آلاف"), ("ا\u{640}\u{654}", "ا"),
+        ] {
+            #expect(TextFolding.fold(typed) == TextFolding.fold(written), "\(typed) \(written)")
+        }
+        #expect(Array(TextFolding.fold("أمتار").utf8) == Array("امتار".utf8))
+        #expect(Array(TextFolding.fold("ثوانٍ قوسية").utf8) == Array("ثوان قوسيه".utf8))
+        // Letters other than those stay apart: ؤ and ئ keep their hamza, ة is no ت.
+        #expect(TextFolding.fold("ميل") != TextFolding.fold("مثل"))
+        #expect(TextFolding.fold("مؤشر") != TextFolding.fold("موشر"))
+        #expect(TextFolding.fold("ساعة") != TextFolding.fold("ساعت"))
+    }
+
+    /// Folding twice is folding once, Arabic and its marks included, and text
+    /// without Arabic (U+0600–U+06FF) is still lower case then NFC.
+    @Test func foldingIsIdempotentAndLeavesOtherScriptsToNFC() {
+        let seed = SeededGenerator.seed()
+        var rng = SeededGenerator(seed: seed)
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x300...0x36F, 0x400...0x45F, 0x600...0x6FF, 0x64B...0x655]
+        for _ in 0..<2_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                let range = ranges.randomElement(using: &rng)!
+                if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &rng)) { text.append(scalar) }
+            }
+            let string = String(text), once = TextFolding.fold(string)
+            #expect(TextFolding.fold(once) == once, "seed \(seed): \(string.debugDescription)")
+            if !string.unicodeScalars.contains(where: { (0x600...0x6FF).contains($0.value) }) {
+                #expect(Array(once.utf8) == nfc(string), "seed \(seed): \(string.debugDescription)")
+            }
         }
     }
 }

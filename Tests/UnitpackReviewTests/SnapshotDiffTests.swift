@@ -96,6 +96,47 @@ import Testing
         #expect(old != new)
     }
 
+    /// The `languages` columns past the separators (grouping, minus, the
+    /// default patterns, the numbering system, latn regions, region
+    /// separators) are each a change of the language, named with both
+    /// values as the dump writes them; the dump shows a numbering system and
+    /// region lists only where a language has them.
+    @Test func theLanguagesNewerColumnsAreComparedAndDumped() {
+        typealias Language = DatabaseSnapshot.Language
+        let plain = Language(code: "ar", name: "العربية", complete: false, decimalSeparator: ".", groupSeparator: ",", pluralRules: "other:")
+        var native = plain
+        native.minusSign = "\u{200E}-"
+        native.longPattern = "{0}\u{A0}{1}"
+        native.nativeNumbering = "arab"
+        native.nativeDigits = "٠١٢٣٤٥٦٧٨٩"
+        native.nativeDecimal = "٫"
+        native.nativeGroup = "٬"
+        native.nativeMinus = "\u{61C}-"
+        native.latnRegions = "MA TN"
+        native.regionSeparators = "MA:,:."
+        var old = snapshot([]), new = snapshot([])
+        old.languages = [plain]
+        new.languages = [native]
+        let diff = SnapshotDiff(old: old, new: new)
+        #expect(
+            diff.changes == [
+                .language(code: "ar", detail: "minus changed: \"-\" -> \"\\u{200E}-\""),
+                .language(code: "ar", detail: "long pattern changed: \"{0} {1}\" -> \"{0}\\u{A0}{1}\""),
+                .language(
+                    code: "ar",
+                    detail: "numbering changed: latn -> numbering arab: digits \"٠١٢٣٤٥٦٧٨٩\", decimal \"٫\", group \"٬\", minus \"\\u{61C}-\""),
+                .language(code: "ar", detail: "latn regions changed: none -> MA TN"),
+                .language(code: "ar", detail: "region separators changed: \"\" -> \"MA:,:.\""),
+            ])
+        #expect(Dump.details(plain) == ["grouping 3, 3, minimum 1, minus \"-\"", "patterns long \"{0} {1}\", short \"{0} {1}\""])
+        #expect(
+            Dump.details(native) == [
+                "grouping 3, 3, minimum 1, minus \"\\u{200E}-\"", "patterns long \"{0}\\u{A0}{1}\", short \"{0} {1}\"",
+                "numbering arab: digits \"٠١٢٣٤٥٦٧٨٩\", decimal \"٫\", group \"٬\", minus \"\\u{61C}-\"",
+                "latn regions MA TN", "region separators \"MA:,:.\"",
+            ])
+    }
+
     @Test func numbersReadBackExactly() {
         for value in [1, 0.3048, 1e-9, 1609.344, 1.0 / 3, 6.02214076e23, 4.184 * 1000] {
             #expect(Double(Dump.number(value)) == value, "\(Dump.number(value))")

@@ -71,6 +71,21 @@ import UnitpackCore
         }
     }
 
+    /// Arabic as typists write it (TextFolding.arabic): no hamza on alif, ه
+    /// for ة, ي for ى, no tanween or shadda, a tatweel, finds the unit
+    /// written in full.
+    @Test func arabicSpellingsTypistsMixFindTheUnit() throws {
+        let pack = try open()
+        for (typed, unit) in [
+            ("امتار", "meter"), ("اقدام", "foot"), ("بوصه", "inch"), ("قدما", "foot"), ("ميلا", "mile"),
+            ("ياردات", "yard"), ("كيلـومتر", "kilometer"), ("اقدام مربعه", "square foot"),
+        ] {
+            let found = try pack.search(typed, languages: ["ar"], limit: 5)
+            #expect(found.first?.isExact == true, "\(typed): \(found)")
+            #expect(found.first.map { model.units[$0.unit.rawValue - 1].name } == unit, "\(typed)")
+        }
+    }
+
     @Test func rankingPrefersExactThenPriorityThenTheAskedLanguage() throws {
         let pack = try open()
         let meters = try pack.search("мет", languages: ["ru"], limit: 5)

@@ -114,9 +114,19 @@ extension UnitDatabase {
         func peel(_ range: Range<Int>, depth: Int, stems: Bool) throws(UnitDatabaseError) -> [Range<Int>]? {
             guard depth < Self.mostAttached else { return nil }
             let folded = TextFolding.fold(phrase.word(range).text)
+            // Folding drops scalars (the tatweel of `بـالمتر`, a vowel mark):
+            // then an attached word's length folded is not its length as written.
+            let foldingDrops = folded.unicodeScalars.count != range.count
             for attached in words.attached(startingFolded: folded) {
                 work += 1
-                let cut = range.lowerBound + attached.unicodeScalars.count
+                var cut = range.lowerBound + attached.unicodeScalars.count
+                if foldingDrops {
+                    // The fewest scalars as written that fold to the attached word.
+                    guard let end = (range.lowerBound + 1..<range.upperBound).first(where: {
+                        TextFolding.fold(phrase.word(range.lowerBound..<$0).text) == attached
+                    }) else { continue }
+                    cut = end
+                }
                 guard cut < range.upperBound else { continue }
                 let head = words.attachedReadsAsWord(folded: attached) ? [range.lowerBound..<cut] : []
                 if try reads(cut..<range.upperBound, stems: stems) { return head + [cut..<range.upperBound] }
