@@ -87,6 +87,11 @@ extension UnitDatabase {
         let reader: (name: String, regions: [String], source: TargetChoiceSource)
         if let system = request.system {
             reader = (system.preferenceSystem ?? system.preferenceRegion ?? "001", Self.regions(of: system), .given)
+        } else if let region = request.region, region == unit.system.preferenceRegion {
+            // A source asked for in its own system's region stays in that
+            // system's units: 2 long tons for GB are long tons, although
+            // CLDR's GB mass list is the US one (short tons).
+            reader = (region, Self.regions(of: unit.system), request.regionSource)
         } else if let region = request.region {
             reader = (region, region == "001" ? ["001"] : [region, "001"], request.regionSource)
         } else {

@@ -64,6 +64,12 @@ extension UnitDatabase {
             let names = try nameLanguages(folded: folded)
             units[units.count - 1] = names.map { ($0.unit, $0.language) }
             for name in names where !name.language.isEmpty { named[name.unit, default: []].insert(name.language) }
+            // A symbol of every language that is no phrase word says nothing
+            // of the phrase's language, even where some languages also name a
+            // unit by it (`g`: the gram's symbol, and German's and Ukrainian's
+            // word for g-force). A phrase word keeps its say (`in`, a marker
+            // and the inch; `mil`, Spanish for a thousand and Polish miles).
+            if found.isEmpty, names.contains(where: { $0.isSymbol && $0.language.isEmpty }) { continue }
             // A name says which languages the word is of; a symbol says
             // nothing (`m`, `ft`: every language's, though some list them).
             for name in names where !name.isSymbol && !name.language.isEmpty { found.insert(name.language) }
