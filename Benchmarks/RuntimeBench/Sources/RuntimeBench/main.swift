@@ -36,6 +36,10 @@
 //   mixed_ru_median_us   format(_:language:) of the result, in English and in Russian,
 //                        warm (units, languages and names cached); "-" when the
 //                        database lacks those units or languages
+//   expected_target_median_us  median time of one expectedTarget (the converter's
+//                        guess: the usage the unit implies, the completed list, the
+//                        alternatives) over 1 cup, 15 psi, 7 L/100 km (US), 2 km,
+//                        1 acre, warm; "-" when the database lacks those units
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
 // With BENCH_ONLY_PHRASE=TEXT in the environment it parses TEXT 20,000 times
 // (BENCH_ONLY_PHRASE_TIMES=N: N times; BENCH_ALL_LANGUAGES=1: with every language asked) and stops (for a profiler such as
@@ -338,6 +342,30 @@ func run(_ options: Options) {
         }
     }
 
+    // MARK: The converter's guess of a target (expectedTarget)
+
+    var targetTimes: [Double] = []
+    let guesses: [(Double, String, TargetRequest)] = [
+        (1, "volume/US cup", TargetRequest()), (15, "pressure/pound-force per square inch", TargetRequest()),
+        (7, "fuel-consumption/liter per 100 kilometers", TargetRequest(region: "US")),
+        (2, "length/kilometer", TargetRequest()), (1, "area/acre", TargetRequest()),
+    ]
+    if let units = try? guesses.map({ try database.unit(key: $0.1) }) {
+        do {
+            for (guess, unit) in zip(guesses, units) { _ = try database.expectedTarget(for: guess.0, in: unit, request: guess.2) }
+            targetTimes.reserveCapacity(conversions)
+            for index in 0..<conversions {
+                let guess = guesses[index % guesses.count]
+                let start = clock.now
+                let choice = try database.expectedTarget(for: guess.0, in: units[index % guesses.count], request: guess.2)
+                targetTimes.append(microseconds(clock.now - start))
+                checksum += choice?.target.value ?? 0
+            }
+        } catch {
+            fail("expectedTarget: \(error)")
+        }
+    }
+
     var usage = rusage()
     #if canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -392,6 +420,7 @@ func run(_ options: Options) {
     for language in ["en", "ru"] {
         report("mixed_\(language)_median_us", mixedMedians[language].map { rounded($0, 2) } ?? "-")
     }
+    report("expected_target_median_us", targetTimes.isEmpty ? "-" : rounded(median(targetTimes), 2))
     report("peak_rss_kib", String(peakKiB))
     report("checksum", String(checksum))
 }
