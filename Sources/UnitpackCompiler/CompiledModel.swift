@@ -59,6 +59,7 @@ public struct CompiledModel: Sendable {
         public var nativeNumbers: NumberSymbols?
         public var latnRegions: [String] = []
         public var regionSeparators: [String: RegionSeparators] = [:]
+        public var regionGrouping: [String: RegionGrouping] = [:]
         /// Sorted by unit id; a partial language leaves units out.
         public var names: [UnitNames]
         /// `words.tsv`: folded word, kind, value (nil for kinds without one).
@@ -373,6 +374,7 @@ public enum ModelCompiler {
             language.nativeNumbers = settings.nativeNumbers
             language.latnRegions = settings.latnRegions
             language.regionSeparators = settings.regionSeparators
+            language.regionGrouping = settings.regionGrouping
             languages.append(language)
         }
         return languages

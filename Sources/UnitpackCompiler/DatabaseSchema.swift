@@ -73,6 +73,7 @@ enum DatabaseSchema {
             native_minus TEXT NOT NULL,
             latn_regions TEXT NOT NULL,
             region_separators TEXT NOT NULL,
+            region_grouping TEXT NOT NULL,
             crc INTEGER NOT NULL
         ) WITHOUT ROWID
         """,

@@ -296,6 +296,7 @@ public enum DatabaseWriter {
                 .text(language.nativeNumbers?.decimal ?? ""), .text(language.nativeNumbers?.group ?? ""),
                 .text(language.nativeNumbers?.minusSign ?? ""), .text(language.latnRegions.joined(separator: " ")),
                 .text(RegionSeparators.text(language.regionSeparators)),
+                .text(RegionGrouping.text(language.regionGrouping)),
             ]
         }
     }

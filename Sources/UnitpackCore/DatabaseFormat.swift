@@ -34,6 +34,7 @@ public enum DatabaseFormat {
                 "secondary_grouping", "minimum_grouping_digits", "plural_rules", "phrase_word_rows",
                 "compound_rows", "minus_sign", "long_pattern", "short_pattern", "native_numbering", "native_digits",
                 "native_decimal", "native_group", "native_minus", "latn_regions", "region_separators",
+                "region_grouping",
             ]
         ),
         ("unit_names", ["unit", "lang", "form", "text", "key_rows"]),

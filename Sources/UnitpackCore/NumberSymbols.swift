@@ -75,3 +75,49 @@ public struct RegionSeparators: Sendable, Hashable {
             || (text.count == 3 && text.allSatisfy { $0.isASCII && $0.isNumber })
     }
 }
+
+/// The grouping of latn digits in one region, where its CLDR locale groups
+/// them otherwise than the language: the decimal pattern's group sizes
+/// (`en-IN`'s `#,##,##0.###`: 3 then 2, `12,34,567`) and the minimum
+/// grouping digits (`es-MX` groups `1,500`, `es` writes `1500`).
+public struct RegionGrouping: Sendable, Hashable {
+    public var primary: Int
+    public var secondary: Int
+    public var minimum: Int
+
+    public init(primary: Int, secondary: Int, minimum: Int) {
+        self.primary = primary
+        self.secondary = secondary
+        self.minimum = minimum
+    }
+
+    /// The form `language.tsv` and the `languages` table write a list in:
+    /// entries `REGION:SIZES:MINIMUM` separated by one ASCII space, regions in
+    /// order, SIZES as the `grouping` key writes them (`3`, or `3,2` when the
+    /// secondary size differs): `IN:3,2:1 UA:3:2`.
+    public static func text(_ regions: [String: RegionGrouping]) -> String {
+        regions.keys.sorted().map { region in
+            let grouping = regions[region]!
+            let sizes = grouping.secondary == grouping.primary ? "\(grouping.primary)" : "\(grouping.primary),\(grouping.secondary)"
+            return "\(region):\(sizes):\(grouping.minimum)"
+        }.joined(separator: " ")
+    }
+
+    /// The list of `text(_:)`, or nil when an entry is not one (sizes 1 to 9,
+    /// minimum 1 to 4, as `grouping` and `minimum-grouping-digits` allow).
+    public static func parse(_ text: String) -> [String: RegionGrouping]? {
+        var regions: [String: RegionGrouping] = [:]
+        for entry in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 3, RegionSeparators.isRegion(parts[0]), regions[String(parts[0])] == nil else { return nil }
+            let sizes = parts[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard (1...2).contains(sizes.count), let primary = sizes[0], let secondary = sizes.count == 2 ? sizes[1] : primary,
+                let minimum = Int(parts[2]), DatabaseSanity.isValidGrouping(primary),
+                DatabaseSanity.isValidGrouping(secondary), DatabaseSanity.isValidMinimumGroupingDigits(minimum),
+                sizes.count == 1 || secondary != primary
+            else { return nil }
+            regions[String(parts[0])] = RegionGrouping(primary: primary, secondary: secondary, minimum: minimum)
+        }
+        return regions
+    }
+}

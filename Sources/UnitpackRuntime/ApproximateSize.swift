@@ -79,6 +79,7 @@ enum ApproximateSize {
                 + allocation(objectHeader + 16 * language.numbering.latnRegions.count)
                 + dictionary(count: language.numbering.regionSeparators.count, keyStride: 16, valueStride: 32)
         }
+        numbering += dictionary(count: language.numbering.regionGrouping.count, keyStride: 16, valueStride: 24)
         return allocation(objectHeader + MemoryLayout<Language>.stride) + of(language.code) + of(language.name) + of(language.numbers.decimal)
             + of(language.numbers.group) + rules + numbering
     }

@@ -123,7 +123,8 @@ struct RowDecoder {
     /// primary_grouping, secondary_grouping, minimum_grouping_digits,
     /// plural_rules, phrase_word_rows, compound_rows, minus_sign,
     /// long_pattern, short_pattern, native_numbering, native_digits,
-    /// native_decimal, native_group, native_minus, latn_regions, region_separators.
+    /// native_decimal, native_group, native_minus, latn_regions, region_separators,
+    /// region_grouping.
     func language(at offset: Int32) throws(UnitDatabaseError) -> LanguageRow {
         try check("languages", at: offset)
         let code = try word(offset, "a language's code")
@@ -156,6 +157,9 @@ struct RowDecoder {
         guard let regionSeparators = RegionSeparators.parse(statement.text(at: offset + 20) ?? "") else {
             throw damaged("language '\(code)' has invalid region separators")
         }
+        guard let regionGrouping = RegionGrouping.parse(statement.text(at: offset + 21) ?? "") else {
+            throw damaged("language '\(code)' has an invalid region grouping")
+        }
         var numbering = Language.Numbering(latn: latn)
         if !system.isEmpty {
             let digits = Array(try word(offset + 15, "the digits of '\(code)'"))
@@ -170,6 +174,7 @@ struct RowDecoder {
                 latnRegions: (statement.text(at: offset + 19) ?? "").split(separator: " ").map(String.init))
         }
         numbering.regionSeparators = regionSeparators
+        numbering.regionGrouping = regionGrouping
         return LanguageRow(
             language: Language(
                 code: code, name: name, isComplete: complete == 1, plurals: plurals, numbering: numbering,

@@ -38,6 +38,11 @@ public struct Language: Sendable, Hashable {
         public var latnRegions: [String]
         /// The latn separators of regions that write them otherwise (`de-CH`: `’`).
         public var regionSeparators: [String: RegionSeparators] = [:]
+        /// The grouping of regions that group otherwise (`en-IN`: 3 then 2; `es-MX`: from 4 digits).
+        public var regionGrouping: [String: RegionGrouping] = [:]
+
+        /// Whether a region may write numbers otherwise than the language.
+        public var dependsOnRegion: Bool { native != nil || !regionSeparators.isEmpty || !regionGrouping.isEmpty }
 
         public init(latn: NumberSymbols, nativeSystem: String = "", nativeSymbols: NumberSymbols? = nil, latnRegions: [String] = []) {
             self.latn = latn
@@ -52,6 +57,13 @@ public struct Language: Sendable, Hashable {
             if let region, let separators = regionSeparators[region] {
                 latn.decimal = separators.decimal
                 latn.group = separators.group
+            }
+            // CLDR's decimal pattern of the region (`#,##,##0.###` in en_IN),
+            // which no Arabic region changes, so latn's alone.
+            if let region, let grouping = regionGrouping[region] {
+                latn.primaryGrouping = grouping.primary
+                latn.secondaryGrouping = grouping.secondary
+                latn.minimumGroupingDigits = grouping.minimum
             }
             guard let native else { return ("latn", latn) }
             if let region, latnRegions.contains(region) { return ("latn", latn) }

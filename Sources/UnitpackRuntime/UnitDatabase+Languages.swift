@@ -143,9 +143,9 @@ extension UnitDatabase {
                 let language = try loadLanguageRow(stored, state)
             {
                 // The region stays: it picks the numbering system (`ar-MA` writes
-                // Latin digits) and the separators (`de-CH`: `’`, `es-MX`: `.`).
-                guard language.numbering.native != nil || !language.numbering.regionSeparators.isEmpty,
-                    let region = Self.region(of: code)
+                // Latin digits), the separators (`de-CH`: `’`, `es-MX`: `.`) and
+                // the grouping (`en-IN`: `12,34,567`).
+                guard language.numbering.dependsOnRegion, let region = Self.region(of: code)
                 else { return language }
                 return language.inRegion(region)
             }

@@ -5,7 +5,7 @@ enum LanguageFileParser {
     static let requiredKeys = ["name", "status", "decimal", "group"]
     static let optionalKeys = [
         "grouping", "minimum-grouping-digits", "minus", "long-pattern", "short-pattern", "numbering", "native-digits",
-        "native-decimal", "native-group", "native-minus", "latn-regions", "region-separators",
+        "native-decimal", "native-group", "native-minus", "latn-regions", "region-separators", "region-grouping",
     ]
     /// The keys that go with `numbering` (a numbering system other than latn).
     static let nativeKeys = ["native-digits", "native-decimal", "native-group", "native-minus"]
@@ -148,6 +148,17 @@ enum LanguageFileParser {
                                hint: "REGION:DECIMAL:GROUP entries separated by spaces, one character each: CH:.:’ MA:,:."))
             }
         }
+        var regionGrouping: [String: RegionGrouping] = [:]
+        if let field = values["region-grouping"] {
+            if let parsed = RegionGrouping.parse(field.text) {
+                regionGrouping = parsed
+            } else {
+                usable = false
+                diagnostics.append(
+                    Diagnostic(.invalidLanguageFile, "'\(field.text)' is not a list of region groupings", at: field.location,
+                               hint: "REGION:SIZES:MINIMUM entries separated by spaces, sizes as 'grouping' writes them: IN:3,2:1 UA:3:2"))
+            }
+        }
         guard usable, let name = values["name"], let decimal = values["decimal"], let group = values["group"] else {
             return nil
         }
@@ -157,6 +168,7 @@ enum LanguageFileParser {
                 decimal: decimal.text, group: group.text, primaryGrouping: primary, secondaryGrouping: secondary,
                 minimumGroupingDigits: minimum, minusSign: values["minus"]?.text ?? "-"))
         settings.regionSeparators = regionSeparators
+        settings.regionGrouping = regionGrouping
         settings.longPattern = values["long-pattern"]?.text ?? settings.longPattern
         settings.shortPattern = values["short-pattern"]?.text ?? settings.shortPattern
         if let native, let system = values["numbering"] {

@@ -27,6 +27,9 @@ public struct LanguageSettings: Sendable, Hashable {
     /// regions whose CLDR locale writes them otherwise (`MA`: `,` and `.`;
     /// `CH` in German: `.` and `’`), by region.
     public var regionSeparators: [String: RegionSeparators] = [:]
+    /// `region-grouping`: the group sizes and minimum grouping digits of the
+    /// regions whose CLDR locale groups otherwise (`IN` in English: 3 then 2).
+    public var regionGrouping: [String: RegionGrouping] = [:]
 }
 
 /// A row of `locales/<lang>/<category>.tsv`. Empty cells were reported by the

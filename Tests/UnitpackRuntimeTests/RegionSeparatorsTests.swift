@@ -39,4 +39,32 @@ import UnitpackCore
         for bad in ["CH:.", "ch:.:’", "CH:..:’", "CH:.:’ CH:,:.", "C:.:’"] { #expect(RegionSeparators.parse(bad) == nil, "\(bad)") }
         #expect(RegionSeparators.parse("") == [:])
     }
+
+    /// The region's grouping (CLDR 41): en_IN's decimal pattern `#,##,##0.###`
+    /// groups lakhs and crores; `minimumGroupingDigits` is 2 in es, pt_PT and
+    /// ru_UA (no group in 1500) and 1 in es_419 and the Spanish of the
+    /// Americas that inherit it (es_MX, es_AR), 1 in pt and ru.
+    @Test(arguments: [
+        ("en", 123456.0, "123,456"), ("en-IN", 123456, "1,23,456"), ("en-IN", 100000, "1,00,000"), ("en-IN", 1000, "1,000"),
+        ("en-IN", 12.5, "12.5"), ("es", 1500, "1500"), ("es", 12345, "12.345"), ("es-MX", 1500, "1,500"),
+        ("es-419", 1500, "1,500"), ("es-AR", 1500, "1.500"), ("pt", 1500, "1.500"), ("pt-PT", 1500, "1500"),
+        ("pt-PT", 12345, "12\u{A0}345"), ("ru", 1500, "1\u{A0}500"), ("ru-UA", 1500, "1500"), ("ru-UA", 12345, "12\u{A0}345"),
+    ])
+    func theRegionPicksItsGrouping(tag: String, value: Double, number: String) throws {
+        let meter = try Self.database.unit(key: "length/meter")
+        #expect(try Self.database.format(value, meter, language: tag).number == number, "\(tag)")
+    }
+
+    @Test func theGroupingListReadsBackAsWritten() {
+        let regions = [
+            "IN": RegionGrouping(primary: 3, secondary: 2, minimum: 1), "UA": RegionGrouping(primary: 3, secondary: 3, minimum: 2),
+        ]
+        let text = RegionGrouping.text(regions)
+        #expect(text == "IN:3,2:1 UA:3:2")
+        #expect(RegionGrouping.parse(text) == regions)
+        for bad in ["IN:3,2", "in:3:1", "IN:0:1", "IN:3:5", "IN:3,3:1", "IN:3,2,2:1", "IN:3:1 IN:3:2", "IN:x:1"] {
+            #expect(RegionGrouping.parse(bad) == nil, "\(bad)")
+        }
+        #expect(RegionGrouping.parse("") == [:])
+    }
 }
