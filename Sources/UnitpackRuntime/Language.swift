@@ -125,6 +125,11 @@ public struct LocalizedNames: Sendable, Hashable {
         }
     }
 
+    /// False when the unit has no symbol (`century`) and `symbol` repeats
+    /// the display name: a symbol may equal its display name (zh `ppm`),
+    /// so the two strings cannot tell which it is.
+    public var hasSymbol: Bool
+
     /// Set when the build composed these words from the language's patterns
     /// (no hand-written name): how (`kilo absorbed-dose/gray`, `µg/h`).
     public var composedFrom: String? = nil
@@ -144,6 +149,7 @@ public struct LocalizedNames: Sendable, Hashable {
         self.symbol = symbol
         self.patterns = patterns
         self.composedFrom = composedFrom
+        self.hasSymbol = symbol != display
     }
 
     /// The form for `category`, or `other` (always present) when a partial set

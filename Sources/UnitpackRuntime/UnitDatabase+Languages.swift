@@ -98,7 +98,9 @@ extension UnitDatabase {
         }
         // A unit without a symbol stands in for one with its display name
         // (`centuries`): the word of the category reads right (`1 century`).
-        if isShort && names.symbol != names.display {
+        // A symbol equal to the display name is still a symbol (zh `ppm`,
+        // whose word `百万分之` goes before the number, not after).
+        if isShort && names.hasSymbol {
             // A mark sits against its number in every language (`5′`, `10°`).
             if isMark(names.symbol) { return number + names.symbol }
             return placing(number, word: names.symbol, pattern: language.shortPattern)
@@ -275,6 +277,7 @@ extension UnitDatabase {
             language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display,
             patterns: patterns, composedFrom: composedFrom)
         names.countedCaseForms = counted
+        names.hasSymbol = symbol != nil || !unit.symbols.isEmpty
         state.objects.insert(.names(names), for: .names(key), cost: ApproximateSize.of(names))
         return names
     }
