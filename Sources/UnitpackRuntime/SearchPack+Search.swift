@@ -32,6 +32,14 @@ extension SearchPack {
         guard bytes <= Self.maxQueryBytes else { throw .queryTooLong(bytes: bytes, limit: Self.maxQueryBytes) }
         let query = Array(SearchKey.normalize(text).utf8)
         work += bytes + query.count
+        return try search(normalized: query, languages: wanted, limit: limit, rewrite: true, work: &work)
+    }
+
+    /// `search` of a normalised query; `rewrite`: also read it as typed in
+    /// another layout or in Latin letters when it finds too little.
+    func search(normalized query: [UInt8], languages wanted: [String]?, limit: Int, rewrite: Bool, work: inout Int)
+        throws(SearchPackError) -> [SearchMatch]
+    {
         guard !query.isEmpty, limit > 0, !shards.isEmpty else { return [] }
         // A short prefix of many keys ranks thousands of postings; its result
         // is kept (within the budget) because typing asks it again and again.
@@ -71,7 +79,56 @@ extension SearchPack {
                 form: found.form, isExact: entry.score >> 63 == 1, priority: Double(found.priority) / 100)
         }
         if top.ranked > Self.rankedWorthKeeping { keep(matches, for: resultKey) }
-        return matches
+        // Too little as typed: the forgiving search adds corrected matches
+        // after them (issue 23), never kept (they are cheap only when warm).
+        guard !matches.contains(where: \.isExact), matches.count < min(limit, Self.forgivingWanted) else { return matches }
+        var units = Set(matches.map { UInt32($0.unit.rawValue) })
+        let corrected = try forgivingMatches(
+            query, languageRank: languageRank, limit: limit - matches.count, excluded: units, work: &work)
+        guard rewrite else { return matches + corrected }
+        // The query read in another layout or from Latin letters: what that
+        // finds as typed ranks after what the query finds as typed and before
+        // its corrections; its own corrections come last.
+        var rewrittenFound: [SearchMatch] = []
+        var rewrittenCorrected: [SearchMatch] = []
+        for other in rewrites(of: query, work: &work) {
+            for var match in try search(normalized: other, languages: wanted, limit: limit, rewrite: false, work: &work) {
+                let isCorrected = match.isCorrected
+                match.distance += 1
+                if isCorrected { rewrittenCorrected.append(match) } else { rewrittenFound.append(match) }
+            }
+        }
+        var merged = matches
+        for match in rewrittenFound + corrected + rewrittenCorrected where merged.count < limit {
+            if units.insert(UInt32(match.unit.rawValue)).inserted { merged.append(match) }
+        }
+        return merged
+    }
+
+    /// The query as typed in another language's keyboard layout (every pair
+    /// of keyboards of the pack: `ьуеук` is `meter`, `vtnh` is `метр`) and
+    /// as a language written in Latin letters (`metr` is `метр`), distinct
+    /// and not the query.
+    func rewrites(of query: [UInt8], work: inout Int) -> [[UInt8]] {
+        let scalars = Array(String(decoding: query, as: UTF8.self).unicodeScalars.map(\.value))
+        guard scalars.count <= Self.forgivingMaximumScalars else { return [] }
+        var found: [[UInt8]] = []
+        func add(_ candidate: [UInt8]) {
+            if candidate != query, !found.contains(candidate) { found.append(candidate) }
+        }
+        for from in rewriting where !from.keyboardRows.isEmpty {
+            for to in rewriting where !to.keyboardRows.isEmpty {
+                guard let swapped = from.layoutSwap(scalars, to: to) else { continue }
+                var text = String.UnicodeScalarView()
+                for value in swapped { if let scalar = Unicode.Scalar(value) { text.append(scalar) } }
+                add(Array(SearchKey.normalize(String(text)).utf8))
+            }
+        }
+        for language in rewriting {
+            if let latin = language.transliterate(query) { add(latin) }
+        }
+        work += scalars.count * rewriting.count
+        return found
     }
 
     /// Postings ranked by a query above which its result is kept: a few
