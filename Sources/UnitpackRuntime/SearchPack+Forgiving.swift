@@ -29,11 +29,11 @@ extension SearchPack {
     /// units not in `excluded`, best first: fewer edits, a whole key before a
     /// key's start, then as `search` ranks.
     func forgivingMatches(
-        _ query: [UInt8], languageRank: [Int16], limit: Int, excluded: Set<UInt32>, work: inout Int
+        _ query: [UInt8], languageRank: [Int16], limit: Int, excluded: Set<UInt32>, edits forced: Int? = nil, work: inout Int
     ) throws(SearchPackError) -> [SearchMatch] {
         let scalars = Array(String(decoding: query, as: UTF8.self).unicodeScalars.map(\.value))
-        let edits = Self.forgivenEdits(letters: scalars.count)
-        guard edits > 0, limit > 0 else { return [] }
+        let edits = forced ?? Self.forgivenEdits(letters: scalars.count)
+        guard edits > 0, limit > 0, scalars.count >= 2, scalars.count <= Self.forgivingMaximumScalars else { return [] }
         var walk = ForgivingWalk(query: scalars, edits: edits, limit: limit, excluded: excluded)
         // The first letter as typed, then the second (a letter typed before
         // the word, or the first two swapped): measured on the misspelling
@@ -69,6 +69,20 @@ extension SearchPack {
                 language: entry.language == SearchPackFormat.noLanguage ? nil : self.languages[safe: Int(entry.language)],
                 form: entry.form, isExact: false, priority: Double(entry.priority) / 100, distance: entry.distance)
         }
+    }
+}
+
+extension SearchPack {
+    /// The keys nearest `text` within two edits whatever its length (from
+    /// two scalars), for a "did you mean" when a name is not found: ranked
+    /// as the forgiving search ranks, at most `limit`.
+    public func nearest(_ text: String, languages wanted: [String]?, limit: Int = 3) throws(SearchPackError) -> [SearchMatch] {
+        guard text.utf8.count <= Self.maxQueryBytes else { throw .queryTooLong(bytes: text.utf8.count, limit: Self.maxQueryBytes) }
+        let query = Array(SearchKey.normalize(text).utf8)
+        guard !query.isEmpty, !shards.isEmpty else { return [] }
+        var work = 0
+        return try forgivingMatches(
+            query, languageRank: languageRanks(wanted), limit: limit, excluded: [], edits: 2, work: &work)
     }
 }
 

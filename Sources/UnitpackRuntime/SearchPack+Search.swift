@@ -45,16 +45,7 @@ extension SearchPack {
         // is kept (within the budget) because typing asks it again and again.
         let resultKey = ResultKey(query: query, languages: wanted, limit: limit)
         if let kept = cachedResults(resultKey) { return kept }
-        // Language byte -> rank (0 best); symbols of units-src/ rank after every asked language.
-        var languageRank = [Int16](repeating: wanted == nil ? 0 : -1, count: 256)
-        if let wanted {
-            for (rank, code) in wanted.prefix(250).enumerated() {
-                if let index = self.languages.firstIndex(of: code) ?? self.languages.firstIndex(of: Self.base(code)) {
-                    if languageRank[index] < 0 { languageRank[index] = Int16(rank) }
-                }
-            }
-            languageRank[Int(SearchPackFormat.noLanguage)] = Int16(min(wanted.count, 250))
-        }
+        let languageRank = languageRanks(wanted)
 
         var top = TopMatches(limit: limit)
         // The shards stay referenced until the matches are read: a budget too
@@ -103,6 +94,21 @@ extension SearchPack {
             if units.insert(UInt32(match.unit.rawValue)).inserted { merged.append(match) }
         }
         return merged
+    }
+
+    /// Language byte -> rank (0 best, negative: not asked); symbols of
+    /// units-src/ rank after every asked language.
+    func languageRanks(_ wanted: [String]?) -> [Int16] {
+        var languageRank = [Int16](repeating: wanted == nil ? 0 : -1, count: 256)
+        if let wanted {
+            for (rank, code) in wanted.prefix(250).enumerated() {
+                if let index = self.languages.firstIndex(of: code) ?? self.languages.firstIndex(of: Self.base(code)) {
+                    if languageRank[index] < 0 { languageRank[index] = Int16(rank) }
+                }
+            }
+            languageRank[Int(SearchPackFormat.noLanguage)] = Int16(min(wanted.count, 250))
+        }
+        return languageRank
     }
 
     /// The query as typed in another language's keyboard layout (every pair

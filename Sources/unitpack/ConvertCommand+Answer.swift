@@ -143,7 +143,7 @@ extension ConvertCommand {
         if languages.isEmpty, phraseLanguages.contains(UnitDatabase.fallbackLanguage) { languages.append(UnitDatabase.fallbackLanguage) }
         for code in phraseLanguages where !languages.contains(code) { languages.append(code) }
         var readings: [PhraseReading]
-        let result = try database.parse(phrase, languages: languages)
+        let (result, corrections) = try parseForgiving(phrase, database, languages: languages)
         switch result {
         case .notUnderstood(let reason):
             if json { return ConvertOutcome(output: PhraseReport(understood: false, reason: reason).json, failed: true) }
@@ -165,9 +165,11 @@ extension ConvertCommand {
             throw ConvertError("\(readings[0].from.name) has no preferred units to convert to (units-src/clusters.tsv): name the target in the phrase")
         }
         if json {
-            return ConvertOutcome(output: PhraseReport(first, readings: readings, answers: answers, language: readings[0].language).json)
+            var report = PhraseReport(first, readings: readings, answers: answers, language: readings[0].language)
+            report.mark(corrections)
+            return ConvertOutcome(output: report.json)
         }
-        return ConvertOutcome(output: try show(first, database, phraseLanguage: readings[0].language))
+        return ConvertOutcome(output: try show(first, database, phraseLanguage: readings[0].language), error: Self.correctionNote(corrections))
     }
 
     /// A number that the phrase's languages read two ways (`1.500 m in ft`):
