@@ -108,7 +108,7 @@ enum SearchPackProperties {
             let languages = Int(bytes[at])
             at += 1
             for _ in 0..<languages where at < tablesEnd { at += 1 + Int(bytes[at]) }
-            // Query rewriting (format 5): keyboard rows, then transliteration pairs.
+            // Query rewriting (format 5): keyboard rows, transliteration pairs, per words.
             for _ in 0..<languages where at < tablesEnd {
                 let rows = Int(bytes[at])
                 at += 1
@@ -117,6 +117,10 @@ enum SearchPackProperties {
                 let pairs = Int(bytes[at]) | Int(bytes[at + 1]) << 8
                 at += 2
                 for _ in 0..<(2 * pairs) where at < tablesEnd { at += 1 + Int(bytes[at]) }
+                guard at < tablesEnd else { break }
+                let words = Int(bytes[at])
+                at += 1
+                for _ in 0..<words where at < tablesEnd { at += 1 + Int(bytes[at]) }
             }
         }
         for _ in 0..<2 {  // the unit table and the dictionary

@@ -47,7 +47,7 @@ def read_pack(path):
     offset = 1
     for _ in range(tables[0]):
         offset += 1 + tables[offset]
-    # Query rewriting (format 5): per language, keyboard rows, then transliteration pairs.
+    # Query rewriting (format 5): per language, keyboard rows, transliteration pairs, per words.
     for _ in range(tables[0]):
         rows = tables[offset]
         offset += 1
@@ -56,6 +56,10 @@ def read_pack(path):
         pairs = struct.unpack("<H", tables[offset:offset + 2])[0]
         offset += 2
         for _ in range(2 * pairs):
+            offset += 1 + tables[offset]
+        words = tables[offset]
+        offset += 1
+        for _ in range(words):
             offset += 1 + tables[offset]
     raw_length, compressed_length = struct.unpack("<II", tables[offset:offset + 8])
     unit_table = zlib.decompress(tables[offset + 8:offset + 8 + compressed_length])

@@ -129,6 +129,10 @@ public enum SearchPackWriter {
                 short(pair[0], into: &table)
                 short(pair[1], into: &table)
             }
+            // words.tsv's `per` words: `km per h` is searched as `km/h`.
+            let per = language.phraseWords.filter { $0.kind == .per }.map(\.word).sorted().prefix(Int(UInt8.max))
+            table.u8(UInt8(per.count))
+            for word in per { short(SearchKey.normalize(word), into: &table) }
         }
         return table.bytes
     }

@@ -11,9 +11,11 @@ struct QueryRewriting: Sendable {
     /// Latin sequence -> native text, longest Latin first (so that the first
     /// pair that fits is the one to take).
     let transliteration: [(latin: [UInt8], native: [UInt8])]
+    /// The words that divide (`words.tsv`'s `per`: `per`, `на`), normalised.
+    let perWords: [[UInt8]]
 
     var heldBytes: Int {
-        guard !keyboardRows.isEmpty || !transliteration.isEmpty else { return 0 }
+        guard !keyboardRows.isEmpty || !transliteration.isEmpty || !perWords.isEmpty else { return 0 }
         return ApproximateSize.allocation(ApproximateSize.objectHeader + 8 * keyboardRows.count)
             + keyboardRows.reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + 4 * $1.count) }
             + ApproximateSize.allocation(ApproximateSize.objectHeader + 16 * transliteration.count)
@@ -21,6 +23,8 @@ struct QueryRewriting: Sendable {
                 $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1.latin.count)
                     + ApproximateSize.allocation(ApproximateSize.objectHeader + $1.native.count)
             }
+            + ApproximateSize.allocation(ApproximateSize.objectHeader + 8 * perWords.count)
+            + perWords.reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1.count) }
     }
 
     /// Reads docs/pack-format.md's "Query rewriting" entry of one language;
@@ -42,6 +46,14 @@ struct QueryRewriting: Sendable {
             else { return nil }
             pairs.append((Array(latin), Array(native)))
         }
+        guard let perCount = reader.u8() else { return nil }
+        var per: [[UInt8]] = []
+        for _ in 0..<perCount {
+            guard let length = reader.u8(), let word = reader.take(Int(length)), !word.isEmpty,
+                  String(validating: word, as: UTF8.self) != nil else { return nil }
+            per.append(Array(word))
+        }
+        perWords = per
         keyboardRows = rows
         // Stable: among equal lengths the file's order.
         transliteration = pairs.enumerated().sorted {

@@ -76,7 +76,8 @@ extension SearchPack {
         var units = Set(matches.map { UInt32($0.unit.rawValue) })
         let corrected = try forgivingMatches(
             query, languageRank: languageRank, limit: limit - matches.count, excluded: units, work: &work)
-        guard rewrite else { return matches + corrected }
+        // Enough corrections: the query was meant as typed, only misspelt.
+        guard rewrite, matches.count + corrected.count < min(limit, Self.forgivingWanted) else { return matches + corrected }
         // The query read in another layout or from Latin letters: what that
         // finds as typed ranks after what the query finds as typed and before
         // its corrections; its own corrections come last.
@@ -132,6 +133,16 @@ extension SearchPack {
         }
         for language in rewriting {
             if let latin = language.transliterate(query) { add(latin) }
+        }
+        // Spacing: `km h` as `kmh` and `km/h`, `km per h` as `km/h` (the
+        // languages' `per` words); symbols are written without spaces.
+        let words = query.split(separator: 0x20, omittingEmptySubsequences: true).map(Array.init)
+        if words.count > 1 {
+            let per = rewriting.flatMap(\.perWords)
+            let divided = words.map { per.contains($0) ? [0x2F] : $0 }
+            if divided != words { add(Array(divided.joined())) }
+            add(Array(words.joined()))
+            add(Array(words.joined(separator: [0x2F])))
         }
         work += scalars.count * rewriting.count
         return found

@@ -20,6 +20,7 @@ import UnitpackTestSupport
         let (tree, diagnostics) = BuildPipeline.check(source: SearchPackTests.repository)
         model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
         _ = try SearchPackWriter.write(try SearchPackWriter.encode(model), to: temporary.path + "/search.pack")
+        _ = try DatabaseWriter.write(model, to: temporary.path + "/units.sqlite")
         pack = try SearchPack(path: temporary.path + "/search.pack", budget: 1 << 20)
     }
 
@@ -141,5 +142,74 @@ import UnitpackTestSupport
         }
         #expect(throws: SearchPackError.self) { try pack.search(String(repeating: "a", count: 100_000)) }
         #expect(try tiny.search("kilomter", limit: 5).first?.isCorrected == true)
+    }
+
+    /// Latin letters, the wrong layout both ways, and spacing find the unit
+    /// (issue 23 §2), from locales/ru/transliteration.tsv and the keyboards.
+    /// (`funt` is also an English synonym of the Russian pound, found as
+    /// typed: with Russian alone asked it reads as фунт.)
+    @Test(arguments: [
+        ("metr", "length/meter", "ru"), ("funt", "mass/pound", "ru"), ("funt", "mass/Russian pound", "ru,en"),
+        ("santimetr", "length/centimeter", "ru,en"), ("kilogramm", "mass/kilogram", "ru,en"),
+        ("sekunda", "time/second", "ru"), ("dyuym", "length/inch", "ru,en"),
+        ("ьуеук", "length/meter", "ru,en"), ("vtnh", "length/meter", "ru,en"), ("ащще", "length/foot", "en"),
+        ("cfynbvtnh", "length/centimeter", "ru,en"),
+        ("km h", "speed/kilometer per hour", "en"), ("kmh", "speed/kilometer per hour", "en"),
+        ("km/h", "speed/kilometer per hour", "en"), ("km per h", "speed/kilometer per hour", "en"),
+        ("м на с", "speed/meter per second", "ru"), ("m3", "volume/cubic meter", "en"), ("m³", "volume/cubic meter", "en"),
+        ("°C", "temperature/degree Celsius", "en"), ("sq ft", "area/square foot", "en"), ("ft2", "area/square foot", "en"),
+    ])
+    func otherScriptsLayoutsAndSpacingFindTheUnit(typed: String, unit: String, languages: String) throws {
+        let id = try #require(model.units.first { $0.key == unit }).id
+        let asked = languages.split(separator: ",").map(String.init)
+        let found = try pack.search(typed, languages: asked, limit: 5)
+        #expect(found.contains { $0.unit.rawValue == id }, "\(typed): \(found.map(\.key))")
+    }
+
+    /// Nothing else reads a query that finds enough as typed: no rewriting,
+    /// no correction (`meter` is not also read as `ьуеук`'s keys).
+    @Test func aQueryFoundAsTypedIsNotRewritten() throws {
+        for typed in ["meter", "метр", "km/h", "фунт"] {
+            #expect(try pack.search(typed, languages: ["ru", "en"], limit: 5).allSatisfy { !$0.isCorrected }, "\(typed)")
+        }
+    }
+
+    /// A phrase with a misspelt unit answers and says what it read; a name
+    /// nothing is near gets "did you mean".
+    @Test func phrasesAreCorrectedOrGetSuggestions() throws {
+        let database = try UnitDatabase(path: temporary.path + "/units.sqlite")
+        let (result, corrections) = try database.parse("5 kilomters in miles", languages: ["en"], correctingWith: pack)
+        #expect(corrections == [PhraseCorrection(from: "kilomters", to: "kilometers")])
+        #expect(result.readings.first?.from.key == "length/kilometer")
+        #expect(result.readings.first?.targets.first?.key == "length/mile")
+        let (russian, read) = try database.parse("5 киллометров в милях", languages: ["ru", "en"], correctingWith: pack)
+        #expect(read.map(\.from) == ["киллометров"])
+        #expect(russian.readings.first?.from.key == "length/kilometer")
+        let (unknown, none) = try database.parse("5 xyz in miles", languages: ["en"], correctingWith: pack)
+        #expect(none.isEmpty)
+        guard case .notUnderstood(let reason) = unknown else {
+            Issue.record("'5 xyz in miles' was understood")
+            return
+        }
+        #expect(reason.hasPrefix("no unit named 'xyz in miles'; did you mean '"), "\(reason)")
+        // Understood as typed: nothing corrected.
+        #expect(try database.parse("5 km in miles", languages: ["en"], correctingWith: pack).corrections.isEmpty)
+    }
+
+    /// keyboard.tsv and transliteration.tsv are checked with located errors (E740, E741).
+    @Test func badKeyboardAndTransliterationRowsAreLocatedErrors() throws {
+        var files = SourceFixture.validFilesWithLocales
+        files["locales/ru/keyboard.tsv"] = "йцукен\nфыв апр\nЯЧС\nйх\n"
+        files["locales/ru/transliteration.tsv"] = "a\tа\nщ\tщ\nb\t\na\tя\n"
+        let fixture = try SourceFixture(files)
+        let (_, diagnostics) = BuildPipeline.check(source: fixture.root)
+        let found = diagnostics.filter { $0.code == .invalidKeyboardRow || $0.code == .invalidTransliteration }
+            .map { "\($0.location.line):\($0.location.column) \($0.code.rawValue) \($0.message)" }
+        #expect(found == [
+            "2:1 E740 a row of keys contains white space", "3:1 E740 'ЯЧС' is not in lower case (NFC)",
+            "4:1 E740 the key 'й' is given twice",
+            "2:1 E741 'щ' is not lower-case Latin letters", "3:3 E741 '' is empty, spaced or not in lower case",
+            "4:1 E741 'a' is given twice",
+        ], "\(found)")
     }
 }

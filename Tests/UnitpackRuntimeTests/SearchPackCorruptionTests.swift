@@ -48,6 +48,9 @@ import UnitpackTestSupport
             let pairs = Int(good[offset]) | Int(good[offset + 1]) << 8
             offset += 2
             for _ in 0..<(2 * pairs) { offset += 1 + Int(good[offset]) }
+            let words = Int(good[offset])
+            offset += 1
+            for _ in 0..<words { offset += 1 + Int(good[offset]) }
         }
         return offset
     }

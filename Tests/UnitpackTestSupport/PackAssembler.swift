@@ -102,8 +102,8 @@ public struct PackAssembler {
             tables.append(UInt8(code.utf8.count))
             tables += code.utf8
         }
-        // Query rewriting (format 5): no keyboard rows, no transliteration.
-        for _ in languages { tables += [0, 0, 0] }
+        // Query rewriting (format 5): no keyboard rows, transliteration or per words.
+        for _ in languages { tables += [0, 0, 0, 0] }
         var unitTable: [UInt8] = []
         appendVarint(UInt64(units.count), to: &unitTable)
         var previousID: UInt32 = 0
