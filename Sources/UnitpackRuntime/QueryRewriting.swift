@@ -6,45 +6,58 @@ import UnitpackCore
 /// letter and for a query typed in another layout, and the Latin spellings
 /// of the language's letters.
 struct QueryRewriting: Sendable {
-    /// Top to bottom, each left to right, as scalars.
-    let keyboardRows: [[UInt32]]
-    /// Latin sequence -> native text, longest Latin first (so that the first
-    /// pair that fits is the one to take).
-    let transliteration: [(latin: [UInt8], native: [UInt8])]
+    /// Top to bottom, each left to right, as scalars: the rows back to back,
+    /// `rowEnds[r]` where row `r` ends (a few allocations, not one a row:
+    /// what opening holds counts against the search's budget).
+    private let keys: [UInt32]
+    private let rowEnds: [UInt8]
+    /// The transliteration pairs back to back, longest Latin first (so that
+    /// the first pair that fits is the one to take): u8 Latin length, the
+    /// Latin bytes, u8 native length, the native bytes.
+    private let pairs: [UInt8]
     /// The words that divide (`words.tsv`'s `per`: `per`, `на`), normalised.
     let perWords: [[UInt8]]
 
+    var hasKeyboard: Bool { !rowEnds.isEmpty }
+
+    /// Where row `row` lies in `keys`.
+    private func row(_ row: Int) -> Range<Int> {
+        (row == 0 ? 0 : Int(rowEnds[row - 1]))..<Int(rowEnds[row])
+    }
+
+    /// The key at `row`, `column`, if there is one.
+    func key(row: Int, column: Int) -> UInt32? {
+        guard rowEnds.indices.contains(row), column >= 0, column < self.row(row).count else { return nil }
+        return keys[self.row(row).lowerBound + column]
+    }
+
     var heldBytes: Int {
-        guard !keyboardRows.isEmpty || !transliteration.isEmpty || !perWords.isEmpty else { return 0 }
-        return ApproximateSize.allocation(ApproximateSize.objectHeader + 8 * keyboardRows.count)
-            + keyboardRows.reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + 4 * $1.count) }
-            + ApproximateSize.allocation(ApproximateSize.objectHeader + 16 * transliteration.count)
-            + transliteration.reduce(0) {
-                $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1.latin.count)
-                    + ApproximateSize.allocation(ApproximateSize.objectHeader + $1.native.count)
-            }
-            + ApproximateSize.allocation(ApproximateSize.objectHeader + 8 * perWords.count)
-            + perWords.reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1.count) }
+        [4 * keys.count, rowEnds.count, pairs.count, 8 * perWords.count].reduce(0) {
+            $0 + ($1 == 0 ? 0 : ApproximateSize.allocation(ApproximateSize.objectHeader + $1))
+        } + perWords.reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1.count) }
     }
 
     /// Reads docs/pack-format.md's "Query rewriting" entry of one language;
     /// nil when cut short or not UTF-8.
     init?(_ reader: inout ByteReader) {
         guard let rowCount = reader.u8() else { return nil }
-        var rows: [[UInt32]] = []
+        var keys: [UInt32] = []
+        var rowEnds: [UInt8] = []
         for _ in 0..<rowCount {
             guard let length = reader.u8(), let bytes = reader.take(Int(length)),
                   let text = String(validating: bytes, as: UTF8.self) else { return nil }
-            rows.append(text.unicodeScalars.map(\.value))
+            keys += text.unicodeScalars.map(\.value)
+            guard keys.count <= Int(UInt8.max) else { return nil }
+            rowEnds.append(UInt8(keys.count))
         }
         guard let pairCount = reader.u16() else { return nil }
-        var pairs: [(latin: [UInt8], native: [UInt8])] = []
+        var read: [(latin: ArraySlice<UInt8>, native: ArraySlice<UInt8>)] = []
         for _ in 0..<pairCount {
             guard let latinLength = reader.u8(), let latin = reader.take(Int(latinLength)), !latin.isEmpty,
                   let nativeLength = reader.u8(), let native = reader.take(Int(nativeLength)),
                   String(validating: native, as: UTF8.self) != nil, latin.allSatisfy({ $0 < 0x80 })
             else { return nil }
-            pairs.append((Array(latin), Array(native)))
+            read.append((latin, native))
         }
         guard let perCount = reader.u8() else { return nil }
         var per: [[UInt8]] = []
@@ -53,18 +66,24 @@ struct QueryRewriting: Sendable {
                   String(validating: word, as: UTF8.self) != nil else { return nil }
             per.append(Array(word))
         }
-        perWords = per
-        keyboardRows = rows
         // Stable: among equal lengths the file's order.
-        transliteration = pairs.enumerated().sorted {
+        var flat: [UInt8] = []
+        for pair in read.enumerated().sorted(by: {
             $0.element.latin.count != $1.element.latin.count ? $0.element.latin.count > $1.element.latin.count : $0.offset < $1.offset
-        }.map(\.element)
+        }).map(\.element) {
+            flat.append(UInt8(pair.latin.count))
+            flat += pair.latin
+            flat.append(UInt8(pair.native.count))
+            flat += pair.native
+        }
+        (self.keys, self.rowEnds, pairs, perWords) = (keys, rowEnds, flat, per)
     }
 
     /// Where `scalar` is on the keyboard (row, column).
     func position(of scalar: UInt32) -> (row: Int, column: Int)? {
-        for (row, keys) in keyboardRows.enumerated() {
-            if let column = keys.firstIndex(of: scalar) { return (row, column) }
+        for index in rowEnds.indices {
+            let range = row(index)
+            if let at = keys[range].firstIndex(of: scalar) { return (index, at - range.lowerBound) }
         }
         return nil
     }
@@ -75,8 +94,7 @@ struct QueryRewriting: Sendable {
         guard let (row, column) = position(of: scalar) else { return [] }
         var near: [UInt32] = []
         func add(_ row: Int, _ column: Int) {
-            guard keyboardRows.indices.contains(row), keyboardRows[row].indices.contains(column) else { return }
-            near.append(keyboardRows[row][column])
+            if let key = key(row: row, column: column) { near.append(key) }
         }
         add(row, column - 1)
         add(row, column + 1)
@@ -99,9 +117,7 @@ struct QueryRewriting: Sendable {
                 result.append(scalar)
                 continue
             }
-            guard let (row, column) = position(of: scalar), other.keyboardRows.indices.contains(row),
-                  other.keyboardRows[row].indices.contains(column) else { return nil }
-            let swapped = other.keyboardRows[row][column]
+            guard let (row, column) = position(of: scalar), let swapped = other.key(row: row, column: column) else { return nil }
             moved = moved || swapped != scalar
             result.append(swapped)
         }
@@ -112,14 +128,22 @@ struct QueryRewriting: Sendable {
     /// letters, the longest sequence first; nil when it has no Latin letter.
     /// Other bytes (spaces, digits, symbols, letters of other scripts) stay.
     func transliterate(_ query: [UInt8]) -> [UInt8]? {
-        guard !transliteration.isEmpty, query.contains(where: { (0x61...0x7A).contains($0) }) else { return nil }
+        guard !pairs.isEmpty, query.contains(where: { (0x61...0x7A).contains($0) }) else { return nil }
         var result: [UInt8] = []
         var at = 0
         outer: while at < query.count {
-            for pair in transliteration where query[at...].starts(with: pair.latin) {
-                result += pair.native
-                at += pair.latin.count
-                continue outer
+            var entry = 0
+            while entry < pairs.count {
+                let latinLength = Int(pairs[entry])
+                let latin = pairs[(entry + 1)..<(entry + 1 + latinLength)]
+                let nativeStart = entry + 1 + latinLength
+                let nativeEnd = nativeStart + 1 + Int(pairs[nativeStart])
+                if query[at...].starts(with: latin) {
+                    result += pairs[(nativeStart + 1)..<nativeEnd]
+                    at += latinLength
+                    continue outer
+                }
+                entry = nativeEnd
             }
             result.append(query[at])
             at += 1

@@ -123,8 +123,8 @@ extension SearchPack {
         func add(_ candidate: [UInt8]) {
             if candidate != query, !found.contains(candidate) { found.append(candidate) }
         }
-        for from in rewriting where !from.keyboardRows.isEmpty {
-            for to in rewriting where !to.keyboardRows.isEmpty {
+        for from in rewriting where from.hasKeyboard {
+            for to in rewriting where to.hasKeyboard {
                 guard let swapped = from.layoutSwap(scalars, to: to) else { continue }
                 var text = String.UnicodeScalarView()
                 for value in swapped { if let scalar = Unicode.Scalar(value) { text.append(scalar) } }
