@@ -76,14 +76,16 @@ extension SearchPack {
         var units = Set(matches.map { UInt32($0.unit.rawValue) })
         let corrected = try forgivingMatches(
             query, languageRank: languageRank, limit: limit - matches.count, excluded: units, work: &work)
-        // Enough corrections: the query was meant as typed, only misspelt.
-        guard rewrite, matches.count + corrected.count < min(limit, Self.forgivingWanted) else { return matches + corrected }
+        guard rewrite else { return matches + corrected }
+        // Enough corrections: the query was meant in its script and layout,
+        // only misspelt (its spacing is still read otherwise: `km per h`).
+        let scripts = matches.count + corrected.count < min(limit, Self.forgivingWanted)
         // The query read in another layout or from Latin letters: what that
         // finds as typed ranks after what the query finds as typed and before
         // its corrections; its own corrections come last.
         var rewrittenFound: [SearchMatch] = []
         var rewrittenCorrected: [SearchMatch] = []
-        for other in rewrites(of: query, work: &work) {
+        for other in rewrites(of: query, scripts: scripts, work: &work) {
             for var match in try search(normalized: other, languages: wanted, limit: limit, rewrite: false, work: &work) {
                 let isCorrected = match.isCorrected
                 match.distance += 1
@@ -116,14 +118,14 @@ extension SearchPack {
     /// of keyboards of the pack: `ьуеук` is `meter`, `vtnh` is `метр`) and
     /// as a language written in Latin letters (`metr` is `метр`), distinct
     /// and not the query.
-    func rewrites(of query: [UInt8], work: inout Int) -> [[UInt8]] {
+    func rewrites(of query: [UInt8], scripts: Bool = true, work: inout Int) -> [[UInt8]] {
         let scalars = Array(String(decoding: query, as: UTF8.self).unicodeScalars.map(\.value))
         guard scalars.count <= Self.forgivingMaximumScalars else { return [] }
         var found: [[UInt8]] = []
         func add(_ candidate: [UInt8]) {
             if candidate != query, !found.contains(candidate) { found.append(candidate) }
         }
-        for from in rewriting where from.hasKeyboard {
+        for from in rewriting where scripts && from.hasKeyboard {
             for to in rewriting where to.hasKeyboard {
                 guard let swapped = from.layoutSwap(scalars, to: to) else { continue }
                 var text = String.UnicodeScalarView()
@@ -131,7 +133,7 @@ extension SearchPack {
                 add(Array(SearchKey.normalize(String(text)).utf8))
             }
         }
-        for language in rewriting {
+        for language in rewriting where scripts {
             if let latin = language.transliterate(query) { add(latin) }
         }
         // Spacing: `km h` as `kmh` and `km/h`, `km per h` as `km/h` (the
