@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "UnitpackRuntimeTests",
             dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport"],
-            exclude: ["CLDR", "Phrases", "Targets"]),
+            exclude: ["CLDR", "Phrases", "Search", "Targets"]),
         // Fuzzing: properties any input must keep (Fuzz/Properties), the
         // executable libFuzzer drives (Scripts/fuzz) and the tests replay
         // the kept inputs of Fuzz/corpus.

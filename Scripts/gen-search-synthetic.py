@@ -76,6 +76,10 @@ def main():
         os.makedirs(os.path.join(args.out, "locales", language))
         for extra in ("language.tsv", "plurals.txt"):
             shutil.copy(os.path.join(src_locales, language, extra), os.path.join(args.out, "locales", language))
+        # The search's query rewriting (keyboard rows, transliteration) is not vocabulary: kept as it is.
+        for extra in ("keyboard.tsv", "transliteration.tsv"):
+            if os.path.exists(os.path.join(src_locales, language, extra)):
+                shutil.copy(os.path.join(src_locales, language, extra), os.path.join(args.out, "locales", language))
 
     count = 0
     for category in categories:

@@ -7,7 +7,7 @@ import UnitpackTestSupport
 /// never holds more than the budget leaves it, and a pack that verifies
 /// answers every search.
 enum SearchPackProperties {
-    static let queries = ["m", "к", "f", "z", "°", "a", "1", "мет", "km/h"]
+    static let queries = ["m", "к", "f", "z", "°", "a", "1", "мет", "km/h", "kilomter", "ьуеук", "vtnh", "metr", "%%%%%"]
 
     /// A whole pack, its CRCs made right first: the fuzzer cannot forge a
     /// CRC-32, and without this it would never get past them.
@@ -108,6 +108,20 @@ enum SearchPackProperties {
             let languages = Int(bytes[at])
             at += 1
             for _ in 0..<languages where at < tablesEnd { at += 1 + Int(bytes[at]) }
+            // Query rewriting (format 5): keyboard rows, transliteration pairs, per words.
+            for _ in 0..<languages where at < tablesEnd {
+                let rows = Int(bytes[at])
+                at += 1
+                for _ in 0..<rows where at < tablesEnd { at += 1 + Int(bytes[at]) }
+                guard at + 2 <= tablesEnd else { break }
+                let pairs = Int(bytes[at]) | Int(bytes[at + 1]) << 8
+                at += 2
+                for _ in 0..<(2 * pairs) where at < tablesEnd { at += 1 + Int(bytes[at]) }
+                guard at < tablesEnd else { break }
+                let words = Int(bytes[at])
+                at += 1
+                for _ in 0..<words where at < tablesEnd { at += 1 + Int(bytes[at]) }
+            }
         }
         for _ in 0..<2 {  // the unit table and the dictionary
             guard let length = u32(at + 4) else { return }

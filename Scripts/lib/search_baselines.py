@@ -39,14 +39,28 @@ def read_pack(path):
     data = open(path, "rb").read()
     magic, version, header_length, key_count, posting_count, shard_count, tables_length, tables_crc = struct.unpack(
         "<8sHHIIIII", data[:32])
-    if magic != b"UPSEARCH" or version != 4:
-        sys.exit(f"{path}: not a format 4 search pack")
+    if magic != b"UPSEARCH" or version != 5:
+        sys.exit(f"{path}: not a format 5 search pack")
     tables = data[32:32 + tables_length]
     if zlib.crc32(tables) != tables_crc:
         sys.exit(f"{path}: index CRC mismatch")
     offset = 1
     for _ in range(tables[0]):
         offset += 1 + tables[offset]
+    # Query rewriting (format 5): per language, keyboard rows, transliteration pairs, per words.
+    for _ in range(tables[0]):
+        rows = tables[offset]
+        offset += 1
+        for _ in range(rows):
+            offset += 1 + tables[offset]
+        pairs = struct.unpack("<H", tables[offset:offset + 2])[0]
+        offset += 2
+        for _ in range(2 * pairs):
+            offset += 1 + tables[offset]
+        words = tables[offset]
+        offset += 1
+        for _ in range(words):
+            offset += 1 + tables[offset]
     raw_length, compressed_length = struct.unpack("<II", tables[offset:offset + 8])
     unit_table = zlib.decompress(tables[offset + 8:offset + 8 + compressed_length])
     priorities, position, unit = {}, 0, 0

@@ -70,6 +70,10 @@ public struct CompiledModel: Sendable {
         /// `compounds.tsv`, sorted by key and form (the table's primary key),
         /// a unit in a form written as its id.
         public var compounds: [CompoundPattern] = []
+        /// `keyboard.tsv`: the keyboard's letter rows, top to bottom.
+        public var keyboardRows: [String] = []
+        /// `transliteration.tsv`: (Latin, native) pairs, in file order.
+        public var transliteration: [[String]] = []
     }
 
     /// A row of `compounds`: `gender` and `case` forms name their unit by id
@@ -368,6 +372,8 @@ public enum ModelCompiler {
                 plurals: plurals, names: names, phraseWords: words,
                 caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs, plurals: plurals),
                 compounds: try compileCompounds(source, unitIDs: unitIDs))
+            language.keyboardRows = source.queryRewrite.keyboardRows.map(\.value)
+            language.transliteration = source.queryRewrite.transliteration.map { [$0.latin.value, $0.native.value] }
             language.longPattern = settings.longPattern
             language.shortPattern = settings.shortPattern
             language.nativeSystem = settings.nativeSystem

@@ -75,6 +75,7 @@ public enum SearchPackWriter {
             tables.u8(UInt8(code.count))
             tables.append(code)
         }
+        tables.append(encodeQueryRewriting(model))
         let unitTable = encodeUnitTable(model)
         let packedUnitTable = try deflate(unitTable)
         tables.u32(UInt32(unitTable.count))
@@ -112,6 +113,41 @@ public enum SearchPackWriter {
         var file = header.bytes + tables.bytes
         for data in compressed { file += data }
         return file
+    }
+
+    /// Each language's keyboard rows and transliteration pairs, in the
+    /// language table's order (docs/pack-format.md, "Query rewriting").
+    static func encodeQueryRewriting(_ model: CompiledModel) -> [UInt8] {
+        var table = ByteWriter()
+        for language in model.languages {
+            let rows = language.keyboardRows.prefix(Int(UInt8.max))
+            table.u8(UInt8(rows.count))
+            for row in rows { short(row, into: &table) }
+            let pairs = language.transliteration.prefix(Int(UInt16.max))
+            table.u16(UInt16(pairs.count))
+            for pair in pairs {
+                short(pair[0], into: &table)
+                short(pair[1], into: &table)
+            }
+            // words.tsv's `per` words: `km per h` is searched as `km/h`.
+            let per = language.phraseWords.filter { $0.kind == .per }.map(\.word).sorted().prefix(Int(UInt8.max))
+            table.u8(UInt8(per.count))
+            for word in per { short(SearchKey.normalize(word), into: &table) }
+        }
+        return table.bytes
+    }
+
+    /// A u8 length and the UTF-8 bytes, cut at a scalar within 255 bytes
+    /// (the sources' rows are a few bytes: the cut is never reached there).
+    private static func short(_ text: String, into table: inout ByteWriter) {
+        var bytes: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            let encoded = Array(String(scalar).utf8)
+            guard bytes.count + encoded.count <= 255 else { break }
+            bytes += encoded
+        }
+        table.u8(UInt8(bytes.count))
+        table.append(bytes)
     }
 
     /// Every unit's id and priority, ids ascending (delta-coded): the ranking

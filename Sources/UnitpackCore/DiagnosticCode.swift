@@ -78,6 +78,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case invalidCompoundRow = "E727"
     case compoundRowTwice = "E728"
     case invalidUnitPattern = "E729"
+    case invalidKeyboardRow = "E740"
+    case invalidTransliteration = "E741"
 
     // E8xx: size budgets of the artifacts (budgets.tsv)
     case invalidBudget = "E801"

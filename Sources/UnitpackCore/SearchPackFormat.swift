@@ -3,7 +3,7 @@
 public enum SearchPackFormat {
     public static let fileName = "search.pack"
     public static let magic: [UInt8] = Array("UPSEARCH".utf8)
-    public static let version: UInt16 = 4
+    public static let version: UInt16 = 5
     public static let headerLength = 32
     /// The bytes of a shard index entry before its separator.
     public static let indexEntryFixedBytes = 18

@@ -12,6 +12,14 @@ public struct SearchMatch: Sendable, Hashable {
     public let isExact: Bool
     /// The unit's priority (`units-src/`), for ranking.
     public let priority: Double
+    /// The edits (insertion, deletion, substitution, transposition of
+    /// neighbours) between the query and the key, or the key's start for a
+    /// corrected prefix: 0 for an exact or prefix match, 1 or 2 for a match
+    /// the forgiving search found (issue 23), which ranks after every exact
+    /// and prefix match.
+    public var distance: Int = 0
+    /// Found by correcting the query, not as typed.
+    public var isCorrected: Bool { distance > 0 }
 }
 
 /// What the searcher holds and has done, on demand.

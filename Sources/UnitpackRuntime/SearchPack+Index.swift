@@ -4,7 +4,7 @@ import UnitpackCore
 /// the shards' index (docs/pack-format.md).
 extension SearchPack {
     static func parseTables(_ tables: [UInt8], shardCount: Int, fileSize: Int, path: String)
-        throws(SearchPackError) -> ([String], [ShardEntry], [UInt8], [UInt32], [UInt32], [UInt8])
+        throws(SearchPackError) -> ([String], [ShardEntry], [UInt8], [UInt32], [UInt32], [UInt8], [QueryRewriting])
     {
         var reader = ByteReader(tables)
         guard let languageCount = reader.u8(), Int(languageCount) <= SearchPackFormat.maxLanguages else {
@@ -16,6 +16,13 @@ extension SearchPack {
                 throw .corruptIndex(path: path, detail: "the language table is cut short")
             }
             languages.append(String(decoding: code, as: UTF8.self))
+        }
+        var rewriting: [QueryRewriting] = []
+        for language in languages {
+            guard let parsed = QueryRewriting(&reader) else {
+                throw .corruptIndex(path: path, detail: "the query rewriting of '\(language)' is cut short or malformed")
+            }
+            rewriting.append(parsed)
         }
         guard let rawLength = reader.u32(), let compressedLength = reader.u32(),
               let compressed = reader.take(Int(compressedLength))
@@ -54,7 +61,7 @@ extension SearchPack {
                                      crc: crc, separatorStart: start))
         }
         guard reader.isAtEnd else { throw .corruptIndex(path: path, detail: "bytes after the last index entry") }
-        return (languages, shards, separators, unitIDs, priorities, dictionary)
+        return (languages, shards, separators, unitIDs, priorities, dictionary, rewriting)
     }
 
     static func parseUnitTable(_ compressed: [UInt8], rawLength: Int, path: String)

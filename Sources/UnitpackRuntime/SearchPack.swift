@@ -32,6 +32,9 @@ public final class SearchPack: Sendable {
     let postingCount: Int
     let indexBytes: Int
     let cache: Mutex<Cache>
+    /// Each language's keyboard rows and transliteration (format 5), in
+    /// `languages`' order.
+    let rewriting: [QueryRewriting]
 
     struct ShardEntry: Sendable {
         let offset: UInt32
@@ -83,7 +86,7 @@ public final class SearchPack: Sendable {
             let parsed = try Self.parseTables(tables, shardCount: Int(shardCount), fileSize: fileSize, path: path)
             let unitIDs: [UInt32]
             let unitPriorities: [UInt32]
-            (languages, shards, separators, unitIDs, unitPriorities, dictionary) = parsed
+            (languages, shards, separators, unitIDs, unitPriorities, dictionary, rewriting) = parsed
             dictionaryID = dictionary.withUnsafeBufferPointer {
                 UInt32(adler32(adler32(0, nil, 0), $0.baseAddress, uInt($0.count)))
             }
@@ -101,7 +104,7 @@ public final class SearchPack: Sendable {
                 MemoryLayout<ShardEntry>.stride * shards.count, separators.count, 4 * priorities.values.count,
                 priorities.rankBytes, 4 * priorities.sparseIDs.count, dictionary.capacity, 256,
             ].reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
-                + languages.reduce(0) { $0 + ApproximateSize.of($1) }
+                + languages.reduce(0) { $0 + ApproximateSize.of($1) } + rewriting.reduce(0) { $0 + $1.heldBytes }
             // The budget covers what opening holds too: the shards get the rest.
             self.cache = Mutex(Cache(shards: BoundedCache(budget: budget - indexBytes), budget: max(0, budget)))
         } catch let error as SearchPackError {

@@ -88,6 +88,8 @@ public struct LanguageSource: Sendable {
     public var compoundPatterns: [CompoundPatternRow] = []
     /// `patterns.tsv`: CLDR's unit patterns where they are not the default, in file order.
     public var unitPatterns: [UnitPatternRow] = []
+    /// `keyboard.tsv` and `transliteration.tsv` (the search's query rewriting).
+    public var queryRewrite = QueryRewriteSource()
 
     public var isComplete: Bool { settings?.status.value == .complete }
 }

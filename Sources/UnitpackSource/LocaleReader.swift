@@ -97,9 +97,22 @@ extension SourceReader {
                     lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
             }
         }
+        if names.contains(QueryRewriteParser.keyboardFile) {
+            let path = directory + "/" + QueryRewriteParser.keyboardFile
+            if let lines = readLines(path, relative: relative + "/" + QueryRewriteParser.keyboardFile, into: &tree) {
+                language.queryRewrite.keyboardRows = QueryRewriteParser.parseKeyboard(lines, diagnostics: &tree.diagnostics)
+            }
+        }
+        if names.contains(QueryRewriteParser.transliterationFile) {
+            let path = directory + "/" + QueryRewriteParser.transliterationFile
+            if let lines = readLines(path, relative: relative + "/" + QueryRewriteParser.transliterationFile, into: &tree) {
+                language.queryRewrite.transliteration = QueryRewriteParser.parseTransliteration(
+                    lines, diagnostics: &tree.diagnostics)
+            }
+        }
         let dataFiles: Set = [
             languageFile, PhraseWordParser.fileName, CaseFormParser.fileName, CompoundPatternParser.fileName,
-            UnitPatternParser.fileName,
+            UnitPatternParser.fileName, QueryRewriteParser.keyboardFile, QueryRewriteParser.transliterationFile,
         ]
         for name in names where name.hasSuffix(".tsv") && !dataFiles.contains(name) {
             let path = directory + "/" + name

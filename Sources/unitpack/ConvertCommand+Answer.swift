@@ -161,7 +161,7 @@ extension ConvertCommand {
         if languages.isEmpty, phraseLanguages.contains(UnitDatabase.fallbackLanguage) { languages.append(UnitDatabase.fallbackLanguage) }
         for code in phraseLanguages where !languages.contains(code) { languages.append(code) }
         var readings: [PhraseReading]
-        let result = try database.parse(phrase, languages: languages)
+        let (result, corrections) = try parseForgiving(phrase, database, languages: languages)
         switch result {
         case .notUnderstood(let reason):
             if json { return ConvertOutcome(output: PhraseReport(understood: false, reason: reason).json, failed: true) }
@@ -194,9 +194,10 @@ extension ConvertCommand {
             if let regionalRegion {
                 report.chosen = "\(readings[1].from.key) is read as \(readings[0].from.key) in \(regionalRegion) (units-src/relations.tsv, regional)"
             }
+            report.mark(corrections)
             return ConvertOutcome(output: report.json)
         }
-        return ConvertOutcome(output: try show(first, database, phraseLanguage: readings[0].language))
+        return ConvertOutcome(output: try show(first, database, phraseLanguage: readings[0].language), error: Self.correctionNote(corrections))
     }
 
     /// A number that the phrase's languages read two ways (`1.500 m in ft`):

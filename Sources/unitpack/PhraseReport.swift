@@ -1,5 +1,6 @@
 import Foundation
 import UnitpackRuntime
+import UnitpackCore
 
 /// The JSON line of `convert --json PHRASE`, for scripts.
 struct PhraseReport: Encodable {
@@ -123,6 +124,21 @@ struct PhraseReport: Encodable {
         }
     }
 
+    /// A word read as another (issue 23): the first, and every one when
+    /// there are several (`corrections`).
+    var corrected: Correction?
+    var corrections: [Correction]?
+
+    struct Correction: Encodable {
+        let from: String
+        let to: String
+    }
+
+    mutating func mark(_ read: [PhraseCorrection]) {
+        corrected = read.first.map { Correction(from: $0.from, to: $0.to) }
+        if read.count > 1 { corrections = read.map { Correction(from: $0.from, to: $0.to) } }
+    }
+
     init(understood: Bool, reason: String) {
         self.understood = understood
         self.reason = reason
@@ -182,5 +198,25 @@ struct PhraseReport: Encodable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Plain strings, integers and finite doubles cannot fail to encode.
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
+
+extension ConvertCommand {
+    /// The phrase parsed forgivingly with the search pack of `--data`
+    /// (UnitDatabase.parse(_:languages:correctingWith:)); as typed when the
+    /// pack cannot be opened (the database alone still answers).
+    func parseForgiving(_ phrase: String, _ database: UnitDatabase, languages: [String])
+        throws -> (result: PhraseResult, corrections: [PhraseCorrection])
+    {
+        guard let search = try? SearchPack(directory: data.data, budget: 1 << 16) else {
+            return (try database.parse(phrase, languages: languages), [])
+        }
+        return try database.parse(phrase, languages: languages, correctingWith: search)
+    }
+
+    /// What was read, for standard error: `note: read 'kilomters' as 'kilometers'`.
+    static func correctionNote(_ corrections: [PhraseCorrection]) -> String? {
+        guard !corrections.isEmpty else { return nil }
+        return "note: read " + corrections.map { "'\(TextEscaping.visible($0.from))' as '\($0.to)'" }.joined(separator: ", ")
     }
 }

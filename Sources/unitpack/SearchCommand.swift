@@ -52,7 +52,7 @@ struct SearchCommand: ParsableCommand {
             for match in matches {
                 let unit = try database.unit(match.unit)
                 let display = (try? database.names(of: unit, in: shown).display) ?? unit.name
-                let how = [match.isExact ? "exact" : "prefix", match.language ?? "symbol", "\(match.form)"]
+                let how = [match.isCorrected ? "corrected (\(match.distance))" : match.isExact ? "exact" : "prefix", match.language ?? "symbol", "\(match.form)"]
                 print("\(display)\t\(unit.key)\t\"\(match.key)\"\t\(how.joined(separator: ", "))")
             }
             if matches.isEmpty { printError("no unit matches '\(TextEscaping.visible(text))'") }

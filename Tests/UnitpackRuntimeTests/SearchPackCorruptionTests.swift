@@ -40,9 +40,37 @@ import UnitpackTestSupport
 
     /// Where the unit table starts (after the language table): its raw length.
     var unitTable: Int {
+        var offset = rewritingTable
+        for _ in 0..<Int(good[32]) {
+            let rows = Int(good[offset])
+            offset += 1
+            for _ in 0..<rows { offset += 1 + Int(good[offset]) }
+            let pairs = Int(good[offset]) | Int(good[offset + 1]) << 8
+            offset += 2
+            for _ in 0..<(2 * pairs) { offset += 1 + Int(good[offset]) }
+            let words = Int(good[offset])
+            offset += 1
+            for _ in 0..<words { offset += 1 + Int(good[offset]) }
+        }
+        return offset
+    }
+
+    /// Where the query rewriting starts (after the language table): the first language's row count.
+    var rewritingTable: Int {
         var offset = 33
         for _ in 0..<Int(good[32]) { offset += 1 + Int(good[offset]) }
         return offset
+    }
+
+    /// A query rewriting entry that runs past the tables (a count too large) is damage, named.
+    @Test func aDamagedQueryRewriting() {
+        var bytes = good
+        bytes[rewritingTable] = 0xFF
+        let tables = Array(bytes[32..<(32 + u32(bytes, at: 24))])
+        withUnsafeBytes(of: CRC32.checksum(tables).littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
+        expectError(bytes) { error in
+            if case .corruptIndex(_, let detail) = error { detail.contains("query rewriting") } else { false }
+        }
     }
 
     /// Where the dictionary starts (after the unit table): its raw length.

@@ -102,6 +102,8 @@ public struct PackAssembler {
             tables.append(UInt8(code.utf8.count))
             tables += code.utf8
         }
+        // Query rewriting (format 5): no keyboard rows, transliteration or per words.
+        for _ in languages { tables += [0, 0, 0, 0] }
         var unitTable: [UInt8] = []
         appendVarint(UInt64(units.count), to: &unitTable)
         var previousID: UInt32 = 0
@@ -125,7 +127,7 @@ public struct PackAssembler {
             offset += data.count
         }
         var file = Array("UPSEARCH".utf8)
-        file += [4, 0, 32, 0]
+        file += [5, 0, 32, 0]
         appendU32(keyCount ?? encodedKeys, to: &file)
         appendU32(postingCount ?? encodedPostings, to: &file)
         appendU32(UInt32(shards.count), to: &file)

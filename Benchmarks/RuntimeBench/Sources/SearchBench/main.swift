@@ -19,11 +19,18 @@
 //                                pack's time ÷ the baseline's for the same query
 //   pack_cold_one_shard_us       the same over the queries that read one shard only
 //   pack_cold_one_shard_share    the share of those queries (%)
+//   forgiving_{warm,cold}_us      the same medians (cold: purge() before each) for 1,000
+//                                misspelled keys (issue 23): every 31st key of keys.txt
+//                                of 5 to 30 scalars and one word, its two middle
+//                                scalars swapped, kept when the misspelling finds no
+//                                exact or prefix match, so that the forgiving search runs
+//   forgiving_warm_p90_us
 //   pack_lost_keys               keys of keys.txt that searching the key itself does
 //                                not return as an exact match (must be 0)
 //   search_heap_bytes            allocator bytes in use (mallinfo2) after opening a
 //                                SearchPack with --search-budget and running every
-//                                query, minus before opening
+//                                query (every third one replaced by a misspelled key),
+//                                minus before opening
 //   search_counted_bytes         what the pack counts (index + shards) at that point
 //   library_heap_bytes           the same for a UnitLibrary with --library-budget, every
 //                                query followed by a unit lookup, a conversion, a format
@@ -167,6 +174,47 @@ do {
     fail("\(error)")
 }
 
+// MARK: Forgiving queries
+
+/// Misspelled keys whose misspelling finds nothing as typed (see the header).
+let misspelled: [String] = {
+    do {
+        let pack = try SearchPack(path: packPath, budget: 16 << 20)
+        var found: [String] = []
+        let keys = readLines(baselinesDirectory + "/keys.txt")
+        for (index, key) in keys.enumerated() where index % 31 == 0 && found.count < 1_000 {
+            var scalars = Array(key.unicodeScalars)
+            guard (5...30).contains(scalars.count), !scalars.contains(" "), scalars[scalars.count / 2 - 1] != scalars[scalars.count / 2]
+            else { continue }
+            scalars.swapAt(scalars.count / 2 - 1, scalars.count / 2)
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars)
+            let typo = String(text)
+            if try pack.search(typo, limit: 20).allSatisfy(\.isCorrected) { found.append(typo) }
+        }
+        return found
+    } catch {
+        fail("\(error)")
+    }
+}()
+
+do {
+    guard !misspelled.isEmpty else { fail("no misspelled keys") }
+    let pack = try SearchPack(path: packPath, budget: 16 << 20)
+    for query in misspelled { _ = try pack.search(query, limit: 20) }
+    let warm = timeEach(misspelled) { query in _ = try? pack.search(query, limit: 20) }
+    report("forgiving_warm_us", median(warm))
+    report("forgiving_warm_p90_us", percentile(warm, 0.9))
+    let cold = timeEach(misspelled) { query in
+        pack.purge()
+        _ = try? pack.search(query, limit: 20)
+    }
+    report("forgiving_cold_us", median(cold))
+    print("forgiving_queries", misspelled.count)
+} catch {
+    fail("\(error)")
+}
+
 // MARK: Baselines
 
 /// A baseline: its database, one prepared statement, and how to run a query.
@@ -285,7 +333,9 @@ for engine in baselines {
 do {
     let before = bench_heap_in_use()
     let pack = try SearchPack(path: packPath, budget: searchBudget)
-    for query in queries { _ = try pack.search(query, limit: 20) }
+    for (index, query) in queries.enumerated() {
+        _ = try pack.search(index % 3 == 2 ? misspelled[index / 3 % misspelled.count] : query, limit: 20)
+    }
     let after = bench_heap_in_use()
     print("search_budget_bytes", searchBudget)
     print("search_heap_bytes", Int(after) - Int(before))

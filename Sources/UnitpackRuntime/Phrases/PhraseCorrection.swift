@@ -1,0 +1,73 @@
+import UnitpackCore
+
+/// A word of a phrase read as another (issue 23): `kilomters` as `kilometers`.
+public struct PhraseCorrection: Sendable, Hashable {
+    /// The word as typed.
+    public let from: String
+    /// The search key it was read as (normalised: lower case).
+    public let to: String
+}
+
+extension UnitDatabase {
+    /// `parse`, forgiving: when the phrase is not understood as typed, each
+    /// word of it that the search pack finds nothing for as typed (no exact
+    /// or prefix match) but corrects to a one-word key (the forgiving
+    /// search, docs/pack-format.md) is replaced by that key, and the phrase
+    /// read again; the corrections are returned when that is understood.
+    /// Otherwise the first reason stands, and when it names a unit that does
+    /// not exist, it ends with the nearest names the pack has ("did you
+    /// mean ..."). The search's own failures (a damaged pack) leave the
+    /// answer as `parse` gives it.
+    public func parse(_ text: String, languages: [String], correctingWith search: SearchPack)
+        throws(UnitDatabaseError) -> (result: PhraseResult, corrections: [PhraseCorrection])
+    {
+        let result = try parse(text, languages: languages)
+        guard case .notUnderstood(let reason) = result, Self.phraseTooLong(text) == nil else { return (result, []) }
+        var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        var corrections: [PhraseCorrection] = []
+        var unknown: String?
+        for (index, token) in tokens.enumerated() where token.unicodeScalars.filter(\.properties.isAlphabetic).count >= 1 {
+            guard let found = try? search.search(token, languages: languages, limit: 5) else { continue }
+            if found.contains(where: { !$0.isCorrected }) { continue }
+            if unknown == nil { unknown = token }
+            guard let best = found.first(where: { $0.isCorrected && !$0.key.contains(" ") }) else { continue }
+            tokens[index] = best.key
+            corrections.append(PhraseCorrection(from: token, to: best.key))
+        }
+        // All corrections at once, else each alone: a number word or a marker
+        // the search does not know may have been "corrected" too.
+        if !corrections.isEmpty {
+            let corrected = try parse(tokens.joined(separator: " "), languages: languages)
+            if case .understood = corrected { return (corrected, corrections) }
+        }
+        if corrections.count > 1 {
+            let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            for correction in corrections {
+                let one = typed.map { $0 == correction.from ? correction.to : $0 }
+                let corrected = try parse(one.joined(separator: " "), languages: languages)
+                if case .understood = corrected { return (corrected, [correction]) }
+            }
+        }
+        guard reason.hasPrefix("no unit named"), let unknown else { return (result, []) }
+        let near = nearestNames(to: unknown, languages: languages, search: search)
+        guard !near.isEmpty else { return (result, []) }
+        let list = near.count == 1 ? near[0] : near.dropLast().joined(separator: ", ") + " or " + near.last!
+        return (.notUnderstood(reason: reason + "; did you mean \(list)?"), [])
+    }
+
+    /// Up to three keys near `word`: within two edits of it whatever its
+    /// length, else those that start with its first letter.
+    func nearestNames(to word: String, languages: [String], search: SearchPack) -> [String] {
+        var names: [String] = []
+        for match in (try? search.nearest(word, languages: languages, limit: 3)) ?? [] where !names.contains(match.key) {
+            names.append(match.key)
+        }
+        if names.isEmpty {
+            for match in (try? search.search(String(word.prefix(1)), languages: languages, limit: 3)) ?? []
+            where !names.contains(match.key) {
+                names.append(match.key)
+            }
+        }
+        return names.map { "'\(TextEscaping.visible($0))'" }
+    }
+}
