@@ -78,6 +78,8 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("unknown-usage-unit", .unknownUsageUnit, "a unit spelt metre"),
         .init("usage-without-list", .usageWithoutList, "a length implying fluid"),
         .init("duplicate-usage", .duplicateUsage, "a unit implying a usage twice"),
+        .init("invalid-keyboard-row", .invalidKeyboardRow, "a keyboard row in upper case"),
+        .init("invalid-transliteration", .invalidTransliteration, "a Latin letter given twice"),
         .init("missing-cluster", .missingCluster, "length has imperial units but no list for GB"),
         .init("malformed-mixed-unit", .malformedMixedUnit, "kilometer+foot (not whole multiples) and second+minute (smallest first)"),
         // Relations

@@ -240,7 +240,7 @@ import Testing
         let refused = try database.convert(["--json", "5 flurbs"])
         #expect(refused.status == 1)
         let why = try JSONDecoder().decode(Report.self, from: Data(refused.stdout.utf8))
-        #expect(!why.understood && why.reason == "no unit named 'flurbs'" && why.value == nil)
+        #expect(!why.understood && why.reason?.hasPrefix("no unit named 'flurbs'") == true && why.value == nil)
     }
 
     @Test func notUnderstoodIsAnErrorWithTheReason() throws {
