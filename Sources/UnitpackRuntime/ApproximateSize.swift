@@ -145,6 +145,16 @@ enum ApproximateSize {
             + (units.map { $0.reduce(allocation(objectHeader + MemoryLayout<Unit>.stride * $0.count)) { $0 + of($1) } } ?? 0)
     }
 
+    /// A category's cached `clusters` rows: the array, each row's usage and
+    /// region strings and parts, and the key.
+    static func of(_ rows: [RowDecoder.ClusterRow], key: String) -> Int {
+        allocation(objectHeader + MemoryLayout<RowDecoder.ClusterRow>.stride * rows.capacity) + of(key)
+            + rows.reduce(0) { total, row in
+                total + of(row.usage) + of(row.region)
+                    + (row.parts.isEmpty ? 0 : allocation(objectHeader + MemoryLayout<UnitID>.stride * row.parts.capacity))
+            }
+    }
+
     static func of(_ table: RelationTable) -> Int {
         func array<Element>(_ elements: [Element]) -> Int {
             elements.isEmpty ? 0 : allocation(objectHeader + MemoryLayout<Element>.stride * elements.capacity)

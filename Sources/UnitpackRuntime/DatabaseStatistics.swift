@@ -57,6 +57,8 @@ enum CachedKey: Hashable {
     case phraseLanguage(ByteString)
     /// The words for the SI and binary prefixes of a list of languages, joined by commas.
     case prefixWords(String)
+    /// A category's preference lists (`clusters`), by the category's key.
+    case clusters(String)
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -81,4 +83,6 @@ indirect enum CachedObject {
     /// Why a text is no expression (`badExpression`, `notInExpression`):
     /// as certain as a reading, and asked again at each parse.
     case expressionFailure(UnitDatabaseError)
+    /// A category's `clusters` rows, checked (`UnitDatabase.preferenceList`).
+    case clusters([RowDecoder.ClusterRow])
 }

@@ -137,8 +137,12 @@ extension UnitDatabase {
         return try withState { state throws(UnitDatabaseError) in
             // The category's row and all its clusters: the category counts
             // them, so a missing row (or a list gone with a damaged index
-            // page) is an error, not another region's or usage's list.
+            // page) is an error, not another region's or usage's list. Kept
+            // in the object cache: a guess reads a list or two each time.
             var rows: [RowDecoder.ClusterRow] = []
+            if case .clusters(let cached)? = state.objects.value(for: .clusters(category)) {
+                rows = cached
+            } else {
             do {
                 let query = try state.connection.prepare(
                     """
@@ -171,6 +175,8 @@ extension UnitDatabase {
                 }
             } catch {
                 throw Self.typed(error, path: path)
+            }
+            state.objects.insert(.clusters(rows), for: .clusters(category), cost: ApproximateSize.of(rows, key: category))
             }
             for usage in usages {
                 for region in regions {

@@ -76,9 +76,11 @@ extension UnitDatabase {
     /// fluid list); `15 psi` -> 1.03421 bars (the world's pressure list with
     /// its completions); `7 L/100km` for `US` -> 33.6 miles per US gallon.
     /// `bestTarget(for:in:region:usage:)` stays CLDR's choice exactly.
-    public func expectedTarget(for value: Double, in unit: Unit, request: TargetRequest = TargetRequest())
-        throws(UnitDatabaseError) -> ExpectedTarget?
-    {
+    /// - Parameter alternatives: how many alternatives to look for, at most
+    ///   three; 0 when only the target is wanted (it halves the work).
+    public func expectedTarget(
+        for value: Double, in unit: Unit, request: TargetRequest = TargetRequest(), alternatives wanted: Int = 3
+    ) throws(UnitDatabaseError) -> ExpectedTarget? {
         guard unit.hasCategoryRow else { return nil }
         let usage: (String, TargetChoiceSource) =
             if let given = request.usage { (given, .given) }
@@ -103,15 +105,15 @@ extension UnitDatabase {
 
         var alternatives: [PreferredTarget] = []
         func offer(_ target: PreferredTarget) {
-            guard alternatives.count < 3, target.units != chosen.target.units, target.units != [unit],
+            guard alternatives.count < min(wanted, 3), target.units != chosen.target.units, target.units != [unit],
                 !alternatives.contains(where: { $0.units == target.units })
             else { return }
             alternatives.append(target)
         }
-        for index in [chosen.index - 1, chosen.index + 1] where list.indices.contains(index) {
+        for index in [chosen.index - 1, chosen.index + 1] where wanted > 0 && list.indices.contains(index) {
             offer(try target(list[index], for: value, in: unit))
         }
-        if unit.system.preferenceSystem != nil {
+        if wanted > alternatives.count, unit.system.preferenceSystem != nil {
             let own = try preferenceList(category: unit.category, regions: Self.regions(of: unit.system), usage: usage.0, completed: true)
             if let best = try chosenEntry(for: value, in: unit, list: own) { offer(best.target) }
         }

@@ -40,6 +40,8 @@
 //                        guess: the usage the unit implies, the completed list, the
 //                        alternatives) over 1 cup, 15 psi, 7 L/100 km (US), 2 km,
 //                        1 acre, warm; "-" when the database lacks those units
+//   choose_target_median_us  the same without the alternatives (alternatives: 0):
+//                        the choice alone (usage, list, readable magnitude)
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
 // With BENCH_ONLY_PHRASE=TEXT in the environment it parses TEXT 20,000 times
 // (BENCH_ONLY_PHRASE_TIMES=N: N times; BENCH_ALL_LANGUAGES=1: with every language asked) and stops (for a profiler such as
@@ -345,6 +347,7 @@ func run(_ options: Options) {
     // MARK: The converter's guess of a target (expectedTarget)
 
     var targetTimes: [Double] = []
+    var chooseTimes: [Double] = []
     let guesses: [(Double, String, TargetRequest)] = [
         (1, "volume/US cup", TargetRequest()), (15, "pressure/pound-force per square inch", TargetRequest()),
         (7, "fuel-consumption/liter per 100 kilometers", TargetRequest(region: "US")),
@@ -359,6 +362,15 @@ func run(_ options: Options) {
                 let start = clock.now
                 let choice = try database.expectedTarget(for: guess.0, in: units[index % guesses.count], request: guess.2)
                 targetTimes.append(microseconds(clock.now - start))
+                checksum += choice?.target.value ?? 0
+            }
+            chooseTimes.reserveCapacity(conversions)
+            for index in 0..<conversions {
+                let guess = guesses[index % guesses.count]
+                let start = clock.now
+                let choice = try database.expectedTarget(
+                    for: guess.0, in: units[index % guesses.count], request: guess.2, alternatives: 0)
+                chooseTimes.append(microseconds(clock.now - start))
                 checksum += choice?.target.value ?? 0
             }
         } catch {
@@ -421,6 +433,7 @@ func run(_ options: Options) {
         report("mixed_\(language)_median_us", mixedMedians[language].map { rounded($0, 2) } ?? "-")
     }
     report("expected_target_median_us", targetTimes.isEmpty ? "-" : rounded(median(targetTimes), 2))
+    report("choose_target_median_us", chooseTimes.isEmpty ? "-" : rounded(median(chooseTimes), 2))
     report("peak_rss_kib", String(peakKiB))
     report("checksum", String(checksum))
 }
