@@ -22,11 +22,19 @@ extension UnitDatabase {
         throws(UnitDatabaseError) -> (result: PhraseResult, corrections: [PhraseCorrection])
     {
         let result = try parse(text, languages: languages)
-        guard case .notUnderstood(let reason) = result, Self.phraseTooLong(text) == nil else { return (result, []) }
+        // Only a name no unit has is corrected: a phrase refused for another
+        // reason (a bad expression, units that do not convert) is refused as
+        // it was, with where and why, never read as something else in silence.
+        guard case .notUnderstood(let reason) = result, reason.hasPrefix("no unit named"), Self.phraseTooLong(text) == nil
+        else { return (result, []) }
         var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var corrections: [PhraseCorrection] = []
         var unknown: String?
-        for (index, token) in tokens.enumerated() where token.unicodeScalars.filter(\.properties.isAlphabetic).count >= 1 {
+        // A word written as an expression (`W/(m*K`) is read by the expression
+        // grammar, whose errors say where: it is not corrected as a name.
+        let operators = Set("/*^()·⋅".unicodeScalars)
+        for (index, token) in tokens.enumerated()
+        where token.unicodeScalars.contains(where: \.properties.isAlphabetic) && !token.unicodeScalars.contains(where: operators.contains) {
             guard let found = try? search.search(token, languages: languages, limit: 5) else { continue }
             if found.contains(where: { !$0.isCorrected }) { continue }
             if unknown == nil { unknown = token }
