@@ -7,10 +7,11 @@ public final class FuzzContext {
     public let scratch: String
     private let databaseDirectory: String?
     private var opened: UnitDatabase?
+    private var openedPack: SearchPack?
     /// The source tree of `SourceProperties` is in the scratch directory.
     var treeWritten = false
 
-    /// `databaseDirectory`: a `unitpack build` output, for `phrase` only.
+    /// `databaseDirectory`: a `unitpack build` output, for `phrase` and `search-query`.
     public init(databaseDirectory: String? = nil) throws {
         scratch = NSTemporaryDirectory() + "unitpack-fuzz-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -26,6 +27,15 @@ public final class FuzzContext {
         let database = try UnitDatabase(directory: databaseDirectory)
         opened = database
         return database
+    }
+
+    /// The search pack of the same build, opened on first use with `budget`.
+    func searchPack(budget: Int) throws -> SearchPack {
+        if let openedPack { return openedPack }
+        guard let databaseDirectory else { throw MissingDatabase() }
+        let pack = try SearchPack(directory: databaseDirectory, budget: budget)
+        openedPack = pack
+        return pack
     }
 
     struct MissingDatabase: Error, CustomStringConvertible {

@@ -45,6 +45,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `UnitExpression.parse` (docs/expressions.md): powers and ranges within
     /// bounds; what parses prints canonically and parses back to the same terms.
     case expression
+    /// `SearchPack.search` of any text on the repository's pack, forgiving
+    /// search included: answers within the limit, found-as-typed matches
+    /// start with the query and come first, the budget holds.
+    case searchQuery = "search-query"
 
     /// Checks the property on `input`; the failure, or nil when it holds.
     public func check(_ input: [UInt8], in context: FuzzContext) -> String? {
@@ -66,6 +70,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .manifest: ManifestProperties.check(input)
         case .database: DatabaseProperties.check(input, in: context)
         case .expression: ExpressionProperties.check(input)
+        case .searchQuery: SearchQueryProperties.check(input, in: context)
         }
     }
 }

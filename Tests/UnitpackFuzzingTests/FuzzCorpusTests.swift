@@ -14,7 +14,7 @@ import UnitpackTestSupport
         .deletingLastPathComponent()
     static let corpus = repository.appendingPathComponent("Fuzz/corpus").path
 
-    /// The repository's database, for `phrase`.
+    /// The repository's database and pack, for `phrase` and `search-query`.
     static let data: String = {
         let directory = NSTemporaryDirectory() + "unitpack-fuzz-data-" + UUID().uuidString
         _ = try! BuildPipeline.build(source: repository.path, output: directory)
@@ -25,7 +25,7 @@ import UnitpackTestSupport
     func keptInputsKeepTheProperty(_ target: FuzzTarget) throws {
         let files = try FuzzCorpus.files([Self.corpus + "/" + target.rawValue])
         #expect(files.count >= 3, "seeds for \(target.rawValue)")
-        let context = try FuzzContext(databaseDirectory: target == .phrase ? Self.data : nil)
+        let context = try FuzzContext(databaseDirectory: [.phrase, .searchQuery].contains(target) ? Self.data : nil)
         for file in files {
             let failure = target.check(try FuzzCorpus.read(file), in: context)
             #expect(failure == nil, "\(file): \(failure ?? "")")
