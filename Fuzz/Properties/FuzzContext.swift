@@ -29,6 +29,12 @@ public final class FuzzContext {
         return database
     }
 
+    /// Lets go of the database and the pack (their caches with them).
+    public func close() {
+        opened = nil
+        openedPack = nil
+    }
+
     /// The search pack of the same build, opened on first use with `budget`.
     func searchPack(budget: Int) throws -> SearchPack {
         if let openedPack { return openedPack }
