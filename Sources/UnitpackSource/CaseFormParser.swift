@@ -19,13 +19,8 @@ public struct CaseFormRow: Sendable, Hashable {
 enum CaseFormParser {
     static let columns = ["category", "unit", "case", "plural", "form"]
     static let fileName = "cases.tsv"
-    /// CLDR's grammatical cases (common/supplemental/grammaticalFeatures.xml).
-    static let cases: Set<String> = [
-        "abessive", "ablative", "accusative", "adessive", "allative", "causal", "comitative", "dative", "delative",
-        "elative", "ergative", "essive", "genitive", "illative", "inessive", "instrumental", "locative",
-        "localtivecopulative", "nominative", "oblique", "partitive", "prepositional", "sociative", "sublative",
-        "superessive", "terminative", "translative", "vocative",
-    ]
+    /// CLDR's grammatical cases, as the compound patterns name them too.
+    static var cases: Set<String> { CompoundPatternText.cases }
 
     /// - Parameter plurals: the language's categories; nil when its rules did
     ///   not parse (then any category name is accepted).
@@ -53,14 +48,10 @@ enum CaseFormParser {
                     Diagnostic(.invalidCaseForm, "unknown grammatical case '\(f[2].text)'", at: f[2].location, hint: hint))
                 continue
             }
-            guard let plural = PluralCategory(rawValue: f[3].text), plurals?.contains(plural) ?? true else {
-                let known = (plurals ?? PluralCategory.allCases).map(\.rawValue).joined(separator: ", ")
-                diagnostics.append(
-                    Diagnostic(
-                        .invalidCaseForm, "'\(f[3].text)' is not a plural category of '\(language)'", at: f[3].location,
-                        hint: "the plural column is one of \(known) (plurals.txt)"))
-                continue
-            }
+            guard
+                let plural = PluralColumn.parse(
+                    f[3], language: language, plurals: plurals, code: .invalidCaseForm, diagnostics: &diagnostics)
+            else { continue }
             rows.append(
                 CaseFormRow(
                     category: Located(f[0].text, at: f[0].location), unit: Located(f[1].text, at: f[1].location),

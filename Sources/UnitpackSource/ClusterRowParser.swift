@@ -51,20 +51,12 @@ enum ClusterRowParser {
                     hint: "a usage is CLDR's: lower-case ASCII letters, digits and '-', e.g. default, person-height, road"))
             return nil
         }
-        var regions: [Located<String>] = []
-        var column = f[2].location.column
-        for part in f[2].text.split(separator: " ", omittingEmptySubsequences: false) {
-            let location = SourceLocation(path: f[2].location.path, line: f[2].location.line, column: column)
-            column += part.count + 1
-            guard isRegion(part) else {
-                diagnostics.append(
-                    Diagnostic(
-                        .invalidClusterRow, "invalid region '\(part)'", at: location,
-                        hint: "regions are CLDR codes separated by one space: 001 for the world, or two upper-case letters (US GB); or a measurement system's own list: metric, us, imperial"))
-                return nil
-            }
-            regions.append(Located(String(part), at: location))
-        }
+        guard
+            let regions = RegionList.parse(
+                f[2], isValid: isRegion, code: .invalidClusterRow,
+                hint: "regions are CLDR codes separated by one space: 001 for the world, or two upper-case letters (US GB); or a measurement system's own list: metric, us, imperial",
+                diagnostics: &diagnostics)
+        else { return nil }
         guard let units = parseUnits(f[3], diagnostics: &diagnostics) else { return nil }
         var atLeast = 1.0
         if !f[4].text.isEmpty {
@@ -105,8 +97,7 @@ enum ClusterRowParser {
     }
 
     static func isRegion(_ text: Substring) -> Bool {
-        if text == "001" || systems.contains(String(text)) { return true }
-        return text.count == 2 && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+        text == "001" || systems.contains(String(text)) || RegionList.isCountry(text)
     }
 
     /// `foot+inch` -> [foot, inch], each at its column. An empty part (`foot+`,

@@ -63,19 +63,13 @@ enum RelationRowParser {
                         hint: "the fourth column lists the CLDR regions, separated by one space, whose readers read \(f[1].text)'s names as \(f[2].text): GB IE"))
                 return nil
             }
-            var column = field.location.column
-            for part in field.text.split(separator: " ", omittingEmptySubsequences: false) {
-                let location = SourceLocation(path: field.location.path, line: field.location.line, column: column)
-                column += part.count + 1
-                guard part.count == 2, part.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .invalidRelationRow, "invalid region '\(part)'", at: location,
-                            hint: "regions are CLDR codes of two upper-case letters, separated by one space: GB IE"))
-                    return nil
-                }
-                regions.append(Located(String(part), at: location))
-            }
+            guard
+                let parsed = RegionList.parse(
+                    field, isValid: RegionList.isCountry, code: .invalidRelationRow,
+                    hint: "regions are CLDR codes of two upper-case letters, separated by one space: GB IE",
+                    diagnostics: &diagnostics)
+            else { return nil }
+            regions = parsed
         } else if kind == .same {
             guard let factorField, !factorField.text.isEmpty else {
                 // Past the last column: where the missing factor would go.

@@ -46,14 +46,10 @@ enum UnitPatternParser {
                                hint: "'long' (the unit's words) or 'short' (its symbols)"))
                 continue
             }
-            guard let plural = PluralCategory(rawValue: f[3].text), plurals?.contains(plural) ?? true else {
-                let known = (plurals ?? PluralCategory.allCases).map(\.rawValue).joined(separator: ", ")
-                diagnostics.append(
-                    Diagnostic(
-                        .invalidUnitPattern, "'\(f[3].text)' is not a plural category of '\(language)'", at: f[3].location,
-                        hint: "the plural column is one of \(known) (plurals.txt)"))
-                continue
-            }
+            guard
+                let plural = PluralColumn.parse(
+                    f[3], language: language, plurals: plurals, code: .invalidUnitPattern, diagnostics: &diagnostics)
+            else { continue }
             guard let pattern = Self.pattern(f[4], diagnostics: &diagnostics) else { continue }
             if let problem = UnitPatternText.problemOfUnitPattern(pattern) {
                 diagnostics.append(
