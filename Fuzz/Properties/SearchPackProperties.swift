@@ -94,46 +94,5 @@ enum SearchPackProperties {
 
     /// Sets the tables' CRC and every in-file shard's CRC to what the bytes
     /// give, walking the tables as docs/pack-format.md lays them out.
-    static func fixCRCs(_ bytes: inout [UInt8]) {
-        func u32(_ at: Int) -> Int? {
-            at >= 0 && at + 4 <= bytes.count ? (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } : nil
-        }
-        func put(_ value: UInt32, at: Int) {
-            for index in 0..<4 { bytes[at + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
-        }
-        guard let shardCount = u32(20), let tablesLength = u32(24), 32 + tablesLength <= bytes.count else { return }
-        let tablesEnd = 32 + tablesLength
-        var at = 32
-        if at < tablesEnd {
-            let languages = Int(bytes[at])
-            at += 1
-            for _ in 0..<languages where at < tablesEnd { at += 1 + Int(bytes[at]) }
-            // Query rewriting (format 5): keyboard rows, transliteration pairs, per words.
-            for _ in 0..<languages where at < tablesEnd {
-                let rows = Int(bytes[at])
-                at += 1
-                for _ in 0..<rows where at < tablesEnd { at += 1 + Int(bytes[at]) }
-                guard at + 2 <= tablesEnd else { break }
-                let pairs = Int(bytes[at]) | Int(bytes[at + 1]) << 8
-                at += 2
-                for _ in 0..<(2 * pairs) where at < tablesEnd { at += 1 + Int(bytes[at]) }
-                guard at < tablesEnd else { break }
-                let words = Int(bytes[at])
-                at += 1
-                for _ in 0..<words where at < tablesEnd { at += 1 + Int(bytes[at]) }
-            }
-        }
-        for _ in 0..<2 {  // the unit table and the dictionary
-            guard let length = u32(at + 4) else { return }
-            at += 8 + length
-        }
-        for _ in 0..<min(shardCount, 1 << 16) {
-            guard at + 18 <= tablesEnd, let offset = u32(at), let length = u32(at + 4) else { break }
-            if offset + length <= bytes.count {
-                put(CRC32.checksum(Array(bytes[offset..<(offset + length)])), at: at + 12)
-            }
-            at += 18 + (Int(bytes[at + 16]) | Int(bytes[at + 17]) << 8)
-        }
-        put(CRC32.checksum(Array(bytes[32..<tablesEnd])), at: 28)
-    }
+    static func fixCRCs(_ bytes: inout [UInt8]) { PackLayout.restampCRCs(&bytes) }
 }

@@ -24,60 +24,34 @@ import UnitpackTestSupport
         return try SearchPack(path: path, budget: budget)
     }
 
-    func u32(_ bytes: [UInt8], at offset: Int) -> Int {
-        (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
-    }
+    func u32(_ bytes: [UInt8], at offset: Int) -> Int { PackLayout.u32(bytes, at: offset) }
 
-    func patched(_ bytes: [UInt8], at offset: Int, _ value: UInt32, fixIndexCRC: Bool = true) -> [UInt8] {
+    func patched(_ bytes: [UInt8], at offset: Int, _ value: UInt32) -> [UInt8] {
         var copy = bytes
-        withUnsafeBytes(of: value.littleEndian) { copy.replaceSubrange(offset..<(offset + 4), with: $0) }
-        if fixIndexCRC {
-            let tables = Array(copy[32..<(32 + u32(copy, at: 24))])
-            withUnsafeBytes(of: CRC32.checksum(tables).littleEndian) { copy.replaceSubrange(28..<32, with: $0) }
-        }
+        PackLayout.put(value, in: &copy, at: offset)
+        PackLayout.restampTablesCRC(&copy)
         return copy
     }
 
-    /// Where the unit table starts (after the language table): its raw length.
-    var unitTable: Int {
-        var offset = rewritingTable
-        for _ in 0..<Int(good[32]) {
-            let rows = Int(good[offset])
-            offset += 1
-            for _ in 0..<rows { offset += 1 + Int(good[offset]) }
-            let pairs = Int(good[offset]) | Int(good[offset + 1]) << 8
-            offset += 2
-            for _ in 0..<(2 * pairs) { offset += 1 + Int(good[offset]) }
-            let words = Int(good[offset])
-            offset += 1
-            for _ in 0..<words { offset += 1 + Int(good[offset]) }
-        }
-        return offset
-    }
-
-    /// Where the query rewriting starts (after the language table): the first language's row count.
-    var rewritingTable: Int {
-        var offset = 33
-        for _ in 0..<Int(good[32]) { offset += 1 + Int(good[offset]) }
-        return offset
-    }
+    /// The good pack's parts (docs/pack-format.md), found by walking it.
+    var layout: PackLayout { PackLayout(good) }
+    var rewritingTable: Int { layout.rewriting! }
+    /// The unit table's and the dictionary's raw-length fields.
+    var unitTable: Int { layout.unitTable! }
+    var dictionaryTable: Int { layout.dictionary! }
+    /// Where the first shard index entry starts (after the dictionary).
+    var firstEntry: Int { layout.entries[0] }
+    typealias Entry = PackLayout.Entry
 
     /// A query rewriting entry that runs past the tables (a count too large) is damage, named.
     @Test func aDamagedQueryRewriting() {
         var bytes = good
         bytes[rewritingTable] = 0xFF
-        let tables = Array(bytes[32..<(32 + u32(bytes, at: 24))])
-        withUnsafeBytes(of: CRC32.checksum(tables).littleEndian) { bytes.replaceSubrange(28..<32, with: $0) }
+        PackLayout.restampTablesCRC(&bytes)
         expectError(bytes) { error in
             if case .corruptIndex(_, let detail) = error { detail.contains("query rewriting") } else { false }
         }
     }
-
-    /// Where the dictionary starts (after the unit table): its raw length.
-    var dictionaryTable: Int { unitTable + 8 + u32(good, at: unitTable + 4) }
-
-    /// Where the first shard index entry starts (after the dictionary).
-    var firstEntry: Int { dictionaryTable + 8 + u32(good, at: dictionaryTable + 4) }
 
     func expectError(_ bytes: [UInt8], _ matches: (SearchPackError) -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         do {
@@ -111,13 +85,13 @@ import UnitpackTestSupport
 
     @Test func unknownVersion() {
         var bytes = good
-        bytes[8] = 99
+        bytes[PackLayout.Header.version] = 99
         expectError(bytes) { $0 == SearchPackError.unsupportedVersion(found: 99, supported: Int(SearchPackFormat.version)) }
     }
 
     @Test func truncatedFiles() {
-        expectError(Array(good.prefix(20))) { if case .truncated = $0 { true } else { false } }
-        expectError(Array(good.prefix(40))) { if case .truncated = $0 { true } else { false } }
+        expectError(Array(good.prefix(SearchPackFormat.headerLength - 12))) { if case .truncated = $0 { true } else { false } }
+        expectError(Array(good.prefix(SearchPackFormat.headerLength + 8))) { if case .truncated = $0 { true } else { false } }
         expectError(Array(good.dropLast(3))) { error in
             // The last shard now ends past the file: the index says so at open.
             if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
@@ -132,22 +106,22 @@ import UnitpackTestSupport
 
     @Test func anIndexWithAWrongCRC() {
         var bytes = good
-        bytes[firstEntry + 18] ^= 0x01  // a byte of the first shard's first key
+        bytes[firstEntry + Entry.separator] ^= 0x01  // a byte of the first shard's separator
         expectError(bytes) { if case .corruptIndex(_, let detail) = $0 { detail == "CRC-32 mismatch" } else { false } }
     }
 
     @Test func anUncompressedLengthThatDoesNotMatch() {
-        let declared = u32(good, at: firstEntry + 8)
-        expectError(patched(good, at: firstEntry + 8, UInt32(declared + 7))) { error in
+        let declared = u32(good, at: firstEntry + Entry.rawLength)
+        expectError(patched(good, at: firstEntry + Entry.rawLength, UInt32(declared + 7))) { error in
             if case .corruptShard(_, 0, let detail) = error { detail.contains("inflates to") } else { false }
         }
-        expectError(patched(good, at: firstEntry + 8, UInt32(declared - 7))) { error in
+        expectError(patched(good, at: firstEntry + Entry.rawLength, UInt32(declared - 7))) { error in
             if case .corruptShard(_, 0, let detail) = error { detail.contains("more than the declared") } else { false }
         }
     }
 
     @Test func aDeclaredSizeOverTheLimitIsRefusedBeforeAllocating() {
-        expectError(patched(good, at: firstEntry + 8, UInt32.max)) { error in
+        expectError(patched(good, at: firstEntry + Entry.rawLength, UInt32.max)) { error in
             if case .corruptShard(_, 0, let detail) = error { detail.contains("over the") } else { false }
         }
     }
@@ -181,14 +155,14 @@ import UnitpackTestSupport
     /// A shard whose zlib header names another dictionary (or none), its CRC
     /// made right so that only the dictionary check can catch it.
     @Test func aShardThatDoesNotNameThePacksDictionary() {
-        let offset = u32(good, at: firstEntry)
-        let length = u32(good, at: firstEntry + 4)
+        let offset = u32(good, at: firstEntry + Entry.offset)
+        let length = u32(good, at: firstEntry + Entry.compressedLength)
         func withShard(_ change: (inout [UInt8]) -> Void) -> [UInt8] {
             var bytes = good
             var shard = Array(bytes[offset..<(offset + length)])
             change(&shard)
             bytes.replaceSubrange(offset..<(offset + length), with: shard)
-            return patched(bytes, at: firstEntry + 12, CRC32.checksum(shard))
+            return patched(bytes, at: firstEntry + Entry.crc, CRC32.checksum(shard))
         }
         expectError(withShard { $0[3] ^= 0x55 }) { error in
             if case .corruptShard(_, 0, let detail) = error { detail == "names another dictionary" } else { false }
@@ -203,10 +177,10 @@ import UnitpackTestSupport
     }
 
     @Test func anIndexPointingOutsideTheFile() {
-        expectError(patched(good, at: firstEntry, UInt32(good.count - 2))) { error in
+        expectError(patched(good, at: firstEntry + Entry.offset, UInt32(good.count - 2))) { error in
             if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
         }
-        expectError(patched(good, at: firstEntry + 4, UInt32.max)) { error in
+        expectError(patched(good, at: firstEntry + Entry.compressedLength, UInt32.max)) { error in
             if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
         }
     }
