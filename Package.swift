@@ -49,7 +49,10 @@ let package = Package(
             ]),
 
         // Temporary source trees and seeded random sources, shared by the tests.
-        .target(name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "CZlib"], path: "Tests/UnitpackTestSupport"),
+        // RepositoryBuild builds the repository's sources once per test process.
+        .target(
+            name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "UnitpackCompiler", "CZlib"],
+            path: "Tests/UnitpackTestSupport"),
         .testTarget(name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackTestSupport"], exclude: ["CLDR"]),
         .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(

@@ -15,17 +15,13 @@ import UnitpackTestSupport
     static let corpus = repository.appendingPathComponent("Fuzz/corpus").path
 
     /// The repository's database and pack, for `phrase` and `search-query`.
-    static let data: String = {
-        let directory = NSTemporaryDirectory() + "unitpack-fuzz-data-" + UUID().uuidString
-        _ = try! BuildPipeline.build(source: repository.path, output: directory)
-        return directory
-    }()
+    static var data: String { get throws { try RepositoryBuild.directory() } }
 
     @Test(arguments: FuzzTarget.allCases)
     func keptInputsKeepTheProperty(_ target: FuzzTarget) throws {
         let files = try FuzzCorpus.files([Self.corpus + "/" + target.rawValue])
         #expect(files.count >= 3, "seeds for \(target.rawValue)")
-        let context = try FuzzContext(databaseDirectory: [.phrase, .searchQuery].contains(target) ? Self.data : nil)
+        let context = try FuzzContext(databaseDirectory: [.phrase, .searchQuery].contains(target) ? try Self.data : nil)
         for file in files {
             let failure = target.check(try FuzzCorpus.read(file), in: context)
             #expect(failure == nil, "\(file): \(failure ?? "")")

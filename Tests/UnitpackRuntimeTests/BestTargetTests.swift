@@ -9,9 +9,7 @@ import UnitpackTestSupport
 /// `bestTarget` on the repository's preference lists (units-src/clusters.tsv).
 @Suite struct BestTargetTests {
     static let database: UnitDatabase = {
-        let directory = NSTemporaryDirectory() + "unitpack-best-target-" + UUID().uuidString
-        _ = try! BuildPipeline.build(source: CLDRUnitsTests.repository, output: directory)
-        return try! UnitDatabase(directory: directory)
+        try! UnitDatabase(directory: RepositoryBuild.directory())
     }()
 
     func best(_ value: Double, _ key: String, region: String, usage: String = "default") throws -> (String, Double)? {

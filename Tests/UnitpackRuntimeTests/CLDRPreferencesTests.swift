@@ -158,9 +158,7 @@ import UnitpackTestSupport
     }
 
     @Test func everyCaseIsCoveredOrListed() throws {
-        let temporary = try TemporaryDirectory(prefix: "unitpack-cldr-preferences-")
-        _ = try BuildPipeline.build(source: CLDRUnitsTests.repository, output: temporary.path)
-        let database = try UnitDatabase(directory: temporary.path)
+        let database = try UnitDatabase(directory: RepositoryBuild.directory())
         let lines = try Self.lines()
         let cases = lines.compactMap { Self.parse($0.text, number: $0.number) }
         #expect(cases.count == lines.count, "lines of unitPreferencesTest.txt that did not parse")
@@ -212,9 +210,7 @@ import UnitpackTestSupport
 
     /// The splitting the test does, on CLDR's own examples of the file's header.
     @Test func partsFollowCLDRsConvention() throws {
-        let temporary = try TemporaryDirectory(prefix: "unitpack-cldr-parts-")
-        _ = try BuildPipeline.build(source: CLDRUnitsTests.repository, output: temporary.path)
-        let database = try UnitDatabase(directory: temporary.path)
+        let database = try UnitDatabase(directory: RepositoryBuild.directory())
         let foot = try database.unit(key: "length/foot"), inch = try database.unit(key: "length/inch")
         func split(_ meters: Double) throws -> [Double] {
             try Self.parts(PreferredTarget(units: [foot, inch], value: meters / 0.3048), in: database)

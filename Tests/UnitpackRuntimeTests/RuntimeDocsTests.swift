@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnitpackCompiler
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 
@@ -49,9 +50,7 @@ import UnitpackCore
     /// The split itself, on the repository's data: the shares add up to seven
     /// eighths of what opening leaves, half, a quarter and a quarter.
     @Test func theLibrarySplitsItsBudgetAsDocumented() throws {
-        let directory = NSTemporaryDirectory() + "unitpack-docs-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        _ = try BuildPipeline.build(source: CLDRUnitsTests.repository, output: directory)
+        let directory = try RepositoryBuild.directory()
         let budget = 1 << 20
         let library = try UnitLibrary(directory: directory, budget: budget)
         let statistics = library.statistics

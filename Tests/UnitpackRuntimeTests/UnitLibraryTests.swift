@@ -9,14 +9,11 @@ import UnitpackTestSupport
 /// One budget for the whole runtime: every cache stays within its share and
 /// the whole within the number given at open, whatever the queries.
 @Suite struct UnitLibraryTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    let temporary: TemporaryDirectory
-    var directory: String { temporary.path }
+    /// The repository's build, shared and read-only.
+    let directory: String
 
     init() throws {
-        temporary = try TemporaryDirectory(prefix: "unitpack-library-")
-        _ = try BuildPipeline.build(source: Self.repository, output: directory)
+        directory = try RepositoryBuild.directory()
     }
 
     /// Seeded queries, lookups, conversions and formatting; after each, every
@@ -81,6 +78,10 @@ import UnitpackTestSupport
     }
 
     @Test func aMissingPackIsTheSearchError() throws {
+        // A copy of the shared build, since this test damages it.
+        let temporary = try TemporaryDirectory(prefix: "unitpack-library-")
+        let directory = temporary.path + "/dist"
+        try FileManager.default.copyItem(atPath: self.directory, toPath: directory)
         let pack = try GenerationFiles.pack(in: directory)
         try FileManager.default.removeItem(atPath: pack)
         let missing = GenerationError.artifactMissing(
@@ -91,5 +92,6 @@ import UnitpackTestSupport
         #expect(throws: SearchPackError.generation(missing)) { try SearchPack(directory: directory, budget: 1 << 20) }
         // The database alone still opens: its file is there, whole.
         _ = try UnitDatabase(directory: directory)
+        withExtendedLifetime(temporary) {}
     }
 }
