@@ -578,19 +578,59 @@ class Database:
         for row in self.connection.execute(
                 "SELECT code, complete, decimal_separator, group_separator, primary_grouping, secondary_grouping,"
                 " minimum_grouping_digits, plural_rules, minus_sign, long_pattern, short_pattern, native_numbering,"
-                " native_digits, native_decimal, native_group, native_minus FROM languages"):
+                " native_digits, native_decimal, native_group, native_minus, latn_regions, region_separators,"
+                " region_grouping FROM languages"):
             (code, complete, decimal, group, primary, secondary, minimum, rules, minus, long_pattern, short_pattern,
-             native, native_digits, native_decimal, native_group, native_minus) = row
-            symbols = {"decimal": decimal, "group": group, "minus": minus, "digits": None,
-                       "primary": primary, "secondary": secondary, "minimum": minimum}
+             native, native_digits, native_decimal, native_group, native_minus, latn_regions, region_separators,
+             region_grouping) = row
+            latn = {"decimal": decimal, "group": group, "minus": minus, "digits": None,
+                    "primary": primary, "secondary": secondary, "minimum": minimum}
+            native_symbols = None
             if native:
-                symbols.update(decimal=native_decimal, group=native_group, minus=native_minus,
-                               digits=list(native_digits))
+                native_symbols = dict(latn, decimal=native_decimal, group=native_group, minus=native_minus,
+                                      digits=list(native_digits))
+            separators = {}
+            for entry in region_separators.split(" ") if region_separators else []:
+                region, decimal_, group_ = entry.split(":")
+                separators[region] = (decimal_, group_)
+            grouping = {}
+            for entry in region_grouping.split(" ") if region_grouping else []:
+                region, sizes, minimum_ = entry.split(":")
+                sizes = [int(size) for size in sizes.split(",")]
+                grouping[region] = (sizes[0], sizes[-1], int(minimum_))
             self.languages[code] = {
-                "complete": bool(complete), "symbols": symbols, "rules": PluralRules(rules),
-                "long": long_pattern, "short": short_pattern,
+                "complete": bool(complete), "symbols": native_symbols or latn, "latn": latn, "native": native_symbols,
+                "latn_regions": latn_regions.split(" ") if latn_regions else [], "region_separators": separators,
+                "region_grouping": grouping, "rules": PluralRules(rules), "long": long_pattern, "short": short_pattern,
             }
         self._names = {}
+
+    def resolve(self, tag):
+        """The database's language for a BCP 47 tag, as lookup finds it (case-insensitive, `_` as `-`,
+        subtags dropped from the end), and the number symbols of the tag's region (docs/database.md,
+        "Formatting a number")."""
+        candidate = tag.replace("_", "-").lower()
+        by_folded = {code.lower(): code for code in self.languages}
+        while candidate not in by_folded:
+            if "-" not in candidate:
+                raise ReaderError(f"no language {tag!r}; this database has {', '.join(sorted(self.languages))}")
+            candidate = candidate.rsplit("-", 1)[0]
+        code = by_folded[candidate]
+        language = self.languages[code]
+        region = None
+        for subtag in tag.replace("_", "-").split("-")[1:]:
+            if (len(subtag) == 2 and subtag.isascii() and subtag.isalpha()) or \
+                    (len(subtag) == 3 and subtag.isascii() and subtag.isdigit()):
+                region = subtag.upper()
+                break
+        if language["native"] and region not in language["latn_regions"]:
+            return code, language["native"]
+        symbols = dict(language["latn"])
+        if region in language["region_separators"]:
+            symbols["decimal"], symbols["group"] = language["region_separators"][region]
+        if region in language["region_grouping"]:
+            symbols["primary"], symbols["secondary"], symbols["minimum"] = language["region_grouping"][region]
+        return code, symbols
 
     def unit(self, key):
         if key not in self.by_key:
@@ -641,8 +681,8 @@ class Database:
     def format(self, value, key, language, significant_digits=6, minimum_fraction_digits=0, grouping=True):
         """docs/database.md: the number as `language` writes it, its plural category and the long and short forms."""
         unit = self.unit(key)
-        number, plural_text = format_number(
-            value, self.languages[language]["symbols"], significant_digits, minimum_fraction_digits, grouping)
+        language, symbols = self.resolve(language)
+        number, plural_text = format_number(value, symbols, significant_digits, minimum_fraction_digits, grouping)
         words_language, forms = self.names(unit, language)
         rules_language = self.languages[words_language or "en"]
         category = rules_language["rules"].category(plural_text)

@@ -297,7 +297,17 @@ struct Vectors {
     mutating func formatting() throws -> String {
         var cases: [JSONValue] = []
         let units = sampleUnits()
+        var tags: [(tag: String, numbers: [(String, PluralCategory)], units: ArraySlice<DatabaseSnapshot.Unit>)] = []
         for (language, _, numbers) in try pluralNumbers() {
+            tags.append((language, numbers, units[...]))
+            // Each region that writes numbers otherwise than the language
+            // (`ar-MA` latn digits, `de-CH` `’`, `en-IN` 12,34,567), with a
+            // few of the units: the words are the language's.
+            let numbering = try database.language(language).numbering
+            let regions = Set(numbering.latnRegions + numbering.regionSeparators.keys + numbering.regionGrouping.keys)
+            for region in regions.sorted() { tags.append((language + "-" + region, numbers, units.prefix(3))) }
+        }
+        for (language, numbers, units) in tags {
             for row in units {
                 let unit = try database.unit(key: row.key)
                 for number in numbers.map(\.0) + Self.formattingExtras {
