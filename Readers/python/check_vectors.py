@@ -3,10 +3,10 @@
 
     check_vectors.py DATA_DIR VECTORS_DIR [--only conversions,plurals,...]
 
-Checks conversions.json, plurals.json, formatting.json and search.json (the
+Checks conversions.json, plurals.json, formatting.json, search.json (the
 matches as typed: the forgiving search's corrections, distance > 0, are not
-read here) and phrases.json's and targets.json's presence and header only
-(reading phrases and choosing targets are not part of this reader). Exits 1
+read here) and targets.json; phrases.json's presence and header only (reading
+phrases is not part of this reader). docs/vectors.md is the schema. Exits 1
 with one line per disagreement, 2 when the data or the vectors cannot be read.
 """
 
@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from unitpack_reader import Database, FormulaError, Generation, ReaderError, SearchPack  # noqa: E402
 
-KINDS = ["conversions", "plurals", "formatting", "search"]
+KINDS = ["conversions", "plurals", "formatting", "search", "targets"]
 LISTED = 40  # disagreements printed per kind; the count is always given
 
 
@@ -100,6 +100,18 @@ def check_search(cases, db, pack):
     return problems
 
 
+def check_targets(cases, db):
+    problems = []
+    for case in cases:
+        got = db.best_target(case["value"], case["unit"], region=case.get("region"), system=case.get("system"),
+                             usage=case["usage"])
+        want = None if case["target"] is None else (case["target"], case["target_value"])
+        if got != want and not (got and want and got[0] == want[0] and same_double(want[1], got[1])):
+            where = case.get("region") or case.get("system")
+            problems.append(f"{case['value']!r} {case['unit']} for {case['usage']} in {where}: want {want}, got {got}")
+    return problems
+
+
 def main(arguments):
     only = KINDS
     if "--only" in arguments:
@@ -114,7 +126,7 @@ def main(arguments):
         generation = Generation.read(data)
         db = Database(generation.path("units.sqlite"))
         pack = SearchPack(generation.path("search.pack"))
-        for kind in ("phrases", "targets"):
+        for kind in ("phrases",):
             load(vectors, kind, generation)
         failed = 0
         for kind in only:
@@ -127,6 +139,8 @@ def main(arguments):
                 problems = check_formatting(cases, db)
             elif kind == "search":
                 problems = check_search(cases, db, pack)
+            elif kind == "targets":
+                problems = check_targets(cases, db)
             else:
                 raise ReaderError(f"no check for {kind}")
             if problems:

@@ -667,6 +667,38 @@ class Database:
             raise ReaderError(f"{source['key']} and {target['key']} are of different categories")
         return self.from_base(target, self.to_base(source, value))
 
+    # docs/database.md, clusters: the lists as written (completed 0)
+    SYSTEM_READERS = {"metric": ["metric", "001"], "us": ["us", "US"], "imperial": ["imperial", "GB"]}
+
+    def _list(self, category, usage, region):
+        rows = self.connection.execute(
+            "SELECT c.unit, c.at_least, c.parts FROM clusters c JOIN categories k ON k.id = c.category"
+            " WHERE k.key = ? AND c.usage = ? AND c.region = ? AND c.completed = 0 ORDER BY c.rank",
+            (category, usage, region)).fetchall()
+        return [([self.units[unit]] + [self.units[int(p)] for p in parts.split(" ") if p], at_least)
+                for unit, at_least, parts in rows]
+
+    def best_target(self, value, key, region=None, system=None, usage="default"):
+        """(the units, largest first; the value in the first) or None: the choice of bestTarget."""
+        unit = self.unit(key)
+        if system is not None:
+            regions = self.SYSTEM_READERS[system] + (["001"] if "001" not in self.SYSTEM_READERS[system] else [])
+        else:
+            regions = [region] + (["001"] if region != "001" else [])
+        while True:
+            for reader in regions:
+                rows = self._list(unit["category"], usage, reader)
+                if rows:
+                    base = self.to_base(unit, value)
+                    for units, at_least in rows:
+                        converted = self.from_base(units[0], base)
+                        if abs(converted) >= at_least:
+                            return [u["key"] for u in units], converted
+                    return [u["key"] for u in rows[-1][0]], self.from_base(rows[-1][0][0], base)
+            if usage == "default":
+                return None
+            usage = usage.rsplit("-", 1)[0] if "-" in usage else "default"
+
     def names(self, unit, language):
         """(language of the words, {form: text}): the language's rows, else English's (docs/database.md, unit_names)."""
         for code in (language, "en"):

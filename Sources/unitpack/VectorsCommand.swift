@@ -51,7 +51,7 @@ struct VectorsCommand: ParsableCommand {
                 ("search.json", try vectors.searches()),
             ]
         } catch let error as CorpusProblem {
-            printError("error: \(error.description)")
+            printError(error.description)
             throw ExitCode.failure
         } catch let error as any Error & CustomStringConvertible {
             printError("error: \(error.description)")
