@@ -275,7 +275,11 @@ struct Vectors {
 
     // MARK: formatting
 
-    /// One unit a category, chosen by the seed, in category display order.
+    /// One unit a category, chosen by the seed, in category display order;
+    /// then the units that take the other paths of placing a number: for
+    /// each language, the first unit with a CLDR `long:` pattern and the
+    /// first with a `short:` one; the units whose symbol is one mark (`°`);
+    /// the first unit without a symbol.
     mutating func sampleUnits() -> [DatabaseSnapshot.Unit] {
         var sample: [DatabaseSnapshot.Unit] = []
         for category in snapshot.categories {
@@ -283,6 +287,18 @@ struct Vectors {
             guard !units.isEmpty else { continue }
             sample.append(units[random.below(units.count)])
         }
+        var more: [DatabaseSnapshot.Unit] = []
+        for language in snapshot.languages.map(\.code) {
+            for prefix in ["long:", "short:"] {
+                let first = snapshot.units.first { unit in
+                    unit.words.contains { $0.language == language && $0.words.forms.contains { $0.form.hasPrefix(prefix) } }
+                }
+                if let first { more.append(first) }
+            }
+        }
+        more += snapshot.units.filter { ["°", "′", "″", "'", "\""].contains($0.symbols.first ?? "") }
+        if let bare = snapshot.units.first(where: { $0.symbols.isEmpty }) { more.append(bare) }
+        for unit in more where !sample.contains(where: { $0.id == unit.id }) { sample.append(unit) }
         return sample
     }
 
