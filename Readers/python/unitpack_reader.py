@@ -1,5 +1,8 @@
 """A reader of unitpack's built data, written from the documents alone.
 
+Every row it reads is checked against its checksum (docs/database.md, "Proving
+the data"), and a unit's words against the count their rows state.
+
 docs/manifest.md (the generation), docs/database.md (units.sqlite),
 docs/formulas.md, docs/plural-rules.md and docs/pack-format.md (search.pack)
 are the specification; nothing here was taken from the Swift sources. Standard
@@ -541,6 +544,25 @@ def symbols_digits(text, symbols):
 
 # ---------------------------------------------------------------- the database
 
+def row_checksum(table, values):
+    """docs/database.md, "Row checksums": CRC-32 of the table's name, a 0 byte and each column but crc."""
+    data = bytearray(table.encode("utf-8") + b"\x00")
+    for value in values:
+        if value is None:
+            data += b"\x00"
+        elif isinstance(value, int):
+            data += b"\x01" + struct.pack(">q", value)
+        elif isinstance(value, float):
+            data += b"\x02" + struct.pack(">d", value)
+        elif isinstance(value, str):
+            encoded = value.encode("utf-8")
+            data += b"\x03" + struct.pack(">I", len(encoded)) + encoded
+        else:
+            data += b"\x04" + struct.pack(">I", len(value)) + bytes(value)
+    crc = zlib.crc32(bytes(data))
+    return crc - (1 << 32) if crc >= 1 << 31 else crc
+
+
 MARKS = {"°", "′", "″", "'", '"'}
 
 
@@ -557,13 +579,14 @@ class Database:
         if version != DATABASE_FORMAT:
             raise ReaderError(f"{path} has format {version}; this reader reads {DATABASE_FORMAT}")
         self.categories = {}
-        for cid, key, base in self.connection.execute("SELECT id, key, base_unit FROM categories"):
-            self.categories[cid] = (key, base)
+        for row in self.rows("categories"):
+            self.categories[row["id"]] = (row["key"], row["base_unit"])
         self.units = {}
         self.by_key = {}
-        for row in self.connection.execute(
-                "SELECT id, category, name, symbols, factor, to_base, from_base, priority, flags FROM units"):
-            uid, category, name, symbols, factor, to_base, from_base, priority, flags = row
+        for row in self.rows("units"):
+            uid, category, name, symbols, factor, to_base, from_base, flags = (
+                row["id"], row["category"], row["name"], row["symbols"], row["factor"], row["to_base"],
+                row["from_base"], row["flags"])
             unit = {
                 "id": uid, "category": self.categories[category][0], "name": name,
                 "symbols": symbols.split("\t") if symbols else [], "factor": factor,
@@ -575,14 +598,14 @@ class Database:
             self.units[uid] = unit
             self.by_key[unit["key"]] = unit
         self.languages = {}
-        for row in self.connection.execute(
-                "SELECT code, complete, decimal_separator, group_separator, primary_grouping, secondary_grouping,"
-                " minimum_grouping_digits, plural_rules, minus_sign, long_pattern, short_pattern, native_numbering,"
-                " native_digits, native_decimal, native_group, native_minus, latn_regions, region_separators,"
-                " region_grouping FROM languages"):
+        columns = ("code", "complete", "decimal_separator", "group_separator", "primary_grouping",
+                   "secondary_grouping", "minimum_grouping_digits", "plural_rules", "minus_sign", "long_pattern",
+                   "short_pattern", "native_numbering", "native_digits", "native_decimal", "native_group",
+                   "native_minus", "latn_regions", "region_separators", "region_grouping")
+        for row in self.rows("languages"):
             (code, complete, decimal, group, primary, secondary, minimum, rules, minus, long_pattern, short_pattern,
              native, native_digits, native_decimal, native_group, native_minus, latn_regions, region_separators,
-             region_grouping) = row
+             region_grouping) = (row[column] for column in columns)
             latn = {"decimal": decimal, "group": group, "minus": minus, "digits": None,
                     "primary": primary, "secondary": secondary, "minimum": minimum}
             native_symbols = None
@@ -604,6 +627,19 @@ class Database:
                 "region_grouping": grouping, "rules": PluralRules(rules), "long": long_pattern, "short": short_pattern,
             }
         self._names = {}
+
+    def rows(self, table, where="", parameters=()):
+        """Every row of `table` (matching `where`) as a dict, each checked against its `crc`."""
+        cursor = self.connection.execute(f"SELECT * FROM {table} {where}", parameters)
+        names = [column[0] for column in cursor.description]
+        if names[-1] != "crc":
+            raise ReaderError(f"{self.path}: {table} does not end with crc")
+        result = []
+        for values in cursor:
+            if row_checksum(table, values[:-1]) != values[-1]:
+                raise ReaderError(f"{self.path}: a row of {table} does not match its checksum: {values}")
+            result.append(dict(zip(names, values)))
+        return result
 
     def resolve(self, tag):
         """The database's language for a BCP 47 tag, as lookup finds it (case-insensitive, `_` as `-`,
@@ -671,12 +707,11 @@ class Database:
     SYSTEM_READERS = {"metric": ["metric", "001"], "us": ["us", "US"], "imperial": ["imperial", "GB"]}
 
     def _list(self, category, usage, region):
-        rows = self.connection.execute(
-            "SELECT c.unit, c.at_least, c.parts FROM clusters c JOIN categories k ON k.id = c.category"
-            " WHERE k.key = ? AND c.usage = ? AND c.region = ? AND c.completed = 0 ORDER BY c.rank",
-            (category, usage, region)).fetchall()
-        return [([self.units[unit]] + [self.units[int(p)] for p in parts.split(" ") if p], at_least)
-                for unit, at_least, parts in rows]
+        cid = [i for i, (key, _) in self.categories.items() if key == category][0]
+        rows = self.rows("clusters", "WHERE category = ? AND usage = ? AND region = ? AND completed = 0 ORDER BY rank",
+                         (cid, usage, region))
+        return [([self.units[row["unit"]]] + [self.units[int(p)] for p in row["parts"].split(" ") if p],
+                 row["at_least"]) for row in rows]
 
     def best_target(self, value, key, region=None, system=None, usage="default"):
         """(the units, largest first; the value in the first) or None: the choice of bestTarget."""
@@ -704,8 +739,10 @@ class Database:
         for code in (language, "en"):
             cache_key = (unit["id"], code)
             if cache_key not in self._names:
-                self._names[cache_key] = dict(self.connection.execute(
-                    "SELECT form, text FROM unit_names WHERE unit = ? AND lang = ?", cache_key).fetchall())
+                rows = self.rows("unit_names", "WHERE unit = ? AND lang = ?", cache_key)
+                if any(row["key_rows"] != len(rows) for row in rows):
+                    raise ReaderError(f"{self.path}: unit {cache_key[0]} in {cache_key[1]}: fewer rows than stated")
+                self._names[cache_key] = {row["form"]: row["text"] for row in rows}
             if self._names[cache_key]:
                 return code, self._names[cache_key]
         return None, {}
