@@ -12,7 +12,7 @@ struct Unitpack: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             BuildCommand.self, CheckCommand.self, ConvertCommand.self, SearchCommand.self, VerifyCommand.self,
-            AssignIDsCommand.self, DumpCommand.self, DiffCommand.self,
+            AssignIDsCommand.self, DumpCommand.self, DiffCommand.self, VectorsCommand.self,
         ])
 
     static func main() {
