@@ -15,6 +15,9 @@ let package = Package(
         .executableTarget(
             name: "SearchBench",
             dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport", "BenchPhrases"]),
+        .executableTarget(
+            name: "BudgetCurve",
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport", "BenchPhrases"]),
         .target(name: "BenchPhrases"),
         .target(name: "CBenchSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
     ],

@@ -1,0 +1,166 @@
+// The curve of latency and memory against the runtime's budget, for
+// docs/embedding.md ("Which budget"): a front end's typing session, run on a
+// fresh UnitLibrary at each budget from the smallest that opens to 1 MiB.
+//
+//   BudgetCurve DIST [--repeat R]
+//
+// The session: each phrase of BenchPhrases (typical, quantities,
+// expressions: 36, English and Russian) typed a character at a time; at
+// each keystroke the word being typed is searched (8 results, en and ru)
+// and the first match is looked up and formatted, as a result row shows
+// it; then the whole phrase is parsed. One line per budget:
+//
+//   budget_bytes  the budget given to UnitLibrary(directory:budget:)
+//   keystrokes    searches in one session (the same at every budget)
+//   phrases       phrases parsed in one session
+//   cold_ms       the session on a library just opened (caches empty), median of R
+//   warm_ms       the same session again on that library, median of R
+//   cold_cpu_ms, warm_cpu_ms   the same in CPU time (user + system, getrusage):
+//                 what the session costs, less disturbed than the clock by
+//                 other processes on a busy machine
+//   held_bytes    RuntimeStatistics.bytesHeld after the warm session
+//   heap_bytes    the allocator's bytes in use after it, minus before opening
+//
+// Budgets run in turns (each round visits every budget once), so a busy
+// machine slows them alike: compare ratios within one run.
+
+import BenchPhrases
+import CBenchSupport
+import UnitpackRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+func fail(_ message: String) -> Never {
+    let text = Array("BudgetCurve: \(message)\n".utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var repeats = 5
+if let flag = arguments.firstIndex(of: "--repeat") {
+    guard flag + 1 < arguments.count, let value = Int(arguments[flag + 1]), value > 0 else { fail("--repeat takes a positive count") }
+    repeats = value
+    arguments.removeSubrange(flag...(flag + 1))
+}
+guard arguments.count == 1 else { fail("usage: BudgetCurve DIST [--repeat R]") }
+let dist = arguments[0]
+
+let phrases = typicalPhrases + quantityPhrases + expressionPhrases
+let languages = ["en", "ru"]
+
+/// The words typed so far of `phrase`, one prefix per keystroke: the word
+/// being typed at each (empty after a space: nothing to search).
+let keystrokes: [String] = phrases.flatMap { phrase -> [String] in
+    var typed: [String] = []
+    var word = ""
+    for character in phrase {
+        if character == " " { word = "" } else { word.append(character) }
+        if !word.isEmpty { typed.append(word) }
+    }
+    return typed
+}
+
+/// One session; the number of matches seen, so that nothing is optimised away.
+func session(_ library: UnitLibrary) throws -> Int {
+    var seen = 0
+    for word in keystrokes {
+        let matches = try library.search.search(word, languages: languages, limit: 8)
+        seen += matches.count
+        if let first = matches.first {
+            let unit = try library.database.unit(first.unit)
+            seen += try library.database.format(1, unit, language: "en").long.utf8.count
+        }
+    }
+    for phrase in phrases {
+        seen += try library.database.parse(phrase, languages: languages).readings.count
+    }
+    return seen
+}
+
+/// This process's CPU time so far (user + system), in milliseconds.
+func cpuMilliseconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func ms(_ time: timeval) -> Double { Double(time.tv_sec) * 1e3 + Double(time.tv_usec) / 1e3 }
+    return ms(usage.ru_utime) + ms(usage.ru_stime)
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e3 + Double(attoseconds) / 1e15
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+// The smallest budget: the library says it when given too little.
+let minimum: Int
+do {
+    _ = try UnitLibrary(directory: dist, budget: 0)
+    fail("a budget of 0 opened")
+} catch .budgetTooSmall(_, let smallest) {
+    minimum = smallest
+} catch {
+    fail("\(error)")
+}
+let budgets = [minimum, 96 << 10, 128 << 10, 192 << 10, 256 << 10, 384 << 10, 512 << 10, 768 << 10, 1 << 20].filter { $0 >= minimum }
+
+var cold = [[Double]](repeating: [], count: budgets.count)
+var warm = [[Double]](repeating: [], count: budgets.count)
+var coldCPU = [[Double]](repeating: [], count: budgets.count)
+var warmCPU = [[Double]](repeating: [], count: budgets.count)
+var held = [Int](repeating: 0, count: budgets.count)
+var heap = [Int](repeating: 0, count: budgets.count)
+let clock = ContinuousClock()
+var sink = 0
+for _ in 0..<repeats {
+    for (index, budget) in budgets.enumerated() {
+        let before = bench_heap_in_use()
+        do {
+            let library = try UnitLibrary(directory: dist, budget: budget)
+            var start = clock.now
+            var cpu = cpuMilliseconds()
+            sink &+= try session(library)
+            cold[index].append(milliseconds(clock.now - start))
+            coldCPU[index].append(cpuMilliseconds() - cpu)
+            start = clock.now
+            cpu = cpuMilliseconds()
+            sink &+= try session(library)
+            warm[index].append(milliseconds(clock.now - start))
+            warmCPU[index].append(cpuMilliseconds() - cpu)
+            held[index] = max(held[index], library.statistics.bytesHeld)
+            heap[index] = max(heap[index], Int(bench_heap_in_use()) - Int(before))
+        } catch {
+            fail("budget \(budget): \(error)")
+        }
+    }
+}
+
+print("budget_bytes\tkeystrokes\tphrases\tcold_ms\twarm_ms\tcold_cpu_ms\twarm_cpu_ms\theld_bytes\theap_bytes")
+for (index, budget) in budgets.enumerated() {
+    let row: [String] = [
+        "\(budget)", "\(keystrokes.count)", "\(phrases.count)", String(format2(median(cold[index]))),
+        String(format2(median(warm[index]))), format2(median(coldCPU[index])), format2(median(warmCPU[index])),
+        "\(held[index])", "\(heap[index])",
+    ]
+    print(row.joined(separator: "\t"))
+}
+if sink == 0 { fail("the sessions found nothing") }
+
+/// Two decimals, without Foundation.
+func format2(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
