@@ -72,7 +72,7 @@ import Testing
 
     @Test func aBrokenRegistryIsNotAppendedTo() throws {
         let fixture = temporary.path("broken")
-        try Files.copyTree(Paths.fixture("broken/invalid-id-row"), to: fixture)
+        try Files.copyTree(try BrokenTrees.tree("invalid-id-row"), to: fixture)
         let registry = fixture + "/units-src/ids.tsv"
         try Files.append("yard\tyd\t0.9144\t3\timp\n", to: fixture + "/units-src/length.tsv")
         let before = try Files.bytes(registry)

@@ -1,17 +1,21 @@
 import Testing
 import UnitpackCore
 
-/// A copy of `Fixtures/valid` with exactly one kind of mistake, and the one
-/// diagnostic code `check` must answer it with.
+/// `Fixtures/valid` with exactly one kind of mistake, and the one diagnostic
+/// code `check` must answer it with. Its directory holds only what differs
+/// from `valid/` (`BrokenTrees`).
 struct BrokenFixture: Sendable, CustomTestStringConvertible {
     var name: String
     var code: DiagnosticCode
     /// What is wrong, for people reading a failure.
     var mistake: String
 
-    var directory: String { Paths.fixture("broken/" + name) }
-    /// The exact stderr of `unitpack check --source .` run in `directory`.
-    var golden: String { directory + "/expected.txt" }
+    /// The fixture's directory in the repository: what differs from `valid/`.
+    var source: String { Paths.fixture("broken/" + name) }
+    /// The whole source tree to run in.
+    func tree() throws -> String { try BrokenTrees.tree(name) }
+    /// The exact stderr of `unitpack check --source .` run in `tree()`.
+    var golden: String { source + "/expected.txt" }
     var isWarningOnly: Bool { code.rawValue.hasPrefix("W") }
     var expectedStatus: Int32 { isWarningOnly ? 0 : 1 }
     /// `check` prints its summary on stdout only when it succeeds.

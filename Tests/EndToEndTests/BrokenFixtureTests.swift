@@ -8,7 +8,7 @@ import UnitpackCore
 @Suite struct BrokenFixtureTests {
     @Test(arguments: BrokenFixture.all)
     func checkReportsTheMistake(_ fixture: BrokenFixture) throws {
-        let result = try CLI.run(["check", "--source", "."], in: fixture.directory)
+        let result = try CLI.run(["check", "--source", "."], in: try fixture.tree())
         #expect(result.exitedNormally, "\(result)")
         #expect(result.status == fixture.expectedStatus, "\(fixture.mistake)\n\(result)")
         #expect(result.stdout == fixture.expectedStdout)
@@ -30,10 +30,11 @@ import UnitpackCore
         try FileManager.default.createDirectory(atPath: dist, withIntermediateDirectories: true)
         let previous = Array("the previous build; a failed build must not touch it\n".utf8) + (0...255).map(UInt8.init)
         try Files.write(previous, to: dist + "/units.sqlite")
-        let sourceFilesBefore = try FileManager.default.subpathsOfDirectory(atPath: fixture.directory).sorted()
+        let tree = try fixture.tree()
+        let sourceFilesBefore = try FileManager.default.subpathsOfDirectory(atPath: tree).sorted()
 
-        let check = try CLI.run(["check", "--source", "."], in: fixture.directory)
-        let build = try CLI.run(["build", "--source", ".", "--output", dist], in: fixture.directory)
+        let check = try CLI.run(["check", "--source", "."], in: tree)
+        let build = try CLI.run(["build", "--source", ".", "--output", dist], in: tree)
 
         #expect(build.exitedNormally, "\(build)")
         #expect(build.status == 1, "\(build)")
@@ -41,7 +42,7 @@ import UnitpackCore
         #expect(build.stderr == check.stderr + "build failed: \(dist)/ was left unchanged\n")
         #expect(try Files.bytes(dist + "/units.sqlite") == previous, "the previous database changed")
         #expect(try Files.list(dist) == ["units.sqlite"], "stray files in dist/")
-        #expect(try FileManager.default.subpathsOfDirectory(atPath: fixture.directory).sorted() == sourceFilesBefore)
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: tree).sorted() == sourceFilesBefore)
     }
 
     @Test func aWarningDoesNotFailTheBuild() throws {
@@ -50,8 +51,8 @@ import UnitpackCore
         defer { temporary.remove() }
         let dist = temporary.path("dist")
 
-        let check = try CLI.run(["check", "--source", "."], in: fixture.directory)
-        let build = try CLI.run(["build", "--source", ".", "--output", dist], in: fixture.directory)
+        let check = try CLI.run(["check", "--source", "."], in: try fixture.tree())
+        let build = try CLI.run(["build", "--source", ".", "--output", dist], in: try fixture.tree())
 
         #expect(build.status == 0, "\(build)")
         #expect(build.stderr == check.stderr, "build reports the same warning as check")
@@ -68,10 +69,10 @@ import UnitpackCore
     }
 
     /// Paths in diagnostics are the `--source` argument joined with the path inside it.
-    @Test(arguments: ["dimension-mismatch", "dimension-mismatch/", Paths.fixture("broken/dimension-mismatch")])
+    @Test(arguments: ["dimension-mismatch", "dimension-mismatch/", try! BrokenTrees.tree("dimension-mismatch")])
     func diagnosticPathsStartWithTheSourceArgument(_ source: String) throws {
-        let inside = try CLI.run(["check", "--source", "."], in: Paths.fixture("broken/dimension-mismatch"))
-        let outside = try CLI.run(["check", "--source", source], in: Paths.fixture("broken"))
+        let inside = try CLI.run(["check", "--source", "."], in: try BrokenTrees.tree("dimension-mismatch"))
+        let outside = try CLI.run(["check", "--source", source], in: BrokenTrees.root)
         var prefix = source
         while prefix.hasSuffix("/") { prefix.removeLast() }
         let expected = inside.stderr.split(separator: "\n", omittingEmptySubsequences: false)
