@@ -99,8 +99,10 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Write units with their symbols (5 km) rather than their names (5 kilometers).")
     var symbols = false
 
-    @Flag(name: .long, help: "Group digits as the language does (5 000). Off by default, so output stays easy to parse.")
-    var groupDigits = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Group digits as the language writes them (1 500 метров, 1,234.5 meters), the default; --no-group-digits writes plain digits, for scripts.")
+    var groupDigits = true
 
     func validate() throws {
         try InputLimits.checkOption(region, "--region")

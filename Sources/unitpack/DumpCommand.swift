@@ -13,8 +13,17 @@ struct DumpCommand: ParsableCommand {
             See docs/review.md.
             """)
 
-    @Argument(help: "A dist/ directory or a units.sqlite file.")
-    var database = "dist"
+    @Argument(help: "A dist/ directory or a units.sqlite file (the same as --data).")
+    var database: String?
+
+    @Option(name: .long, help: ArgumentHelp("Directory holding the built artifacts, as every command that reads them takes it (default: dist).", valueName: "dir"))
+    var data: String?
+
+    func validate() throws {
+        if database != nil, data != nil {
+            throw ValidationError("give the data once: either --data DIR or the positional path, not both")
+        }
+    }
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (replaced whole, only on success) instead of standard output.", valueName: "file"))
     var output: String?
@@ -22,7 +31,7 @@ struct DumpCommand: ParsableCommand {
     func run() throws {
         let text: String
         do {
-            text = Dump.render(try DatabaseSnapshot.read(database))
+            text = Dump.render(try DatabaseSnapshot.read(data ?? database ?? "dist"))
         } catch {
             printError("error: \(error.description)")
             throw ExitCode.failure

@@ -196,7 +196,7 @@ import Testing
             (["тридцать четыре фута в метрах"], "34 фута = 10,3632 метра\n"),
             (["--lang", "en", "тридцать четыре фута в метрах"], "34 feet = 10.3632 meters\n"),
             (["в метрах 34 фута"], "34 фута = 10,3632 метра\n"),
-            (["how many feet are there in a mile?"], "1 mile = 5280 feet\n"),
+            (["how many feet are there in a mile?"], "1 mile = 5,280 feet\n"),
             (["сколько футов в метре"], "1 метр ≈ 3,28084 фута\n"),
             (["convert 5 km to miles"], "5 kilometers ≈ 3.10686 miles\n"),
             // One unit: the other system's best unit, unless --region or --system.
@@ -271,9 +271,9 @@ import Testing
             (["80", "kg", "--region", "GB", "--usage", "person"], "80 kilograms ≈ 12 stone 8 pounds\n"),
             (["180 cm in feet and inches"], "180 centimeters ≈ 5 feet 11 inches\n"),
             (["6 ft 2 in in meters"], "6 feet 2 inches = 1.8796 meters\n"),
-            (["2 hours and 45 minutes in seconds"], "2 hours 45 minutes = 9900 seconds\n"),
-            (["2 часа 15 минут в секундах"], "2 часа 15 минут = 8100 секунд\n"),
-            (["9000 с в часах и минутах"], "9000 секунд = 2 часа 30 минут\n"),
+            (["2 hours and 45 minutes in seconds"], "2 hours 45 minutes = 9,900 seconds\n"),
+            (["2 часа 15 минут в секундах"], "2 часа 15 минут = 8\u{00A0}100 секунд\n"),
+            (["9000 с в часах и минутах"], "9\u{00A0}000 секунд = 2 часа 30 минут\n"),
             (["-14", "in", "ft+in"], "-14 inches = -1 foot 2 inches\n"),
         ]
         for (arguments, expected) in cases {

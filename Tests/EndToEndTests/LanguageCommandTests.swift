@@ -18,17 +18,24 @@ import Testing
     }
 
     @Test func russianPluralFormsFollowTheNumberShown() throws {
-        #expect(try russian("5", "km", "m") == "5 километров = 5000 метров\n")
+        #expect(try russian("5", "km", "m") == "5 километров = 5\u{00A0}000 метров\n")
         #expect(try russian("1.5", "m", "m") == "1,5 метра = 1,5 метра\n")
         #expect(try russian("21", "m", "m") == "21 метр = 21 метр\n")
         #expect(try russian("11", "m", "m") == "11 метров = 11 метров\n")
-        #expect(try russian("2", "km", "m") == "2 километра = 2000 метров\n")
+        #expect(try russian("2", "km", "m") == "2 километра = 2\u{00A0}000 метров\n")
         #expect(try russian("0.001", "km", "m") == "0,001 километра = 1 метр\n")
     }
 
+    /// Digits are grouped as the language writes them unless --no-group-digits
+    /// asks for plain ones (issue 22 §6); -t writes a plain number for scripts.
     @Test func symbolsAndGroupingOnRequest() throws {
         #expect(try russian("90", "km/h", "m/s", ["--symbols"]) == "90 км/ч = 25 м/с\n")
+        #expect(try russian("1234.5", "m", "m") == "1\u{00A0}234,5 метра = 1\u{00A0}234,5 метра\n")
         #expect(try russian("1234.5", "m", "m", ["--group-digits"]) == "1\u{00A0}234,5 метра = 1\u{00A0}234,5 метра\n")
+        #expect(try russian("1234.5", "m", "m", ["--no-group-digits"]) == "1234,5 метра = 1234,5 метра\n")
+        #expect(try database.convert(["1234.5", "m", "m"]).stdout == "1,234.5 meters = 1,234.5 meters\n")
+        #expect(try database.convert(["--no-group-digits", "1234.5", "m", "m"]).stdout == "1234.5 meters = 1234.5 meters\n")
+        #expect(try database.convert(["-t", "1234.5", "m", "mm"]).stdout == "1234500\n")
         #expect(try russian("1", "mile", "km", ["-t"]) == "1,60934\n")
     }
 
@@ -40,7 +47,7 @@ import Testing
     }
 
     @Test func aRegionalTagUsesItsLanguage() throws {
-        #expect(try database.convert(["--lang", "ru-RU", "5", "km", "m"]).stdout == "5 километров = 5000 метров\n")
+        #expect(try database.convert(["--lang", "ru-RU", "5", "km", "m"]).stdout == "5 километров = 5\u{00A0}000 метров\n")
     }
 
     @Test func anUnknownLanguageListsTheAvailableOnes() throws {
@@ -51,7 +58,7 @@ import Testing
     }
 
     @Test func russianWordsAreUnderstoodAsUnits() throws {
-        #expect(try russian("5", "километров", "метр") == "5 километров = 5000 метров\n")
+        #expect(try russian("5", "километров", "метр") == "5 километров = 5\u{00A0}000 метров\n")
         #expect(try russian("100", "км/ч", "м/с") == "100 километров в час ≈ 27,7778 метра в секунду\n")
     }
 

@@ -52,7 +52,7 @@ import Testing
 
     @Test func germanGroupsWithAPoint() throws {
         // `Fuß` is German: `1.500` is fifteen hundred. 1500 / 0.3048 = 4921.2598...
-        #expect(try answer("1.500 Meter in Fuß") == "1500 Meter ≈ 4921,26 Fuß\n")
+        #expect(try answer("1.500 Meter in Fuß") == "1.500 Meter ≈ 4.921,26 Fuß\n")
         #expect(try answer("einundzwanzig Meter in Fuß") == "21 Meter ≈ 68,8976 Fuß\n")
     }
 
@@ -62,7 +62,7 @@ import Testing
         #expect(try answer("5公里等于多少英里") == "5公里 ≈ 3.10686英里\n")
         #expect(try answer("5キロメートルは何マイル") == "5 キロメートル ≈ 3.10686 マイル\n")
         // 三千五百 is 3500; 3500 × 0.3048 = 1066.8 exactly.
-        #expect(try answer("三千五百英尺是多少米") == "3500英尺 = 1066.8米\n")
+        #expect(try answer("三千五百英尺是多少米") == "3,500英尺 = 1,066.8米\n")
     }
 
     @Test func arabicIsAnsweredInArabic() throws {
@@ -75,7 +75,7 @@ import Testing
         // The oblique dual (locales/ar/cases.tsv) states two, as the dual does: 2 × 5280 = 10560;
         // CLDR writes the dual without a number (ميلان); 10560 ends in 60, the `many` form after 11-99
         // (قدمًا, locales/ar/length.tsv's hand-written row).
-        #expect(try answer("كم قدما في ميلين") == "ميلان = ١٠٥٦٠ قدمًا\n")
+        #expect(try answer("كم قدما في ميلين") == "ميلان = ١٠٬٥٦٠ قدمًا\n")
         #expect(try answer("مترين إلى قدم") == "متران ≈ ٦٫٥٦١٦٨ قدم\n")
     }
 
@@ -93,9 +93,9 @@ import Testing
         #expect(
             result.stderr
                 == "error: ambiguous: the number '1.500' reads two ways: 1.5 meters ≈ 4.92126 feet (en) "
-                + "or 1500 meters ≈ 4921.26 feet (de, it); write it so that it reads one way, or give --lang\n")
+                + "or 1,500 meters ≈ 4,921.26 feet (de, it); write it so that it reads one way, or give --lang\n")
         // --lang decides.
-        #expect(try answer("1.500 m in ft", ["--lang", "de"]) == "1500 Meter ≈ 4921,26 Fuß\n")
+        #expect(try answer("1.500 m in ft", ["--lang", "de"]) == "1.500 Meter ≈ 4.921,26 Fuß\n")
         #expect(try answer("1.500 m in ft", ["--lang", "en"]) == "1.5 meters ≈ 4.92126 feet\n")
     }
 

@@ -13,17 +13,17 @@ import Testing
 
     @Test func aResultKeepsTheDigitsTyped() throws {
         let cases: [([String], String)] = [
-            (["1234567.5", "m", "ft"], "1234567.5 meters ≈ 4050418.3 feet\n"),
-            (["1234567.5 m in ft"], "1234567.5 meters ≈ 4050418.3 feet\n"),
-            (["1234567.5", "m", "m"], "1234567.5 meters = 1234567.5 meters\n"),
-            (["9999999", "m", "m"], "9999999 meters = 9999999 meters\n"),
-            (["100000.5", "m", "m"], "100000.5 meters = 100000.5 meters\n"),
-            (["100000.5 m in m"], "100000.5 meters = 100000.5 meters\n"),
+            (["1234567.5", "m", "ft"], "1,234,567.5 meters ≈ 4,050,418.3 feet\n"),
+            (["1234567.5 m in ft"], "1,234,567.5 meters ≈ 4,050,418.3 feet\n"),
+            (["1234567.5", "m", "m"], "1,234,567.5 meters = 1,234,567.5 meters\n"),
+            (["9999999", "m", "m"], "9,999,999 meters = 9,999,999 meters\n"),
+            (["100000.5", "m", "m"], "100,000.5 meters = 100,000.5 meters\n"),
+            (["100000.5 m in m"], "100,000.5 meters = 100,000.5 meters\n"),
             // Fewer digits typed than 6: 6 are shown.
             (["1", "knot", "m/s"], "1 knot ≈ 0.514444 meters per second\n"),
             // Words state no precision: 6.
             (["thirty-four feet in meters"], "34 feet = 10.3632 meters\n"),
-            (["one mile in feet"], "1 mile = 5280 feet\n"),
+            (["one mile in feet"], "1 mile = 5,280 feet\n"),
             // More than 15 digits typed: 15.
             (["1.2345678901234567", "m", "ft"], "1.2345678901234567 meters = 4.05041958701921 feet\n"),
         ]
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func precisionSetsTheDigits() throws {
-        #expect(try database.convert(["--precision", "3", "1234567.5", "m", "ft"]).stdout == "1234567.5 meters ≈ 4050000 feet\n")
+        #expect(try database.convert(["--precision", "3", "1234567.5", "m", "ft"]).stdout == "1,234,567.5 meters ≈ 4,050,000 feet\n")
         #expect(try database.convert(["--precision", "10", "1", "knot", "m/s"]).stdout
             == "1 knot ≈ 0.5144444444 meters per second\n")
         let bad = try database.convert(["--precision", "18", "1", "m", "ft"])
