@@ -1,11 +1,12 @@
 import UnitpackCore
 
 /// The forgiving search (issue 23; docs/pack-format.md "Forgiving search"):
-/// when a query finds too little as typed, the keys within one edit of it
-/// (two from eight letters) of the shards its first or second letter
-/// selects, by an optimal-string-alignment distance computed over the sorted
-/// keys with the rows of their shared start reused (a Levenshtein automaton
-/// walked as a trie over the shard's keys).
+/// when a query finds nothing as typed, the keys within one edit of it (two
+/// from eight letters) among those starting with its first or second letter,
+/// by an optimal-string-alignment distance computed over the sorted keys
+/// with the rows of their shared start reused, and every run of keys whose
+/// start is already too far jumped over (a Levenshtein automaton walked as
+/// a trie over the keys, across shards).
 extension SearchPack {
     /// The fewest letters a query needs to be corrected.
     public static let forgivingMinimumLetters = 4
