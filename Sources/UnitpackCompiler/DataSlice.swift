@@ -61,7 +61,8 @@ public struct DataSlice: Sendable, Hashable {
     /// Checks the names against the model's before anything is written.
     public func validate(against model: CompiledModel) throws(Problem) {
         if let languages {
-            let available = model.languages.map(\.code)
+            // English is there without locales/ too: the names of units-src/.
+            let available = Array(Set(model.languages.map(\.code) + [Self.requiredLanguage])).sorted()
             for code in languages {
                 guard !code.isEmpty else { throw .emptyName(option: "--languages") }
                 guard available.contains(code) else { throw .unknownLanguage(code, available: available) }
