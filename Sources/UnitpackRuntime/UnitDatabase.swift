@@ -102,6 +102,10 @@ public final class UnitDatabase: Sendable {
     /// databases at that moment would blur it).
     public let openBytes: Int
 
+    /// The format and sources of the data (`meta`), read once at open.
+    /// - Complexity: a stored value.
+    public let dataVersion: DataVersion
+
     /// Opens a database file. What it keeps is bounded: SQLite's page cache by
     /// `pageCacheBytes` (`PRAGMA cache_size`), the decoded units, languages
     /// and names by `objectCacheBytes` (least recently used dropped first).
@@ -124,7 +128,9 @@ public final class UnitDatabase: Sendable {
             // than a watch extension's whole search budget, for little speed here.
             try connection.setLookaside(slotSize: Self.lookasideSlotSize, slots: Self.lookasideSlots)
             let meta = try Self.readMeta(connection, path: path)
-            let state = try State(connection: connection, objectBudget: objectCacheBytes, meta: meta)
+            dataVersion = meta.version
+            let state = try State(
+                connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.lastKeys))
             try state.setPageCache(pageCacheBytes)
             self.state = Mutex(state)
             openBytes = max(0, Connection.processMemoryUsed - before)
@@ -133,10 +139,10 @@ public final class UnitDatabase: Sendable {
         }
     }
 
-    /// Reads and checks every row of `meta`: the format version again, and
-    /// the row count of each table.
+    /// Reads and checks every row of `meta`: the format version again, the
+    /// source hash and generator, and the row count of each table.
     private static func readMeta(_ connection: Connection, path: String) throws
-        -> (rowCounts: [String: Int], lastKeys: [String: Statement.Value])
+        -> (rowCounts: [String: Int], lastKeys: [String: Statement.Value], version: DataVersion)
     {
         let query = try connection.prepare("SELECT \(DatabaseFormat.selectList(of: "meta")) FROM meta")
         let rows = RowDecoder(statement: query, path: path)
@@ -165,7 +171,12 @@ public final class UnitDatabase: Sendable {
                 lastKeys[table] = .integer(Int64(value))
             }
         }
-        return (counts, lastKeys)
+        guard let hash = values["source_hash"], hash.utf8.count == 64,
+            hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+        else { throw UnitDatabaseError.corrupt(path: path, detail: "meta has no valid source_hash") }
+        guard let generator = values["generator"] else { throw UnitDatabaseError.corrupt(path: path, detail: "meta has no generator") }
+        let version = DataVersion(formatVersion: Int(DatabaseFormat.version), sourceHash: hash, generator: generator)
+        return (counts, lastKeys, version)
     }
 
     static let lookasideSlotSize = 128

@@ -49,6 +49,9 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return error.description
         case .notAUnitDatabase(let path):
             return "\(TextEscaping.visible(path)) is not a unitpack database; re-generate it with `unitpack build`"
+        case .unsupportedFormatVersion(let found, let supported) where found > supported:
+            // Data downloaded for a newer app: the app keeps its bundled copy.
+            return "database format \(found) is newer than this reader's (format \(supported)); update the reader (UnitpackRuntime, unitpack), or use a database of format \(supported)"
         case .unsupportedFormatVersion(let found, let supported):
             return "database format \(found) is not supported (this reader reads format \(supported)); re-generate it with a matching `unitpack build`"
         case .corrupt(let path, let detail):
