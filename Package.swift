@@ -5,8 +5,22 @@ import PackageDescription
 //   UnitpackSource -> UnitpackCheck -> UnitpackCompiler -> dist/ -> UnitpackRuntime
 // The runtime (the product front ends link) never imports the compiler and
 // never imports Foundation.
+// The runtime's privacy manifest (docs/platforms.md) is a resource where
+// apps are built: on a Mac. A target with resources gets an accessor that
+// imports Foundation, which the runtime never links on Linux (the system's
+// own on Apple platforms costs an app nothing): there the file is excluded.
+#if os(macOS)
+    let privacyManifest: (exclude: [String], resources: [Resource]) = ([], [.copy("PrivacyInfo.xcprivacy")])
+#else
+    let privacyManifest: (exclude: [String], resources: [Resource]) = (["PrivacyInfo.xcprivacy"], [])
+#endif
+
 let package = Package(
     name: "unitpack",
+    // The oldest deployment targets Xcode 16 builds for; the runtime needs
+    // nothing newer: its lock is os_unfair_lock (iOS 10), and what is newer
+    // than these is behind `#available` (docs/platforms.md).
+    platforms: [.iOS(.v12), .macOS(.v10_13), .watchOS(.v4), .tvOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "UnitpackRuntime", targets: ["UnitpackRuntime"]),
         .executable(name: "unitpack", targets: ["unitpack"]),
@@ -38,7 +52,9 @@ let package = Package(
         .target(name: "UnitpackReview", dependencies: ["UnitpackCore", "UnitpackSQLite"]),
 
         // What front ends link.
-        .target(name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite", "CZlib"]),
+        .target(
+            name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite", "CZlib"],
+            exclude: privacyManifest.exclude, resources: privacyManifest.resources),
 
         .executableTarget(
             name: "unitpack",
