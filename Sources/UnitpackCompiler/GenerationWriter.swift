@@ -1,5 +1,6 @@
 import Foundation
 import UnitpackCore
+import UnitpackDigest
 
 #if canImport(Glibc)
     import Glibc

@@ -238,7 +238,7 @@ public struct CompoundComposer<U: CompoundNameUnit, Failure: Error> {
     /// German names write them. A capital followed by another (`BTU`) is kept.
     public static func joined(_ pattern: String, _ word: String) -> String {
         var word = word
-        let head = pattern.split(separator: "{0}", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let head = TextSearch.prefix(before: "{0}", in: pattern)
         if let before = head.last, before.isLetter, before.isLowercase {
             let scalars = Array(word.unicodeScalars)
             if scalars.count > 1, scalars[0].properties.isUppercase, scalars[1].properties.isLowercase {

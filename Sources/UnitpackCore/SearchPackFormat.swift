@@ -72,26 +72,7 @@ public enum SearchPackFormat {
     }
 }
 
-/// Little-endian integers and LEB128 varints.
-public struct ByteWriter {
-    public private(set) var bytes: [UInt8] = []
-    public init() {}
-
-    public mutating func u8(_ value: UInt8) { bytes.append(value) }
-    public mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-    public mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-    public mutating func varint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
-    }
-    public mutating func append(_ data: some Sequence<UInt8>) { bytes += data }
-}
-
-/// Reads what `ByteWriter` wrote, bounds-checked: running past the end is
+/// Reads what the compiler's `ByteWriter` wrote, bounds-checked: running past the end is
 /// `nil`, never a trap. Inlinable: the runtime decodes shards with it, and a
 /// call across modules per byte costs more than the byte.
 public struct ByteReader {

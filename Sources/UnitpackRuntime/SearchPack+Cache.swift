@@ -1,4 +1,3 @@
-import Synchronization
 import UnitpackCore
 
 /// The searcher's one LRU cache of decoded shards and kept results, within

@@ -1,5 +1,4 @@
 import CZlib
-import Synchronization
 import UnitpackCore
 
 #if canImport(Glibc)
@@ -31,7 +30,7 @@ public final class SearchPack: Sendable {
     let keyCount: Int
     let postingCount: Int
     let indexBytes: Int
-    let cache: Mutex<Cache>
+    let cache: Locked<Cache>
     /// Each language's keyboard rows and transliteration (format 5), in
     /// `languages`' order.
     let rewriting: [QueryRewriting]
@@ -106,7 +105,7 @@ public final class SearchPack: Sendable {
             ].reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
                 + languages.reduce(0) { $0 + ApproximateSize.of($1) } + rewriting.reduce(0) { $0 + $1.heldBytes }
             // The budget covers what opening holds too: the shards get the rest.
-            self.cache = Mutex(Cache(shards: BoundedCache(budget: budget - indexBytes), budget: max(0, budget)))
+            self.cache = Locked(Cache(shards: BoundedCache(budget: budget - indexBytes), budget: max(0, budget)))
         } catch let error as SearchPackError {
             close(descriptor)
             throw error

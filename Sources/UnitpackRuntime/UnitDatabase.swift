@@ -1,4 +1,3 @@
-import Synchronization
 import UnitpackCore
 import UnitpackSQLite
 
@@ -12,15 +11,15 @@ import UnitpackSQLite
 ///
 /// Opening checks the file and its format version and prepares the few
 /// statements it uses; rows are read on demand. Safe to share between threads:
-/// one connection behind a mutex (lookups take microseconds, so contention is
+/// one connection behind a lock (`Locked`) (lookups take microseconds, so contention is
 /// cheaper than a connection per thread).
 public final class UnitDatabase: Sendable {
     public let path: String
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The language list asked last and its key (codes joined by commas):
     /// a parse keys its cache lookups by the list a dozen times, and joining
     /// twelve codes each time was a quarter of a parse with all asked.
-    private let languageKeyMemo = Mutex<(codes: [String], key: String)>(([], ""))
+    private let languageKeyMemo = Locked<(codes: [String], key: String)>(([], ""))
 
     final class State {
         let connection: Connection
@@ -132,7 +131,7 @@ public final class UnitDatabase: Sendable {
             let state = try State(
                 connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.lastKeys))
             try state.setPageCache(pageCacheBytes)
-            self.state = Mutex(state)
+            self.state = Locked(state)
             openBytes = max(0, Connection.processMemoryUsed - before)
         } catch {
             throw Self.typed(error, path: path)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnitpackCore
+import UnitpackDigest
 
 /// `manifest.tsv` as docs/manifest.md gives it: what it renders, what the
 /// parser accepts, and the located error for each rule broken.

@@ -1,4 +1,3 @@
-import Synchronization
 import UnitpackCore
 import UnitpackSQLite
 
