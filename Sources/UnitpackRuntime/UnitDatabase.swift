@@ -576,7 +576,7 @@ public final class UnitDatabase: Sendable {
         case .notADatabase: return .notAUnitDatabase(path: path)
         case .damaged: return .corrupt(path: path, detail: error.message)
         case .cannotOpen: return .fileNotFound(path: path)
-        case .other: return .sqlite(error)
+        case .other: return .storage(code: error.code, message: error.message, sql: error.sql)
         }
     }
 }

@@ -1,5 +1,4 @@
 import UnitpackCore
-import UnitpackSQLite
 
 /// Everything that can go wrong when reading a database or converting.
 /// A front end can match on it: e.g. fall back to its bundled copy on
@@ -36,8 +35,11 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// difference unit) or inversely (its value grows as the quantity
     /// falls: `Ne`, the cotton count) stands in a product or quotient.
     case notInExpression(String, unit: String)
-    /// Any other SQLite failure (I/O error, out of memory).
-    case sqlite(SQLiteError)
+    /// Any other failure of the storage engine (SQLite: an I/O error, out of
+    /// memory), with SQLite's extended result code, its message and the SQL
+    /// it was running. The runtime's own case, so that an app never meets
+    /// the SQLite wrapper's error type.
+    case storage(code: Int32, message: String, sql: String?)
 
     public var description: String {
         switch self {
@@ -75,8 +77,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
                 + (error.range.isEmpty ? "" : " (at character \(error.range.lowerBound + 1))")
         case .notInExpression(let text, let unit):
             return "'\(TextEscaping.visible(text))' is \(unit), which converts by a formula or inversely, not by a factor: it cannot be multiplied or divided"
-        case .sqlite(let error):
-            return error.description
+        case .storage(let code, let message, let sql):
+            return "SQLite error \(code): \(message)" + (sql.map { " (while running: \($0))" } ?? "")
         }
     }
 }

@@ -5,9 +5,19 @@ import UnitpackCore
 /// as one number: `thirty four`, `one hundred and five`, `две тысячи`,
 /// `полторы тысячи`, `a dozen`, `one and a half`, `три с половиной`.
 public struct NumberWords: Sendable {
+    /// What one word does in a number (`kind`) and the number it stands
+    /// for (`value`: 4 for `four`, 100 for `hundred`, 0.5 for `half`).
     public struct Meaning: Sendable, Hashable {
+        /// The word's role in reading a number (a number, a multiplier, a scale, ...).
         public var kind: PhraseWordKind
+        /// The number the word stands for; 0 for words that carry none (`and`).
         public var value: Double
+
+        /// A meaning of a word: its role and its value.
+        public init(kind: PhraseWordKind, value: Double) {
+            self.kind = kind
+            self.value = value
+        }
     }
 
     /// Folded word -> its meanings (a word may be a number in one language
