@@ -64,7 +64,7 @@ enum CachedKey: Hashable {
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
 /// the largest of the values.
 indirect enum CachedObject {
-    case unit(Unit)
+    case unit(MeasureUnit)
     case language(Language)
     case names(LocalizedNames)
     case phraseWords(NumberWords)
@@ -76,7 +76,7 @@ indirect enum CachedObject {
     case compounds(CompoundPatterns)
     case dimensions(DimensionTable)
     /// An expression's units (`UnitDatabase.expressionUnits`), nil for a single name.
-    case expression([Unit]?)
+    case expression([MeasureUnit]?)
     case nameLanguages([UnitDatabase.NameLanguage])
     case phraseLanguage(UnitDatabase.PhraseLanguage)
     case prefixWords([UnitDatabase.PrefixWord])

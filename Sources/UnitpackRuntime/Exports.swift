@@ -40,4 +40,4 @@
 @_exported import protocol UnitpackCore.CompoundNameUnit
 @_exported import enum UnitpackCore.GenerationError
 @_exported import struct UnitpackCore.UnitExpressionError
-@_exported import struct UnitpackCore.Dimension
+@_exported import struct UnitpackCore.QuantityDimension

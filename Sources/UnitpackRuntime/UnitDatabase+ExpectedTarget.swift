@@ -79,7 +79,7 @@ extension UnitDatabase {
     /// - Parameter alternatives: how many alternatives to look for, at most
     ///   three; 0 when only the target is wanted (it halves the work).
     public func expectedTarget(
-        for value: Double, in unit: Unit, request: TargetRequest = TargetRequest(), alternatives wanted: Int = 3
+        for value: Double, in unit: MeasureUnit, request: TargetRequest = TargetRequest(), alternatives wanted: Int = 3
     ) throws(UnitDatabaseError) -> ExpectedTarget? {
         guard unit.hasCategoryRow else { return nil }
         let usage: (String, TargetChoiceSource) =

@@ -210,14 +210,14 @@ public final class UnitDatabase: Sendable {
 
     /// The unit with this id.
     /// - Complexity: one indexed query the first time, a dictionary hit after.
-    public func unit(_ id: UnitID) throws(UnitDatabaseError) -> Unit {
+    public func unit(_ id: UnitID) throws(UnitDatabaseError) -> MeasureUnit {
         try withState { state throws(UnitDatabaseError) in try load(id, state) }
     }
 
     /// Every unit whose name or symbol is `text`, best match first: an exact
     /// symbol (case-sensitive, so `M` is Mach and `m` metre) before an exact
     /// name, before a match that ignores case; then by priority.
-    public func candidates(for text: String) throws(UnitDatabaseError) -> [Unit] {
+    public func candidates(for text: String) throws(UnitDatabaseError) -> [MeasureUnit] {
         try candidates(for: text, preferring: nil)
     }
 
@@ -225,7 +225,7 @@ public final class UnitDatabase: Sendable {
     /// language: the symbols of `units-src/`) beats a match only in another
     /// language: in a Russian phrase `год` is the year, not the Ukrainian
     /// symbol of the hour.
-    func candidates(for text: String, preferring languages: [String]?) throws(UnitDatabaseError) -> [Unit] {
+    func candidates(for text: String, preferring languages: [String]?) throws(UnitDatabaseError) -> [MeasureUnit] {
         try candidates(for: text, folded: TextFolding.fold(text), preferring: languages).units
     }
 
@@ -237,7 +237,7 @@ public final class UnitDatabase: Sendable {
     /// prefixed reading written exactly beats (`k` + `s`, the kilosecond).
     func candidates(
         for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil
-    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?, ignoringCase: Bool) {
+    ) throws(UnitDatabaseError) -> (units: [MeasureUnit], language: String?, ignoringCase: Bool) {
         try candidates(
             key: ByteString((keyPrefix ?? candidatesKeyPrefix(languages)) + text), text: text, folded: folded(),
             preferring: languages)
@@ -249,13 +249,13 @@ public final class UnitDatabase: Sendable {
     func candidates(
         key cacheKey: ByteString, text: @autoclosure () -> String, folded: @autoclosure () -> String,
         preferring languages: [String]?
-    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?, ignoringCase: Bool) {
+    ) throws(UnitDatabaseError) -> (units: [MeasureUnit], language: String?, ignoringCase: Bool) {
         // Kept in the object cache: typing re-reads the same words, a phrase
         // is parsed again at each key, and front ends convert the same units.
         let key = CachedKey.candidates(cacheKey)
         return try withState { state throws(UnitDatabaseError) in
             if case .candidates(let ids, let language, let ignoringCase)? = state.objects.value(for: key) {
-                var units: [Unit] = []
+                var units: [MeasureUnit] = []
                 for id in ids { units.append(try loadReferenced(id, state)) }
                 return (units, language, ignoringCase)
             }
@@ -312,7 +312,7 @@ public final class UnitDatabase: Sendable {
             }
             // Drop weaker matches when a stronger one exists: `M` (exact symbol)
             // must not be ambiguous with `m` (case-folded).
-            var units: [Unit] = []
+            var units: [MeasureUnit] = []
             for (id, score) in scored where score == best { units.append(try loadReferenced(id, state)) }
             units.sort { ($0.priority, -$0.id.rawValue) > ($1.priority, -$1.id.rawValue) }
             // A symbol of every language (-1) says nothing of the phrase's language.
@@ -379,7 +379,7 @@ public final class UnitDatabase: Sendable {
 
     /// The unit whose key (`category/name`, as in `units-src/`) is `key`.
     /// - Throws: `.unknownUnit` when no unit has it.
-    public func unit(key: String) throws(UnitDatabaseError) -> Unit {
+    public func unit(key: String) throws(UnitDatabaseError) -> MeasureUnit {
         guard let slash = key.firstIndex(of: "/") else { throw .unknownUnit(key) }
         let category = String(key[..<slash])
         let name = String(key[key.index(after: slash)...])
@@ -402,7 +402,7 @@ public final class UnitDatabase: Sendable {
 
     /// The one unit named `text`.
     /// - Throws: `.unknownUnit`, or `.ambiguousUnit` listing the candidates.
-    public func unit(named text: String) throws(UnitDatabaseError) -> Unit {
+    public func unit(named text: String) throws(UnitDatabaseError) -> MeasureUnit {
         let found = try candidates(for: text)
         guard let first = found.first else { throw .unknownUnit(text) }
         guard found.count == 1 else { throw .ambiguousUnit(text, candidates: found.map(\.key)) }
@@ -417,7 +417,7 @@ public final class UnitDatabase: Sendable {
     /// - Throws: `.absoluteAndDifference` for a point on a scale and a
     ///   difference (°C to Δ°F), `.incompatibleUnits` for other categories,
     ///   `.conversionFailed` when a formula fails.
-    public func convert(_ value: Double, from: Unit, to: Unit) throws(UnitDatabaseError) -> Double {
+    public func convert(_ value: Double, from: MeasureUnit, to: MeasureUnit) throws(UnitDatabaseError) -> Double {
         // One category, the common case, needs no relations.
         let factor = from.category == to.category ? nil : try crossCategoryFactor(from: from, to: to)
         do {
@@ -433,7 +433,7 @@ public final class UnitDatabase: Sendable {
     /// wins; when no pair does, a name's other reading (relations.tsv, `also`)
     /// may make one: `oz` is the US fluid ounce in `12 oz` to `ml`.
     public func convert(_ value: Double, from: String, to: String) throws(UnitDatabaseError) -> (
-        value: Double, from: Unit, to: Unit
+        value: Double, from: MeasureUnit, to: MeasureUnit
     ) {
         let sources = try candidatesOrExpression(from)
         let targets = try candidatesOrExpression(to)
@@ -467,7 +467,7 @@ public final class UnitDatabase: Sendable {
     /// The units a name names, else the units of it read as an expression.
     /// - Throws: `.unknownUnit` when it is neither; the expression's own
     ///   error when it looks like one (an operator, a power, several words).
-    public func candidatesOrExpression(_ text: String, preferring languages: [String]? = nil) throws(UnitDatabaseError) -> [Unit] {
+    public func candidatesOrExpression(_ text: String, preferring languages: [String]? = nil) throws(UnitDatabaseError) -> [MeasureUnit] {
         let found = try candidates(for: text, folded: TextFolding.fold(text), preferring: languages)
         if !found.units.isEmpty && !found.ignoringCase { return found.units }
         if !found.units.isEmpty {
@@ -518,7 +518,7 @@ public final class UnitDatabase: Sendable {
         }
     }
 
-    func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
+    func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit {
         if case .unit(let unit)? = state.objects.value(for: .unit(id)) { return unit }
         guard let unit = try readUnit(id, state) else { throw .unknownUnit("#\(id.rawValue)") }
         state.objects.insert(.unit(unit), for: .unit(id), cost: ApproximateSize.of(unit))
@@ -527,7 +527,7 @@ public final class UnitDatabase: Sendable {
 
     /// The unit's row and its category's, checked, not cached; nil when no
     /// unit has the id.
-    func readUnit(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit? {
+    func readUnit(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit? {
         do {
             let row = state.unitByID
             try row.reset()
@@ -547,7 +547,7 @@ public final class UnitDatabase: Sendable {
 
     /// `load` of an id that a row of the database names (a name, a
     /// cluster, a relation): a missing unit is damage, not an unknown unit.
-    func loadReferenced(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
+    func loadReferenced(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit {
         do {
             return try load(id, state)
         } catch .unknownUnit {

@@ -8,7 +8,7 @@ struct PhraseReport: Encodable {
         let id: Int
         let key: String
         let name: String
-        init(_ unit: UnitpackRuntime.Unit) {
+        init(_ unit: UnitpackRuntime.MeasureUnit) {
             id = unit.id.rawValue
             key = unit.key
             name = unit.name

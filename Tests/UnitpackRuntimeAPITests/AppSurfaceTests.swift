@@ -43,7 +43,7 @@ import UnitpackRuntime
     }
 
     @Test func lookupAndConversion() throws {
-        let meter: Unit = try database.unit(key: "length/meter")
+        let meter: MeasureUnit = try database.unit(key: "length/meter")
         let id: UnitID = meter.id
         #expect(try database.unit(id) == meter)
         #expect(meter.key == "length/meter" && meter.category == "length" && meter.name == "meter")
@@ -83,7 +83,7 @@ import UnitpackRuntime
         #expect(part.power == 1 && part.prefix == nil && !part.written.isEmpty)
         let choices: [CompoundUnit.Choice] = torque.choices
         _ = choices.map { ($0.written, $0.chosen, $0.others) }
-        let dimension: Dimension = torque.dimension
+        let dimension: QuantityDimension = torque.dimension
         #expect(CompoundUnit.categoryKey(of: dimension).hasPrefix(torque.categories.isEmpty ? "" : ""))
         #expect(!torque.symbol.isEmpty && torque.factor == 1 && torque.number == 1 && !torque.isSingleUnit)
         #expect(!(try database.units(of: torque)).isEmpty)

@@ -3,13 +3,13 @@ import UnitpackCore
 /// A unit written as an expression of the database's units: `lbf·ft`,
 /// `kg·m/s²`, `W/(m·K)`, `L/100 km` (docs/expressions.md). Made by
 /// `UnitDatabase.compoundUnit(_:languages:)`; converted through the
-/// `Unit`s of `UnitDatabase.units(of:)`, one for each category of its
+/// `MeasureUnit`s of `UnitDatabase.units(of:)`, one for each category of its
 /// dimension.
 public struct CompoundUnit: Sendable, Hashable {
     public struct Part: Sendable, Hashable {
         /// The unit as it is used: a point on a scale is read as its
         /// difference (`°F` in `BTU/(h·ft·°F)`), as handbooks mean it.
-        public let unit: Unit
+        public let unit: MeasureUnit
         /// The SI or binary prefix written on the unit (`k` in `kN`, `mega`
         /// in `megaparsec`), when no row names the prefixed unit.
         public let prefix: UnitPrefix?
@@ -22,8 +22,8 @@ public struct CompoundUnit: Sendable, Hashable {
     /// (the best match, as `UnitDatabase.candidates(for:)` orders them) and the others.
     public struct Choice: Sendable, Hashable {
         public let written: String
-        public let chosen: Unit
-        public let others: [Unit]
+        public let chosen: MeasureUnit
+        public let others: [MeasureUnit]
     }
 
     public let parts: [Part]
@@ -31,7 +31,7 @@ public struct CompoundUnit: Sendable, Hashable {
     public let number: Double
     /// How many coherent base units one of it is: 1 for `kg·m/s²`, 1.3558… for `lbf·ft`.
     public let factor: Double
-    public let dimension: Dimension
+    public let dimension: QuantityDimension
     /// The symbols of the parts: numerator joined by `·`, then `/` and the
     /// denominator, in parentheses when it has several parts.
     public let symbol: String
@@ -40,9 +40,9 @@ public struct CompoundUnit: Sendable, Hashable {
     public let categories: [String]
     public let choices: [Choice]
 
-    /// What `Unit.category` says for a unit of a dimension no category
+    /// What `MeasureUnit.category` says for a unit of a dimension no category
     /// has: `dimension kg·m`, so that units of one such dimension share it.
-    public static func categoryKey(of dimension: Dimension) -> String { dimensionPrefix + dimension.description }
+    public static func categoryKey(of dimension: QuantityDimension) -> String { dimensionPrefix + dimension.description }
 
     /// Whether it is one unit of the database as it is (`m`): no power, no
     /// number, no prefix. Such a text is a name, not an expression.
@@ -51,7 +51,7 @@ public struct CompoundUnit: Sendable, Hashable {
     static let dimensionPrefix = "dimension "
 }
 
-extension Unit {
+extension MeasureUnit {
     /// Whether the unit is an expression's (`UnitDatabase.units(of:)`), not a row of the database.
     public var isExpression: Bool { flags.contains(.expression) }
 

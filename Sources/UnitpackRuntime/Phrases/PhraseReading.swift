@@ -4,13 +4,13 @@ import UnitpackCore
 /// `6 ft 2 in`.
 public struct PhraseQuantity: Sendable, Hashable {
     public var value: Double
-    public var unit: Unit
+    public var unit: MeasureUnit
     /// The significant digits the number was typed with (`1234567.5`: 8);
     /// nil when it states none: words, fractions, `5'8"` (docs/phrases.md,
     /// Precision). A result keeps at least as many.
     public var significantDigits: Int?
 
-    public init(value: Double, unit: Unit, significantDigits: Int? = nil) {
+    public init(value: Double, unit: MeasureUnit, significantDigits: Int? = nil) {
         self.value = value
         self.unit = unit
         self.significantDigits = significantDigits
@@ -31,7 +31,7 @@ public enum PhraseFit: Sendable, Hashable {
     case targetAsDifference
     /// A word of `written` is read as another unit, one of the other unit's
     /// category (`12 oz in ml`: the mass ounce read as the fluid ounce).
-    case otherMeaning(written: Unit)
+    case otherMeaning(written: MeasureUnit)
     /// The two units are of categories that measure the same thing in other
     /// units (`1 rpm in Hz`: rotation speed and frequency).
     case sameQuantity
@@ -54,14 +54,14 @@ public struct PhraseReading: Sendable {
     /// The whole value, in `from`: `6 ft 2 in` is 6.1667 ft.
     public var value: Double
     /// The unit of the value: the first (largest) unit of a mixed quantity.
-    public var from: Unit
+    public var from: MeasureUnit
     /// The number-unit pairs the phrase gives, largest first (`6 ft`, `2 in`);
     /// one for a plain value. Their sum is `value`.
     public var parts: [PhraseQuantity]
     /// The units to convert to, largest first: one (`in meters`), several for
     /// a mixed target (`in feet and inches`, `ft+in`), none when the phrase
     /// names only its value.
-    public var targets: [Unit]
+    public var targets: [MeasureUnit]
     /// The language of the unit names the phrase used (`фута`: ru), the
     /// first asked language that has them; nil when it used symbols of
     /// every language only (`5 km`). A front end can answer in it.
@@ -77,14 +77,14 @@ public struct PhraseReading: Sendable {
     public var separatorLanguages: [String] = []
 
     /// The first target unit; nil when the phrase names none.
-    public var to: Unit? { targets.first }
+    public var to: MeasureUnit? { targets.first }
 
     /// The most significant digits any part was typed with (`6 ft 2.25 in`:
     /// 3); nil when no part was typed in digits that state a precision.
     public var significantDigits: Int? { parts.compactMap(\.significantDigits).max() }
 
     public init(
-        value: Double, from: Unit, parts: [PhraseQuantity]? = nil, targets: [Unit] = [], language: String? = nil,
+        value: Double, from: MeasureUnit, parts: [PhraseQuantity]? = nil, targets: [MeasureUnit] = [], language: String? = nil,
         fit: PhraseFit = .asWritten
     ) {
         self.value = value

@@ -9,7 +9,7 @@ public struct UnitID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
 }
 
 /// A unit as the database describes it.
-public struct Unit: Sendable, Hashable {
+public struct MeasureUnit: Sendable, Hashable {
     public let id: UnitID
     /// The English name, also the unit's key inside its category.
     public let name: String
