@@ -74,7 +74,7 @@ enum ApproximateSize {
         // The numbering systems: latn's and a native one's symbols, digits and regions.
         var numbering = of(language.numbering.latn.minusSign) + of(language.longPattern) + of(language.shortPattern)
         if let native = language.numbering.native {
-            numbering += of(native.system) + of(native.symbols.decimal) + of(native.symbols.group)
+            numbering += of(native.name) + of(native.symbols.decimal) + of(native.symbols.group)
                 + of(native.symbols.minusSign) + allocation(objectHeader + 16 * 10)
                 + allocation(objectHeader + 16 * language.numbering.latnRegions.count)
                 + dictionary(count: language.numbering.regionSeparators.count, keyStride: 16, valueStride: 32)

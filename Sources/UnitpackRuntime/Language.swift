@@ -28,9 +28,10 @@ public struct Language: Sendable, Hashable {
     /// keep `latn` (`MA`, `DZ`, `TN`...).
     public struct Numbering: Sendable, Hashable {
         public var latn: NumberSymbols
-        /// Nil: the language writes `latn` digits everywhere.
-        public var native: (system: String, symbols: NumberSymbols)? {
-            nativeSystem.isEmpty ? nil : (nativeSystem, nativeSymbols)
+        /// The language's own system where it is not `latn` (`arab` in
+        /// Arabic); nil: the language writes `latn` digits everywhere.
+        public var native: NumberingSystem? {
+            nativeSystem.isEmpty ? nil : NumberingSystem(name: nativeSystem, symbols: nativeSymbols)
         }
         public var nativeSystem: String
         public var nativeSymbols: NumberSymbols
@@ -52,7 +53,7 @@ public struct Language: Sendable, Hashable {
         }
 
         /// The system and symbols CLDR uses by default in `region` (nil: the language's own default).
-        public func system(forRegion region: String?) -> (name: String, symbols: NumberSymbols) {
+        public func system(forRegion region: String?) -> NumberingSystem {
             var latn = self.latn
             if let region, let separators = regionSeparators[region] {
                 latn.decimal = separators.decimal
@@ -65,9 +66,9 @@ public struct Language: Sendable, Hashable {
                 latn.secondaryGrouping = grouping.secondary
                 latn.minimumGroupingDigits = grouping.minimum
             }
-            guard let native else { return ("latn", latn) }
-            if let region, latnRegions.contains(region) { return ("latn", latn) }
-            return (native.system, native.symbols)
+            guard let native else { return NumberingSystem(name: "latn", symbols: latn) }
+            if let region, latnRegions.contains(region) { return NumberingSystem(name: "latn", symbols: latn) }
+            return native
         }
     }
 
@@ -176,4 +177,19 @@ public struct FormattedQuantity: Sendable, Hashable {
 struct NamesKey: Hashable {
     var unit: UnitID
     var language: String
+}
+
+/// A numbering system of a language: CLDR's name (`latn`, `arab`, `beng`)
+/// and the symbols a number is written with in it.
+public struct NumberingSystem: Sendable, Hashable {
+    /// CLDR's name of the system (`latn`, `arab`).
+    public var name: String
+    /// The digits, separators and signs of the system.
+    public var symbols: NumberSymbols
+
+    /// A numbering system by CLDR's name and its symbols.
+    public init(name: String, symbols: NumberSymbols) {
+        self.name = name
+        self.symbols = symbols
+    }
 }

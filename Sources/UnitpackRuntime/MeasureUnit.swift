@@ -30,3 +30,22 @@ public struct MeasureUnit: Sendable, Hashable {
     public var key: String { category + "/" + name }
     public var isInverse: Bool { flags.contains(.inverse) }
 }
+
+/// A value converted between two units given by name
+/// (`UnitDatabase.convert(_:from:to:)` with strings): the result, and the
+/// units the names were read as, which a front end shows or keeps.
+public struct ConvertedValue: Sendable, Hashable {
+    /// The value in `to`.
+    public var value: Double
+    /// The unit the source name was read as.
+    public var from: MeasureUnit
+    /// The unit the target name was read as.
+    public var to: MeasureUnit
+
+    /// A converted value and the units of the conversion.
+    public init(value: Double, from: MeasureUnit, to: MeasureUnit) {
+        self.value = value
+        self.from = from
+        self.to = to
+    }
+}

@@ -432,9 +432,9 @@ public final class UnitDatabase: Sendable {
     /// ambiguous (`min`: minute or arcminute), the pair that shares a category
     /// wins; when no pair does, a name's other reading (relations.tsv, `also`)
     /// may make one: `oz` is the US fluid ounce in `12 oz` to `ml`.
-    public func convert(_ value: Double, from: String, to: String) throws(UnitDatabaseError) -> (
-        value: Double, from: MeasureUnit, to: MeasureUnit
-    ) {
+    /// - Returns: the value in the target unit, and the two units the names
+    ///   were read as.
+    public func convert(_ value: Double, from: String, to: String) throws(UnitDatabaseError) -> ConvertedValue {
         let sources = try candidatesOrExpression(from)
         let targets = try candidatesOrExpression(to)
         var pairs = sources.flatMap { s in targets.filter { $0.category == s.category }.map { (s, $0) } }
@@ -447,21 +447,21 @@ public final class UnitDatabase: Sendable {
         }
         guard let pair = pairs.first else {
             if let read = try alsoPair(sources, targets) {
-                return (try convert(value, from: read.from, to: read.to), read.from, read.to)
+                return ConvertedValue(value: try convert(value, from: read.from, to: read.to), from: read.from, to: read.to)
             }
             // An expression names one dimension: no reading of the other side
             // fits it, whichever is meant (`kg*m` in `J`: energy or year).
             let expression = sources.allSatisfy(\.isExpression) || targets.allSatisfy(\.isExpression)
             if sources.count > 1 && !expression { throw .ambiguousUnit(from, candidates: sources.map(\.key)) }
             if targets.count > 1 && !expression { throw .ambiguousUnit(to, candidates: targets.map(\.key)) }
-            return (try convert(value, from: sources[0], to: targets[0]), sources[0], targets[0])
+            return ConvertedValue(value: try convert(value, from: sources[0], to: targets[0]), from: sources[0], to: targets[0])
         }
         if pairs.count > 1 {
             let sourceIDs = Set(pairs.map(\.0.id))
             if sourceIDs.count > 1 { throw .ambiguousUnit(from, candidates: pairs.map(\.0.key)) }
             throw .ambiguousUnit(to, candidates: pairs.map(\.1.key))
         }
-        return (try convert(value, from: pair.0, to: pair.1), pair.0, pair.1)
+        return ConvertedValue(value: try convert(value, from: pair.0, to: pair.1), from: pair.0, to: pair.1)
     }
 
     /// The units a name names, else the units of it read as an expression.

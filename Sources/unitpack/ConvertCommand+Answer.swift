@@ -161,7 +161,8 @@ extension ConvertCommand {
         if languages.isEmpty, phraseLanguages.contains(UnitDatabase.fallbackLanguage) { languages.append(UnitDatabase.fallbackLanguage) }
         for code in phraseLanguages where !languages.contains(code) { languages.append(code) }
         var readings: [PhraseReading]
-        let (result, corrections) = try parseForgiving(phrase, database, languages: languages)
+        let parsed = try parseForgiving(phrase, database, languages: languages)
+        let (result, corrections) = (parsed.result, parsed.corrections)
         switch result {
         case .notUnderstood(let reason):
             if json { return ConvertOutcome(output: PhraseReport(understood: false, reason: reason).json, failed: true) }

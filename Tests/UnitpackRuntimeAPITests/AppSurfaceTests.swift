@@ -57,7 +57,7 @@ import UnitpackRuntime
 
         let mile = try database.unit(named: "mile")
         #expect(try database.convert(1, from: mile, to: meter) == 1609.344)
-        let named = try database.convert(1, from: "mi", to: "m")
+        let named: ConvertedValue = try database.convert(1, from: "mi", to: "m")
         #expect(named.value == 1609.344 && named.from == mile && named.to == meter)
         #expect(!(try database.candidates(for: "m")).isEmpty)
         #expect(!(try database.candidatesOrExpression("km/h")).isEmpty)
@@ -107,7 +107,9 @@ import UnitpackRuntime
         _ = (numbering.native, numbering.nativeSystem, numbering.nativeSymbols, numbering.latnRegions, numbering.dependsOnRegion)
         let separators: [String: RegionSeparators] = numbering.regionSeparators
         let grouping: [String: RegionGrouping] = numbering.regionGrouping
-        _ = (separators, grouping, numbering.system(forRegion: "RU"), symbols)
+        let system: NumberingSystem = numbering.system(forRegion: "RU")
+        #expect(system.name == "latn" && system.symbols == symbols)
+        _ = (separators, grouping)
         let rules: PluralRules = language.plurals
         let category: PluralCategory = rules.category(for: try #require(PluralOperands("2")))
         #expect(category == .few)
@@ -189,7 +191,7 @@ import UnitpackRuntime
         #expect(try database.phraseLanguages().contains("en"))
         #expect(UnitDatabase.maxPhraseBytes == 4096 && UnitDatabase.phraseTooLong("5 km") == nil)
 
-        let corrected = try database.parse("5 kilomters in miles", languages: ["en"], correctingWith: library.search)
+        let corrected: CorrectedPhraseResult = try database.parse("5 kilomters in miles", languages: ["en"], correctingWith: library.search)
         let correction: PhraseCorrection? = corrected.corrections.first
         #expect(correction?.from == "kilomters" && correction?.to == "kilometers")
         #expect(!corrected.result.readings.isEmpty)

@@ -15,6 +15,10 @@ import Testing
         var hasDocComment: Bool
         /// The types the declaration names, by precise identifier (USR).
         var references: [String]
+        /// The symbol's own precise identifier.
+        var usr: String = ""
+        /// The protocols the symbol conforms to, by precise identifier (`s:SH`: Hashable).
+        var conformances: Set<String> = []
 
         var name: String { path.joined(separator: ".") }
     }
@@ -65,7 +69,7 @@ import Testing
     }
 
     /// The public symbols of `module`, with their locations and doc comments.
-    static func symbols(of module: String) throws -> [Symbol] {
+    static func symbols(of module: String, includeUnderlying: Bool = false) throws -> [Symbol] {
         let info = try JSONSerialization.jsonObject(with: try run(["swift", "-print-target-info"])) as? [String: Any]
         guard let target = info?["target"] as? [String: Any], let triple = target["triple"] as? String else {
             throw Failure("swift -print-target-info gave no target triple")
@@ -81,11 +85,26 @@ import Testing
             arguments += ["-Xcc", "-fmodule-map-file=" + repository.appendingPathComponent("Sources/\(library)/module.modulemap").path]
         }
         _ = try run(arguments)
-        let data = try Data(contentsOf: output.appendingPathComponent("\(module).symbols.json"))
-        guard let graph = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let symbols = graph["symbols"] as? [[String: Any]]
-        else { throw Failure("\(module).symbols.json has no symbols") }
+        var files = [output.appendingPathComponent("\(module).symbols.json")]
+        if includeUnderlying {
+            // A module's extensions of others (`Foundation@FoundationEssentials`) hold what it re-exports.
+            files = try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
+        }
+        var symbols: [[String: Any]] = []
+        var conformances: [String: Set<String>] = [:]
+        for file in files {
+            guard let graph = try JSONSerialization.jsonObject(with: try Data(contentsOf: file)) as? [String: Any],
+                let found = graph["symbols"] as? [[String: Any]]
+            else { throw Failure("\(file.lastPathComponent) has no symbols") }
+            symbols += found
+            for relation in graph["relationships"] as? [[String: Any]] ?? [] where relation["kind"] as? String == "conformsTo" {
+                if let source = relation["source"] as? String, let target = relation["target"] as? String {
+                    conformances[source, default: []].insert(target)
+                }
+            }
+        }
         return symbols.map { symbol in
+            let usr = (symbol["identifier"] as? [String: Any])?["precise"] as? String ?? ""
             let location = symbol["location"] as? [String: Any]
             let position = location?["position"] as? [String: Any]
             let fragments = symbol["declarationFragments"] as? [[String: Any]] ?? []
@@ -95,7 +114,8 @@ import Testing
                 file: (location?["uri"] as? String).map { $0.hasPrefix("file://") ? String($0.dropFirst(7)) : $0 },
                 line: (position?["line"] as? Int).map { $0 + 1 },
                 hasDocComment: symbol["docComment"] != nil,
-                references: fragments.compactMap { $0["kind"] as? String == "typeIdentifier" ? $0["preciseIdentifier"] as? String : nil })
+                references: fragments.compactMap { $0["kind"] as? String == "typeIdentifier" ? $0["preciseIdentifier"] as? String : nil },
+                usr: usr, conformances: conformances[usr] ?? [])
         }
     }
 
@@ -168,6 +188,42 @@ import Testing
         for name in names.sorted() {
             let last = name.split(separator: ".").last.map(String.init) ?? name
             #expect(surface.contains(name) || (name.contains(".") && surface.contains("." + last)), "AppSurfaceTests never names \(name)")
+        }
+    }
+
+    static let typeKinds: Set<String> = ["swift.struct", "swift.enum", "swift.class", "swift.protocol", "swift.typealias"]
+
+    /// No top-level type an app gets from `import UnitpackRuntime` (the
+    /// runtime's own or a re-exported one) has the name of a
+    /// top-level type of Foundation, read from Foundation's own symbol graph
+    /// (with FoundationEssentials and FoundationInternationalization, which
+    /// it re-exports): an app that imports both never writes
+    /// `UnitpackRuntime.` before a name.
+    @Test func noTypeSharesANameWithFoundation() throws {
+        var foundation: Set<String> = []
+        for module in ["Foundation", "FoundationEssentials", "FoundationInternationalization"] {
+            let symbols = try Self.symbols(of: module, includeUnderlying: true)
+            foundation.formUnion(symbols.filter { Self.typeKinds.contains($0.kind) && $0.path.count == 1 }.map { $0.path[0] })
+        }
+        #expect(foundation.isSuperset(of: ["Unit", "Dimension", "Measurement", "UnitConverter", "Date"]), "Foundation's types were not read")
+        let ours = Set(try Self.symbols(of: "UnitpackRuntime").filter { Self.typeKinds.contains($0.kind) && $0.path.count == 1 }.map { $0.path[0] })
+            .union(try Self.reexported())
+        #expect(ours.intersection(foundation).isEmpty, "shared with Foundation: \(ours.intersection(foundation).sorted())")
+    }
+
+    /// Structs and enums of the API (results, readings, errors, options)
+    /// are Hashable, so an app can compare them, keep them in a set or use
+    /// them as SwiftUI identities; the exceptions are not values.
+    static let notHashable: Set<String> = [
+        // A table of words with lookup structures built once, compared by nothing an app needs.
+        "NumberWords"
+    ]
+
+    @Test func valueTypesAreHashable() throws {
+        let values = try Self.symbols(of: "UnitpackRuntime").filter { ["swift.struct", "swift.enum"].contains($0.kind) }
+        #expect(values.count >= 30)
+        for value in values where !Self.notHashable.contains(value.name) {
+            #expect(value.conformances.contains("s:SH"), "\(value.name) is not Hashable")
         }
     }
 }

@@ -9,8 +9,8 @@
 /// skipped silently: the caller gets the length read and decides what the
 /// rest is (`5km` is 5 then `km`). No Foundation: its number formatter costs
 /// ~20 MB of ICU and accepts trailing text.
-public struct NumberReader: Sendable {
-    public struct Options: OptionSet, Sendable {
+public struct NumberReader: Sendable, Hashable {
+    public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// `0x1F`, `0X1f`.
@@ -21,7 +21,7 @@ public struct NumberReader: Sendable {
     }
 
     /// One way to read the text.
-    public struct Reading: Sendable, Equatable {
+    public struct Reading: Sendable, Hashable {
         public var value: Double
         /// How many Unicode scalars of the text the number takes.
         public var length: Int

@@ -50,7 +50,7 @@ public enum PhraseFit: Sendable, Hashable {
 
 /// One way to read a phrase: a value, its unit, and the units to convert to
 /// when the phrase names them.
-public struct PhraseReading: Sendable {
+public struct PhraseReading: Sendable, Hashable {
     /// The whole value, in `from`: `6 ft 2 in` is 6.1667 ft.
     public var value: Double
     /// The unit of the value: the first (largest) unit of a mixed quantity.
@@ -97,7 +97,7 @@ public struct PhraseReading: Sendable {
 }
 
 /// What `parse` made of a phrase.
-public enum PhraseResult: Sendable {
+public enum PhraseResult: Sendable, Hashable {
     /// Every reading, the most likely first. More than one when the phrase is
     /// ambiguous (`1,234 m`: 1234 or 1.234; `5 cm`: a length or a typographic
     /// unit). Readings as written come before readings fitted to the other unit.
