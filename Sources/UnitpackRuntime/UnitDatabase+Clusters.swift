@@ -34,9 +34,18 @@ extension UnitDatabase {
     /// the list's last. A region without a list of its own uses `001`'s; a
     /// usage without one falls back as CLDR's does (`road-small` -> `road` ->
     /// `default`). Nil when the category has no list at all.
+    ///
+    /// The region is checked, in either case (`us` is `US`); the usage too
+    /// (`ROAD` is `road`).
+    /// - Throws: `.invalidRegion` for anything but two letters or three
+    ///   digits (`USA`, `en-US`: `UnitDatabase.region(of:)` gives a tag's
+    ///   region); `.unknownUsage` for a usage no list of the database has,
+    ///   rather than the default list in silence.
     public func bestTarget(for value: Double, in unit: MeasureUnit, region: String, usage: String = "default")
         throws(UnitDatabaseError) -> PreferredTarget?
     {
+        let region = try Self.checkedRegion(region)
+        let usage = try checkedUsage(usage)
         let regions = region == "001" ? ["001"] : [region, "001"]
         // An expression of a dimension no category has has no lists.
         guard unit.hasCategoryRow else { return nil }
@@ -59,6 +68,7 @@ extension UnitDatabase {
     public func bestTarget(for value: Double, in unit: MeasureUnit, system: MeasurementSystem, usage: String = "default")
         throws(UnitDatabaseError) -> PreferredTarget?
     {
+        let usage = try checkedUsage(usage)
         let regions = Self.regions(of: system)
         // An expression of a dimension no category has has no lists.
         guard unit.hasCategoryRow else { return nil }

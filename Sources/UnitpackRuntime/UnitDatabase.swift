@@ -15,6 +15,7 @@ import UnitpackSQLite
 /// one connection behind a mutex (lookups take microseconds, so contention is
 /// cheaper than a connection per thread).
 public final class UnitDatabase: Sendable {
+    /// The database's file.
     public let path: String
     private let state: Mutex<State>
     /// The language list asked last and its key (codes joined by commas):
@@ -407,6 +408,37 @@ public final class UnitDatabase: Sendable {
         guard let first = found.first else { throw .unknownUnit(text) }
         guard found.count == 1 else { throw .ambiguousUnit(text, candidates: found.map(\.key)) }
         return first
+    }
+
+    /// The one unit named `text` in `category` (a key of
+    /// `units-src/categories.tsv`: `length`, `mass`): what an app that
+    /// knows the quantity asks, where `unit(named:)` may find several
+    /// (`cm`: a length, or the typographic centimetre).
+    /// - Throws: `.unknownCategory` (with the categories the database has)
+    ///   for a category it does not have; `.unknownUnit` when no unit of the
+    ///   category has the name; `.ambiguousUnit` when several do.
+    /// - Complexity: one indexed query for the names, one for the category
+    ///   when the name is not found in it.
+    public func unit(named text: String, in category: String) throws(UnitDatabaseError) -> MeasureUnit {
+        let found = try candidates(for: text).filter { $0.category == category }
+        if found.count == 1 { return found[0] }
+        if found.count > 1 { throw .ambiguousUnit(text, candidates: found.map(\.key)) }
+        let categories = try categoryKeys()
+        guard categories.contains(category) else { throw .unknownCategory(category, available: categories) }
+        throw .unknownUnit(text)
+    }
+
+    /// The keys of the database's categories (`length`, `mass`, ...), sorted.
+    /// - Complexity: one query over the categories table (some 60 rows).
+    public func categoryKeys() throws(UnitDatabaseError) -> [String] {
+        try withState { state throws(UnitDatabaseError) in
+            try sqlite { () throws(SQLiteError) -> [String] in
+                let query = try state.connection.prepare("SELECT key FROM categories ORDER BY key")
+                var keys: [String] = []
+                while try query.step() { keys.append(query.text(at: 0) ?? "") }
+                return keys
+            }
+        }
     }
 
     // MARK: Conversion

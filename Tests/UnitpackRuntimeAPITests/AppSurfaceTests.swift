@@ -237,6 +237,10 @@ import UnitpackRuntime
             case .invalidMixedQuantity(let problem): problem.description
             case .badExpression(let text, let error): text + (error as UnitExpressionError).description
             case .notInExpression(let text, let unit): text + unit
+            case .unknownCategory(let category, let available): category + available.joined()
+            case .invalidRegion(let text): text
+            case .unknownUsage(let usage, let available): usage + available.joined()
+            case .noLanguagesAsked: ""
             case .storage(let code, let message, let sql): "\(code) \(message) \(sql ?? "")"
             }
         }
@@ -266,6 +270,58 @@ import UnitpackRuntime
             #expect(describe(error) == "no such unit")
         }
         #expect(describe(.budgetTooSmall(given: 1, minimum: 2)) == "1 2")
+        // One catch for any of them, by a stable code.
+        do {
+            _ = try library.search.search(String(repeating: "m", count: SearchPack.maxQueryBytes + 1))
+            Issue.record("a query over the limit was searched")
+        } catch let error as any UnitpackError {
+            #expect(error.code == "search.queryTooLong" && !error.description.isEmpty)
+        } catch {
+            Issue.record("not a UnitpackError: \(error)")
+        }
+        let errors: [any UnitpackError] = [
+            UnitDatabaseError.unknownUnit("x"), UnitLibraryError.budgetTooSmall(given: 1, minimum: 2),
+            UnitLibraryError.database(.corrupt(path: "p", detail: "d")),
+        ]
+        #expect(errors.map(\.code) == ["database.unknownUnit", "library.budgetTooSmall", "database.corrupt"])
         #expect(describe(SearchPackError.queryTooLong(bytes: 5000, limit: 4096)) == "5000 4096")
+    }
+
+    /// The calls an app makes first (issue 22 §1): a lookup within a
+    /// category, checked regions and usages, a phrase in any language,
+    /// search rows with their names.
+    @Test func firstCallsJustWork() throws {
+        #expect(try database.unit(named: "cm", in: "length").key == "length/centimeter")
+        #expect(try database.categoryKeys().contains("typography"))
+        let categories = try database.categoryKeys()
+        #expect(throws: UnitDatabaseError.unknownCategory("lenght", available: categories)) {
+            try database.unit(named: "cm", in: "lenght")
+        }
+        #expect(throws: UnitDatabaseError.unknownUnit("kg")) { try database.unit(named: "kg", in: "length") }
+
+        let meter = try database.unit(key: "length/meter")
+        let us = try database.bestTarget(for: 1000, in: meter, region: "US")
+        #expect(try database.bestTarget(for: 1000, in: meter, region: "us") == us)
+        #expect(throws: UnitDatabaseError.invalidRegion("USA")) { try database.bestTarget(for: 1, in: meter, region: "USA") }
+        let tag = #expect(throws: UnitDatabaseError.invalidRegion("en-US")) { try database.bestTarget(for: 1, in: meter, region: "en-US") }
+        #expect(tag?.description.hasSuffix("the region of this language tag is US") == true)
+        let road = try database.bestTarget(for: 5000, in: meter, region: "GB", usage: "road")
+        let roadAnyCase = try database.bestTarget(for: 5000, in: meter, region: "gb", usage: "ROAD")
+        #expect(road != nil && roadAnyCase == road)
+        let usage = #expect(throws: UnitDatabaseError.self) { try database.bestTarget(for: 1, in: meter, region: "GB", usage: "raod") }
+        #expect(usage?.code == "database.unknownUsage")
+        #expect(throws: UnitDatabaseError.invalidRegion("gbr")) {
+            try database.expectedTarget(for: 1, in: meter, request: TargetRequest(region: "gbr"))
+        }
+
+        #expect(try database.parse("5 километров в милях").readings.first?.language == "ru")
+        #expect(try database.defaultPhraseLanguages().first == "en")
+        #expect(throws: UnitDatabaseError.noLanguagesAsked) { try database.parse("5 km in miles", languages: []) }
+
+        let rows: [NamedSearchMatch] = try library.search("kilomet", displayLanguage: "ru-RU", limit: 3)
+        let row = try #require(rows.first)
+        #expect(row.unit.id == row.match.unit && row.unit.key == "length/kilometer")
+        let russian = try database.names(of: row.unit, in: "ru")
+        #expect(row.nameLanguage == "ru" && row.displayName == russian.display)
     }
 }

@@ -40,9 +40,12 @@ extension UnitDatabase {
     /// not exist, it ends with the nearest names the pack has ("did you
     /// mean ..."). The search's own failures (a damaged pack) leave the
     /// answer as `parse` gives it.
-    public func parse(_ text: String, languages: [String], correctingWith search: SearchPack)
+    /// - Parameter languages: as `parse(_:languages:numbers:)` takes them:
+    ///   nil for every language of the database, never empty.
+    public func parse(_ text: String, languages: [String]? = nil, correctingWith search: SearchPack)
         throws(UnitDatabaseError) -> CorrectedPhraseResult
     {
+        let languages = try askedLanguages(languages)
         let result = try parse(text, languages: languages)
         // Only a name no unit has is corrected: a phrase refused for another
         // reason (a bad expression, units that do not convert) is refused as
