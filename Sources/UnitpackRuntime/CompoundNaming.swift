@@ -7,7 +7,9 @@ import UnitpackSQLite
 public typealias CompoundNamePart = CompoundPart<MeasureUnit>
 
 extension MeasureUnit: CompoundNameUnit {
+    /// The unit's id, by which composed names are keyed.
     public var compoundNameID: Int { id.rawValue }
+    /// The unit's category key.
     public var compoundNameCategory: String { category }
 }
 

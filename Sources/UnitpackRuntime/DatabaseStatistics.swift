@@ -5,6 +5,7 @@ import UnitpackCore
 public struct DatabaseStatistics: Sendable, Hashable {
     /// What SQLite allocated to open the file (`UnitDatabase.openBytes`).
     public var openBytes: Int
+    /// The bytes SQLite's page cache may hold (`PRAGMA cache_size`, from the budget).
     public var pageCacheBudget: Int
     /// SQLite's cached pages (`SQLITE_DBSTATUS_CACHE_USED`).
     public var pageCacheBytes: Int
@@ -14,13 +15,18 @@ public struct DatabaseStatistics: Sendable, Hashable {
     public var statementBytes: Int
     /// The connection's lookaside pool, allocated at open.
     public var lookasideBytes: Int
+    /// The bytes the cache of decoded objects may hold.
     public var objectBudget: Int
     /// Decoded units, languages, names, phrase words, relations and what
     /// names found (approximate, see `ApproximateSize`).
     public var objectBytes: Int
+    /// How many decoded objects the cache holds.
     public var objectsHeld: Int
+    /// Lookups the object cache answered.
     public var hits: Int
+    /// Lookups that read the database.
     public var misses: Int
+    /// Objects dropped to stay within the budget.
     public var evictions: Int
 
     /// Everything: what opening cost (schema, statements and lookaside are

@@ -7,6 +7,8 @@ public struct QuantityDimension: Hashable, Sendable, CustomStringConvertible {
     /// Base symbol → exponent; never holds a zero exponent.
     public private(set) var exponents: [String: Int]
 
+    /// A dimension of these base symbols and exponents; zero exponents are dropped.
+    /// The empty dimension (the default) is a pure number.
     public init(_ exponents: [String: Int] = [:]) {
         self.exponents = exponents.filter { $0.value != 0 }
     }
@@ -14,6 +16,7 @@ public struct QuantityDimension: Hashable, Sendable, CustomStringConvertible {
     /// A pure number's dimension (`ratio`).
     public static let none = QuantityDimension()
 
+    /// Whether this is no dimension at all: a pure number (a ratio, a count).
     public var isNone: Bool { exponents.isEmpty }
 
     /// `self` times `other` raised to `power`.

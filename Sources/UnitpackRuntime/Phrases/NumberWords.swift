@@ -55,6 +55,8 @@ public struct NumberWords: Sendable {
     /// language writes them").
     var languageCodes: [String] = []
 
+    /// The words of one language, each with a meaning (a word may come several times).
+    /// - Complexity: O(n log n) in the words: they are sorted into one table.
     public init(_ entries: [(word: String, meaning: Meaning)]) {
         self.init(entries.map { (word: $0.word, meaning: $0.meaning, language: "") })
     }
@@ -112,6 +114,7 @@ public struct NumberWords: Sendable {
     /// marker); one without (the article `ال`) is dropped when cut.
     func attachedReadsAsWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind != .attached } }
 
+    /// What `word` (folded as phrases are) means; empty when it is no number or marker word.
     public func meanings(of word: String) -> [Meaning] { Array(meanings(folded: TextFolding.fold(word))) }
 
     /// `meanings(of:)` of a word already folded (a phrase folds each word
@@ -121,6 +124,7 @@ public struct NumberWords: Sendable {
         return table.meanings(of: entry)
     }
 
+    /// Whether `word` is a marker (`in`, `в`, `to`) that introduces the target.
     public func isMarker(_ word: String) -> Bool { isMarker(folded: TextFolding.fold(word)) }
 
     func isMarker(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .marker } }

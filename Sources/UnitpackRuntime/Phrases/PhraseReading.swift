@@ -3,13 +3,16 @@ import UnitpackCore
 /// A number and its unit as a phrase gives them: `6 ft` and `2 in` in
 /// `6 ft 2 in`.
 public struct PhraseQuantity: Sendable, Hashable {
+    /// The number of this part.
     public var value: Double
+    /// The unit of this part.
     public var unit: MeasureUnit
     /// The significant digits the number was typed with (`1234567.5`: 8);
     /// nil when it states none: words, fractions, `5'8"` (docs/phrases.md,
     /// Precision). A result keeps at least as many.
     public var significantDigits: Int?
 
+    /// A part: a value in a unit, and the significant digits typed (nil when none were: words, fractions).
     public init(value: Double, unit: MeasureUnit, significantDigits: Int? = nil) {
         self.value = value
         self.unit = unit
@@ -83,6 +86,9 @@ public struct PhraseReading: Sendable, Hashable {
     /// 3); nil when no part was typed in digits that state a precision.
     public var significantDigits: Int? { parts.compactMap(\.significantDigits).max() }
 
+    /// A reading: the value and unit, the parts typed, the targets, the phrase's
+    /// language, how the units fit, and the number's separator and the languages
+    /// that read it so.
     public init(
         value: Double, from: MeasureUnit, parts: [PhraseQuantity]? = nil, targets: [MeasureUnit] = [], language: String? = nil,
         fit: PhraseFit = .asWritten
@@ -106,6 +112,7 @@ public enum PhraseResult: Sendable, Hashable {
     /// parts of a quantity that do not add up.
     case notUnderstood(reason: String)
 
+    /// The readings of an understood phrase; empty when it was not understood.
     public var readings: [PhraseReading] {
         if case .understood(let readings) = self { return readings }
         return []
