@@ -96,6 +96,14 @@ let package = Package(
             name: "UnitpackRuntimeTests",
             dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport"],
             exclude: ["CLDR", "Phrases", "Search", "Targets"]),
+        // What an app sees: a file that imports only UnitpackRuntime and uses
+        // its whole API (MemberImportVisibility: a member of a module it does
+        // not import is an error, as in an app that enables it), and the
+        // symbol graph's checks (every type the API names is the runtime's or
+        // re-exported; every public declaration is documented).
+        .testTarget(
+            name: "UnitpackRuntimeAPITests", dependencies: ["UnitpackRuntime", "UnitpackCompiler"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         // Fuzzing: properties any input must keep (Fuzz/Properties), the
         // executable libFuzzer drives (Scripts/fuzz) and the tests replay
         // the kept inputs of Fuzz/corpus.

@@ -1,9 +1,13 @@
 /// Constants and primitives of `search.pack`, shared by the writer and the
 /// reader. The layout is specified byte by byte in docs/pack-format.md.
 public enum SearchPackFormat {
+    /// The pack's file name in a build directory before a generation names it (docs/pack-format.md).
     public static let fileName = "search.pack"
+    /// The first eight bytes of every pack: `UPSEARCH`.
     public static let magic: [UInt8] = Array("UPSEARCH".utf8)
+    /// The format version this reader and writer use; a pack of another is refused.
     public static let version: UInt16 = 5
+    /// The header's size in bytes, before the shard index.
     public static let headerLength = 32
     /// The bytes of a shard index entry before its separator.
     public static let indexEntryFixedBytes = 18
@@ -27,6 +31,7 @@ public enum SearchPackFormat {
     /// The language byte of a posting for the symbols of `units-src/`, which
     /// belong to every language.
     public static let noLanguage: UInt8 = 0xFF
+    /// The most languages a pack holds: a language is one byte, with two values reserved.
     public static let maxLanguages = 254
 
     /// A posting's tag: `((slot << 3 | form) << 2) | same << 1 | more`, where
@@ -63,7 +68,9 @@ public enum SearchPackFormat {
         case display = 1
         /// A plural form.
         case pluralForm = 2
+        /// A symbol of the unit (`km`, `км`).
         case symbol = 3
+        /// A synonym of the unit's name (`kilometre`, `klick`).
         case synonym = 4
         /// A grammatical case form (`locales/<lang>/cases.tsv`).
         case caseForm = 5

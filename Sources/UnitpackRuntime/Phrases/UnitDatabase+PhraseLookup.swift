@@ -8,7 +8,7 @@ extension UnitDatabase {
 
     /// The units a span names, and the language of the name.
     struct Found {
-        var units: [Unit]
+        var units: [MeasureUnit]
         var language: String? = nil
     }
 
@@ -97,7 +97,7 @@ extension UnitDatabase {
 
     /// A word that names units only ignoring case, read as a prefix written
     /// exactly on a unit (`ks`: the kilosecond before `kS`); nil otherwise.
-    private func prefixedUnits(_ word: String, languages: [String]) throws(UnitDatabaseError) -> [Unit]? {
+    private func prefixedUnits(_ word: String, languages: [String]) throws(UnitDatabaseError) -> [MeasureUnit]? {
         do {
             return try expressionUnits(word, languages: languages)
         } catch .badExpression {
