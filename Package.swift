@@ -1,15 +1,37 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // One module per stage; data flows one way:
 //   UnitpackSource -> UnitpackCheck -> UnitpackCompiler -> dist/ -> UnitpackRuntime
 // The runtime (the product front ends link) never imports the compiler and
 // never imports Foundation.
+// The runtime's privacy manifest (docs/platforms.md) is a resource where
+// apps are built: on a Mac. A target with resources gets an accessor that
+// imports Foundation, which the runtime never links on Linux (the system's
+// own on Apple platforms costs an app nothing): there the file is excluded.
+#if os(macOS)
+    let privacyManifest: (exclude: [String], resources: [Resource]) = ([], [.copy("PrivacyInfo.xcprivacy")])
+#else
+    let privacyManifest: (exclude: [String], resources: [Resource]) = (["PrivacyInfo.xcprivacy"], [])
+#endif
+
 let package = Package(
     name: "unitpack",
+    // The oldest deployment targets Xcode 16 builds for; the runtime needs
+    // nothing newer: its lock is os_unfair_lock (iOS 10), and what is newer
+    // than these is behind `#available` (docs/platforms.md).
+    platforms: [.iOS(.v12), .macOS(.v10_13), .watchOS(.v4), .tvOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "UnitpackRuntime", targets: ["UnitpackRuntime"]),
         .executable(name: "unitpack", targets: ["unitpack"]),
+    ],
+    // Only the command line needs swift-argument-parser. An app turns the
+    // trait off (`.package(url: ..., from: ..., traits: [])`, README
+    // "Install"), and SwiftPM then neither resolves nor clones the parser:
+    // Examples/ConverterApp shows it (Scripts/test checks what it resolved).
+    traits: [
+        .trait(name: "CommandLineTool", description: "The unitpack command line and what it needs (swift-argument-parser)."),
+        .default(enabledTraits: ["CommandLineTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,25 +49,32 @@ let package = Package(
         // A thin wrapper over SQLite's C API, shared by the writer and the reader.
         .target(name: "UnitpackSQLite", dependencies: ["CSQLite", "UnitpackCore"]),
 
+        // SHA-256 and a generation's full verification: build-only (the
+        // compiler fingerprints, `unitpack verify` checks), kept out of the
+        // runtime's link (docs/platforms.md).
+        .target(name: "UnitpackDigest", dependencies: ["UnitpackCore"]),
+
         // Compiler stages.
         .target(name: "UnitpackSource", dependencies: ["UnitpackCore"]),
         .target(name: "UnitpackCheck", dependencies: ["UnitpackCore", "UnitpackSource"]),
         .target(
             name: "UnitpackCompiler",
-            dependencies: ["UnitpackCore", "UnitpackSource", "UnitpackCheck", "UnitpackSQLite", "CZlib"]),
+            dependencies: ["UnitpackCore", "UnitpackDigest", "UnitpackSource", "UnitpackCheck", "UnitpackSQLite", "CZlib"]),
 
         // Reviewing built databases: dump and diff (the CLI only).
         .target(name: "UnitpackReview", dependencies: ["UnitpackCore", "UnitpackSQLite"]),
 
         // What front ends link.
-        .target(name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite", "CZlib"]),
+        .target(
+            name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite", "CZlib"],
+            exclude: privacyManifest.exclude, resources: privacyManifest.resources),
 
         .executableTarget(
             name: "unitpack",
             dependencies: [
-                "UnitpackCore", "UnitpackSource", "UnitpackCheck", "UnitpackCompiler",
+                "UnitpackCore", "UnitpackDigest", "UnitpackSource", "UnitpackCheck", "UnitpackCompiler",
                 "UnitpackRuntime", "UnitpackReview",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ]),
 
         // Temporary source trees and seeded random sources, shared by the tests.
@@ -53,7 +82,8 @@ let package = Package(
         .target(
             name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "UnitpackCompiler", "CZlib"],
             path: "Tests/UnitpackTestSupport"),
-        .testTarget(name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackTestSupport"], exclude: ["CLDR"]),
+        .testTarget(
+            name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackDigest", "UnitpackTestSupport"], exclude: ["CLDR"]),
         .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackReviewTests",
@@ -66,6 +96,14 @@ let package = Package(
             name: "UnitpackRuntimeTests",
             dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport"],
             exclude: ["CLDR", "Phrases", "Search", "Targets"]),
+        // What an app sees: a file that imports only UnitpackRuntime and uses
+        // its whole API (MemberImportVisibility: a member of a module it does
+        // not import is an error, as in an app that enables it), and the
+        // symbol graph's checks (every type the API names is the runtime's or
+        // re-exported; every public declaration is documented).
+        .testTarget(
+            name: "UnitpackRuntimeAPITests", dependencies: ["UnitpackRuntime", "UnitpackCompiler"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         // Fuzzing: properties any input must keep (Fuzz/Properties), the
         // executable libFuzzer drives (Scripts/fuzz) and the tests replay
         // the kept inputs of Fuzz/corpus.
@@ -78,7 +116,7 @@ let package = Package(
             name: "UnitpackFuzzingTests",
             dependencies: ["UnitpackFuzzing", "UnitpackCompiler", "UnitpackRuntime", "UnitpackTestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["UnitpackCore", "unitpack"],
+            name: "EndToEndTests", dependencies: ["UnitpackCore", "UnitpackDigest", "unitpack"],
             // The oracle of issue 25, read from the source tree by ExpectedTargetTests.
             exclude: ["Targets/expected-targets.tsv"],
             resources: [.copy("Fixtures")]),

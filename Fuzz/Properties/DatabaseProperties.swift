@@ -30,7 +30,7 @@ enum DatabaseProperties {
     /// database has no answer to (an unknown unit or language).
     static func isDamage(_ error: UnitDatabaseError) -> Bool {
         switch error {
-        case .corrupt, .notAUnitDatabase, .unsupportedFormatVersion, .sqlite, .fileNotFound, .notAFile, .generation: true
+        case .corrupt, .notAUnitDatabase, .unsupportedFormatVersion, .storage, .fileNotFound, .notAFile, .generation: true
         default: false
         }
     }
@@ -60,7 +60,7 @@ enum DatabaseProperties {
             if broken == nil { broken = what }
         }
 
-        var units: [Unit] = []
+        var units: [MeasureUnit] = []
         for id in 0...10 {
             guard let unit = ask("unit \(id)", { () throws(UnitDatabaseError) in try database.unit(UnitID(rawValue: id)) })
             else { continue }
@@ -118,7 +118,7 @@ enum DatabaseProperties {
 
     /// What is wrong with a unit as read, or nil: the runtime checks every
     /// value it reads, so none of this may reach a caller.
-    static func saneUnit(_ unit: Unit) -> String? {
+    static func saneUnit(_ unit: MeasureUnit) -> String? {
         switch unit.conversion {
         case .linear(let factor), .reciprocal(let factor):
             guard DatabaseSanity.isValidFactor(factor) else { return "a factor of \(factor)" }

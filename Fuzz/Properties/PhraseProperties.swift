@@ -48,7 +48,7 @@ enum PhraseProperties {
     }
 
     /// Nil when `units` are of one category, each smaller than the one before.
-    static func descending(_ units: [Unit], _ database: UnitDatabase) -> String? {
+    static func descending(_ units: [MeasureUnit], _ database: UnitDatabase) -> String? {
         for (larger, smaller) in zip(units, units.dropFirst()) {
             guard larger.category == smaller.category else { return "\(larger.key) and \(smaller.key) in one quantity" }
             guard let ratio = try? database.convert(1, from: smaller, to: larger), ratio < 1 else {

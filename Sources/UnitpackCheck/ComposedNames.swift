@@ -279,7 +279,7 @@ public enum NameComposition {
                     guard let expression = try? UnitExpression<String>.parse(symbol.value, resolve: { atoms.atoms[$0] != nil ? $0 : nil })
                     else { continue }
                     var factor = 1.0
-                    var dimension = Dimension.none
+                    var dimension = QuantityDimension.none
                     var parts: [Part] = []
                     var readable = true
                     for term in expression.canonicalTerms {
@@ -316,17 +316,17 @@ public enum NameComposition {
             var unit: String
             var prefix: UnitPrefix?
             var factor: Double
-            var dimension: Dimension
+            var dimension: QuantityDimension
         }
 
         var atoms: [String: Atom] = [:]
         /// Prefixed spellings that two units' prefixed forms share with one
         /// value (no unit reading, but a factor and dimension E501 can use).
-        var sharedValues: [String: (factor: Double, dimension: Dimension)] = [:]
+        var sharedValues: [String: (factor: Double, dimension: QuantityDimension)] = [:]
 
         init(_ tree: SourceTree) {
             let ids = Dictionary(tree.ids.map { ($0.key.lowercased(), $0.id.value) }, uniquingKeysWith: { a, _ in a })
-            var values: [String: (Double, Dimension)] = [:]
+            var values: [String: (Double, QuantityDimension)] = [:]
             for category in tree.categories {
                 guard let base = BaseDimension.parse(category.dimension.value),
                     let file = tree.categoryFiles.first(where: { $0.key == category.key.value })
@@ -358,7 +358,7 @@ public enum NameComposition {
             for (symbol, reading) in readings { atoms[symbol] = reading.atom }
             var prefixed: [String: Atom?] = [:]
             // Of the spellings several prefixed forms share, those worth one value.
-            var sameValue: [String: (factor: Double, dimension: Dimension)] = [:]
+            var sameValue: [String: (factor: Double, dimension: QuantityDimension)] = [:]
             var valueDiffers: Set<String> = []
             for (symbol, atom, kinds) in prefixable {
                 for prefix in UnitPrefix.all where kinds.contains(prefix.kind) {

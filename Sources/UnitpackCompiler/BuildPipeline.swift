@@ -21,6 +21,9 @@ public enum BuildPipeline {
         public var categories: Int
         /// Codes, sorted.
         public var languages: [String]
+        /// The category keys a `--categories` slice holds (those asked and
+        /// those they need, `DataSlice.closure`); nil for every category.
+        public var slicedCategories: [String]? = nil
         public var sourceFiles: Int
         public var sourceBytes: Int
         public var artifacts: [Artifact]
@@ -45,13 +48,20 @@ public enum BuildPipeline {
     /// the artifacts under content-addressed names, then `manifest.tsv`
     /// renamed into place, the one step that makes them current. A failure
     /// or a kill before that step leaves the previous generation current.
-    /// - Parameter step: called at each point of the write (the CLI's kill
-    ///   hook for the fault-injection tests).
-    public static func build(source: String, output: String, step: (BuildStep) -> Void = { _ in }) throws -> Outcome {
+    /// - Parameters:
+    ///   - slice: the languages and categories to keep (docs/database.md,
+    ///     "Slices"); the whole data by default.
+    ///   - step: called at each point of the write (the CLI's kill
+    ///     hook for the fault-injection tests).
+    /// - Throws: `DataSlice.Problem` for a slice the sources cannot give
+    ///   (an unknown language or category), before anything is written.
+    public static func build(
+        source: String, output: String, slice: DataSlice = DataSlice(), step: (BuildStep) -> Void = { _ in }
+    ) throws -> Outcome {
         let (tree, checked) = check(source: source)
         var diagnostics = checked
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, summary: nil) }
-        let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
+        let model = try slice.apply(to: try ModelCompiler.compile(tree, diagnostics: diagnostics))
         // Foundation's error as it is: the command says it as a sentence
         // (FileProblem), looking at the path when Foundation gives no errno.
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -76,23 +86,24 @@ public enum BuildPipeline {
         }
         let measured = [
             Artifact(path: DatabaseFormat.fileName, name: DatabaseFormat.fileName, bytes: database.bytes,
-                     budget: budget(DatabaseFormat.fileName, tree)),
+                     budget: budget(DatabaseFormat.fileName, tree, slice: slice)?.bytes),
             Artifact(path: SearchPackFormat.fileName, name: SearchPackFormat.fileName, bytes: pack.count,
-                     budget: budget(SearchPackFormat.fileName, tree)),
+                     budget: budget(SearchPackFormat.fileName, tree, slice: slice)?.bytes),
         ]
-        diagnostics += overBudget(measured, tree)
+        diagnostics += overBudget(measured, tree, slice: slice)
         guard !diagnostics.hasErrors else {
             try? FileManager.default.removeItem(atPath: database.temporary)
             return Outcome(diagnostics: diagnostics, summary: nil)
         }
+        let slicedCategories = slice.categories == nil ? nil : model.categories.map(\.key)
         let written = try GenerationWriter.commit(
-            database: database.temporary, pack: pack, model: model, in: output, step: step)
+            database: database.temporary, pack: pack, model: model, categories: slicedCategories, in: output, step: step)
         let artifacts = zip(measured, written.paths).map { artifact, path in
             Artifact(path: path, name: artifact.name, bytes: artifact.bytes, budget: artifact.budget)
         }
         let summary = Summary(
             units: model.units.count, categories: model.categories.count,
-            languages: model.languages.map(\.code), sourceFiles: tree.files.count,
+            languages: model.languages.map(\.code), slicedCategories: slicedCategories, sourceFiles: tree.files.count,
             sourceBytes: tree.files.reduce(0) { $0 + $1.bytes.count },
             artifacts: artifacts, sourceHash: model.sourceHash,
             manifest: output + "/" + GenerationManifest.fileName)
@@ -101,7 +112,9 @@ public enum BuildPipeline {
 
     /// For `check`: when the sources have budgets and no errors, builds the
     /// artifacts in a scratch directory (deleted after) and reports those over
-    /// budget. Nothing in `dist/` is touched.
+    /// budget: the whole data's, and each slice's that `budgets.tsv` names
+    /// (a slice the sources cannot give is E801 at its line). Nothing in
+    /// `dist/` is touched.
     public static func checkBudgets(_ tree: SourceTree, diagnostics: [Diagnostic]) throws -> [Diagnostic] {
         guard !tree.budgets.isEmpty, !diagnostics.hasErrors else { return [] }
         let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
@@ -109,32 +122,60 @@ public enum BuildPipeline {
             "unitpack-check-\(ProcessInfo.processInfo.processIdentifier)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let database = try DatabaseWriter.writeTemporary(model, for: scratch + "/" + DatabaseFormat.fileName)
-        let pack = try SearchPackWriter.encode(model)
-        return overBudget(
-            [
-                Artifact(path: DatabaseFormat.fileName, name: DatabaseFormat.fileName, bytes: database.bytes,
-                         budget: budget(DatabaseFormat.fileName, tree)),
-                Artifact(path: SearchPackFormat.fileName, name: SearchPackFormat.fileName, bytes: pack.count,
-                         budget: budget(SearchPackFormat.fileName, tree)),
-            ], tree)
+        var slices: [DataSlice] = [DataSlice()]
+        var found: [Diagnostic] = []
+        for line in tree.budgets where line.languages != nil || line.categories != nil {
+            let slice = DataSlice(languages: line.languages, categories: line.categories)
+            do {
+                try slice.validate(against: model)
+            } catch {
+                found.append(Diagnostic(.invalidBudget, error.description, at: line.sliceLocation ?? line.location))
+                continue
+            }
+            if !slices.contains(slice) { slices.append(slice) }
+        }
+        for slice in slices {
+            let sliced = try slice.apply(to: model)
+            let database = try DatabaseWriter.writeTemporary(sliced, for: scratch + "/" + DatabaseFormat.fileName)
+            try? FileManager.default.removeItem(atPath: database.temporary)
+            let pack = try SearchPackWriter.encode(sliced)
+            found += overBudget(
+                [
+                    Artifact(path: DatabaseFormat.fileName, name: DatabaseFormat.fileName, bytes: database.bytes,
+                             budget: budget(DatabaseFormat.fileName, tree, slice: slice)?.bytes),
+                    Artifact(path: SearchPackFormat.fileName, name: SearchPackFormat.fileName, bytes: pack.count,
+                             budget: budget(SearchPackFormat.fileName, tree, slice: slice)?.bytes),
+                ], tree, slice: slice)
+        }
+        return found
     }
 
-    static func budget(_ artifact: String, _ tree: SourceTree) -> Int? {
-        tree.budgets.first { $0.artifact == artifact }?.bytes
+    /// The budget of `artifact` for `slice`: the line given for exactly that
+    /// slice, else the whole data's (a slice holds a subset of its rows).
+    static func budget(_ artifact: String, _ tree: SourceTree, slice: DataSlice = DataSlice()) -> ArtifactBudget? {
+        let lines = tree.budgets.filter { $0.artifact == artifact }
+        return lines.first { DataSlice(languages: $0.languages, categories: $0.categories) == slice && !slice.isWhole }
+            ?? lines.first { $0.languages == nil && $0.categories == nil }
     }
 
-    static func overBudget(_ artifacts: [Artifact], _ tree: SourceTree) -> [Diagnostic] {
+    static func overBudget(_ artifacts: [Artifact], _ tree: SourceTree, slice: DataSlice = DataSlice()) -> [Diagnostic] {
         artifacts.compactMap { artifact in
             let name = artifact.name
-            guard let budget = tree.budgets.first(where: { $0.artifact == name }), artifact.bytes > budget.bytes else {
+            guard let budget = budget(name, tree, slice: slice), artifact.bytes > budget.bytes else {
                 return nil
             }
+            let what = slice.isWhole ? name : name + " of the slice " + sliceText(slice)
             return Diagnostic(
                 .overBudget,
-                "\(name) would take \(artifact.bytes) bytes, over its budget of \(budget.bytes) (by \(artifact.bytes - budget.bytes))",
+                "\(what) would take \(artifact.bytes) bytes, over its budget of \(budget.bytes) (by \(artifact.bytes - budget.bytes))",
                 at: budget.location,
                 hint: "make the data smaller, or raise the budget here if the growth is intended")
         }
+    }
+
+    /// `languages=en,ru categories=volume`, as budgets.tsv writes a slice.
+    static func sliceText(_ slice: DataSlice) -> String {
+        [slice.languages.map { "languages=" + $0.joined(separator: ",") },
+         slice.categories.map { "categories=" + $0.joined(separator: ",") }].compactMap { $0 }.joined(separator: " ")
     }
 }

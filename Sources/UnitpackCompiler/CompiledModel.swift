@@ -1,5 +1,6 @@
 import UnitpackCheck
 import UnitpackCore
+import UnitpackDigest
 import UnitpackSource
 
 /// The normalised model the writers consume: ids resolved, conversions

@@ -1,5 +1,6 @@
 import Foundation
 import UnitpackCore
+import UnitpackDigest
 
 #if canImport(Glibc)
     import Glibc
@@ -46,9 +47,12 @@ enum GenerationWriter {
     /// - Parameters:
     ///   - database: the database written by `DatabaseWriter.writeTemporary`
     ///     as `DIRECTORY/units.sqlite.tmp-PID`; moved into place or removed.
+    ///   - categories: the category keys of a `--categories` slice, for the
+    ///     manifest's `categories` line; nil for every category.
     ///   - step: called at each `BuildStep`.
     static func commit(
-        database: String, pack: [UInt8], model: CompiledModel, in directory: String, step: (BuildStep) -> Void
+        database: String, pack: [UInt8], model: CompiledModel, categories: [String]? = nil, in directory: String,
+        step: (BuildStep) -> Void
     ) throws -> Written {
         let previous = try? Generation.manifest(in: directory)
         var temporaries = [database]
@@ -78,7 +82,7 @@ enum GenerationWriter {
 
         let manifest = GenerationManifest(
             databaseFormat: Int(DatabaseFormat.version), packFormat: Int(SearchPackFormat.version),
-            sourceSHA256: model.sourceHash, languages: model.languages.map(\.code),
+            sourceSHA256: model.sourceHash, languages: model.languages.map(\.code), categories: categories,
             artifacts: [databaseArtifact, packArtifact])
         let manifestPath = directory + "/" + GenerationManifest.fileName
         let manifestTemporary = AtomicFile.temporary(for: manifestPath)

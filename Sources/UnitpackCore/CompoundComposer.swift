@@ -2,17 +2,23 @@
 /// and `case` rows) and its category key (which `per` pattern it takes as a
 /// denominator). The runtime's `Unit` and the compiler's units are both.
 public protocol CompoundNameUnit: Sendable {
+    /// The unit's id, which the names of composed units are keyed by.
     var compoundNameID: Int { get }
+    /// The unit's category key (`length`), which decides the patterns that apply.
     var compoundNameCategory: String { get }
 }
 
 /// One unit of a compound unit's name: the unit, an SI or binary prefix
 /// (its name: `kilo`, `kibi`) and a power from 1 to 3.
 public struct CompoundPart<U: CompoundNameUnit>: Sendable {
+    /// The unit of this part (`meter` in `km²`).
     public var unit: U
+    /// The name of its SI or binary prefix (`kilo`, `kibi`); nil for none.
     public var prefix: String?
+    /// The power the part is raised to, 1 to 3 (`2` in `km²`).
     public var power: Int
 
+    /// A part: a unit, its prefix's name (nil for none) and its power (1 to 3).
     public init(unit: U, prefix: String? = nil, power: Int = 1) {
         self.unit = unit
         self.prefix = prefix
@@ -238,7 +244,7 @@ public struct CompoundComposer<U: CompoundNameUnit, Failure: Error> {
     /// German names write them. A capital followed by another (`BTU`) is kept.
     public static func joined(_ pattern: String, _ word: String) -> String {
         var word = word
-        let head = pattern.split(separator: "{0}", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let head = TextSearch.prefix(before: "{0}", in: pattern)
         if let before = head.last, before.isLetter, before.isLowercase {
             let scalars = Array(word.unicodeScalars)
             if scalars.count > 1, scalars[0].properties.isUppercase, scalars[1].properties.isLowercase {

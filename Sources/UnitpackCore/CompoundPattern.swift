@@ -141,12 +141,12 @@ public enum CompoundPatternText {
     public static func problem(_ pattern: String, placeholders count: Int) -> String? {
         let wanted = count == 2 ? ["{0}", "{1}"] : ["{0}"]
         for placeholder in wanted {
-            let occurrences = pattern.split(separator: placeholder, omittingEmptySubsequences: false).count - 1
+            let occurrences = TextSearch.ranges(of: placeholder, in: pattern).count
             if occurrences == 0 { return "has no \(placeholder)" }
             if occurrences > 1 { return "has \(placeholder) \(occurrences) times" }
         }
         var rest = pattern
-        for placeholder in wanted { rest = rest.split(separator: placeholder, omittingEmptySubsequences: false).joined() }
+        for placeholder in wanted { rest = TextSearch.removing(placeholder, from: rest) }
         if rest.contains("{") || rest.contains("}") {
             return count == 2 ? "has a brace that is not {0} or {1}" : "has a brace that is not {0}"
         }

@@ -5,6 +5,7 @@
 /// `canonicalText`. For every formula the parser produces,
 /// `Formula(parsing: f.canonicalText) == f`.
 public struct Formula: Sendable, Hashable, CustomStringConvertible {
+    /// The formula's syntax tree, as parsed.
     public let expression: FormulaExpression
 
     /// The deepest syntax tree the parser accepts (a lone number or `X` is 1
@@ -50,11 +51,15 @@ public struct Formula: Sendable, Hashable, CustomStringConvertible {
 /// (`-2^2` is `.negate(2^2)`), and never makes nodes for unary plus or
 /// parentheses.
 public indirect enum FormulaExpression: Sendable, Hashable {
+    /// A number written in the formula (`459.67`).
     case number(Double)
     /// `X` (the parser also accepts lower-case `x`).
     case variable
+    /// `-e`: the expression negated.
     case negate(FormulaExpression)
+    /// `a op b`: an operator and its two operands, left first.
     case binary(FormulaOperator, FormulaExpression, FormulaExpression)
+    /// `f(a, ...)`: a function and its arguments, as many as its `arity`.
     case call(FormulaFunction, [FormulaExpression])
 
     /// True when the expression mentions X.
@@ -82,12 +87,16 @@ public indirect enum FormulaExpression: Sendable, Hashable {
 
 /// A binary operator. `^` is exponentiation.
 public enum FormulaOperator: String, Sendable, Hashable, CaseIterable {
+    /// The operators of docs/formulas.md, by the character written: `+`, `-`, `*`,
+    /// `/` and `^` (a power, right-associative).
     case add = "+", subtract = "-", multiply = "*", divide = "/", power = "^"
 }
 
 /// A function callable as `name(arguments)`. Names are lower-case and
 /// case-sensitive; angles are in radians; `ln` is the natural logarithm.
 public enum FormulaFunction: String, Sendable, Hashable, CaseIterable {
+    /// The functions of docs/formulas.md, each named as a formula writes it
+    /// (`sqrt(X)`); angles in radians.
     case sqrt, cbrt, exp, ln, log10, log2, pow, abs, sin, cos, tan, asin, acos, atan
 
     /// How many arguments a call takes.
@@ -107,6 +116,7 @@ public struct FormulaSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     /// One line of human text, e.g. `unexpected character '#'`.
     public let message: String
 
+    /// An error at `offset` (in Unicode scalars) with what is wrong there.
     public init(offset: Int, message: String) {
         self.offset = offset
         self.message = message

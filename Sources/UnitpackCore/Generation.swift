@@ -67,28 +67,6 @@ public struct Generation: Sendable, Hashable {
         return path
     }
 
-    /// Every artifact checked in full: the cheap checks, then the whole
-    /// file's SHA-256 against the manifest. For `unitpack verify`.
-    /// - Returns: one error per artifact that fails, in manifest order.
-    public func verify() -> [GenerationError] {
-        var problems: [GenerationError] = []
-        for artifact in manifest.artifacts {
-            do throws(GenerationError) {
-                let path = try path(of: artifact.name)
-                let digest = try Self.digest(of: path, artifact: artifact, manifest: manifestPath)
-                if digest != artifact.sha256 {
-                    problems.append(
-                        .digestMismatch(
-                            manifest: manifestPath, line: artifact.line, artifact: artifact.name, file: path,
-                            expected: artifact.sha256, found: digest))
-                }
-            } catch {
-                problems.append(error)
-            }
-        }
-        return problems
-    }
-
     /// `DIRECTORY/manifest.tsv`, parsed, whatever formats it names (the
     /// build reads the previous generation's with this, to keep its files).
     public static func manifest(in directory: String) throws(GenerationError) -> GenerationManifest {
@@ -125,33 +103,9 @@ public struct Generation: Sendable, Hashable {
         return bytes
     }
 
-    static func digest(of path: String, artifact: GenerationManifest.Artifact, manifest: String)
-        throws(GenerationError) -> String
-    {
-        func unreadable(_ code: Int32) -> GenerationError {
-            .artifactUnreadable(manifest: manifest, line: artifact.line, artifact: artifact.name, file: path, reason: message(code))
-        }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw unreadable(errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw unreadable(errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .artifactNotAFile(
-                manifest: manifest, line: artifact.line, artifact: artifact.name, file: path, kind: kind(info.st_mode))
-        }
-        var hasher = SHA256()
-        do throws(Errno) {
-            try readAll(descriptor, limit: Int.max) { hasher.update($0) }
-        } catch {
-            throw unreadable(error.code)
-        }
-        return SHA256.lowercaseHex(hasher.finalize())
-    }
+    package struct Errno: Error { package let code: Int32 }
 
-    struct Errno: Error { let code: Int32 }
-
-    static func readAll(_ descriptor: Int32, limit: Int, _ consume: (UnsafeRawBufferPointer) -> Void) throws(Errno) {
+    package static func readAll(_ descriptor: Int32, limit: Int, _ consume: (UnsafeRawBufferPointer) -> Void) throws(Errno) {
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var total = 0
         while total < limit {
@@ -166,13 +120,13 @@ public struct Generation: Sendable, Hashable {
         }
     }
 
-    static func message(_ code: Int32) -> String {
+    package static func message(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         let message = String(cString: text)
         return message.prefix(1).lowercased() + message.dropFirst()
     }
 
-    static func kind(_ mode: mode_t) -> String {
+    package static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a directory"
         case S_IFIFO: "a FIFO (named pipe)"

@@ -6,18 +6,27 @@ public enum GenerationError: Error, Sendable, Hashable, CustomStringConvertible 
     case noManifest(directory: String)
     /// `manifest.tsv` is a directory, a FIFO, a link...: refused without reading.
     case manifestNotAFile(path: String, kind: String)
+    /// The manifest exists but cannot be read (permissions, an I/O error), with the system's reason.
     case manifestUnreadable(path: String, reason: String)
+    /// The manifest is larger than any a build writes (`limit` bytes): not read.
     case manifestTooLarge(path: String, limit: Int)
+    /// A line of the manifest is not as docs/manifest.md describes it.
     case malformedManifest(path: String, line: Int, detail: String)
+    /// The manifest is of another format version than this reader's.
     case unsupportedManifestVersion(path: String, found: String, supported: Int)
     /// The manifest's `database-format` or `pack-format` is not what this reader reads.
     case unsupportedFormat(path: String, key: String, found: Int, supported: Int)
     /// The manifest has no line for an artifact the reader needs.
     case artifactNotListed(path: String, artifact: String)
+    /// A file the manifest names (at `line`) is not there.
     case artifactMissing(manifest: String, line: Int, artifact: String, file: String)
+    /// A file the manifest names is something other than a regular file (`kind`: a directory, a FIFO).
     case artifactNotAFile(manifest: String, line: Int, artifact: String, file: String, kind: String)
+    /// A file the manifest names cannot be read, with the system's reason.
     case artifactUnreadable(manifest: String, line: Int, artifact: String, file: String, reason: String)
+    /// A file the manifest names has another size than the manifest states: another build's, or cut short.
     case sizeMismatch(manifest: String, line: Int, artifact: String, file: String, expected: Int, found: Int)
+    /// A file's SHA-256 is not the one the manifest states (found by `verify`): damaged or replaced.
     case digestMismatch(manifest: String, line: Int, artifact: String, file: String, expected: String, found: String)
 
     static let rebuild = "run `unitpack build` to write a whole generation"

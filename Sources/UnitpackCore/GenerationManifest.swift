@@ -54,14 +54,22 @@ public struct GenerationManifest: Sendable, Hashable {
     public var sourceSHA256: String
     /// Language codes, as the database lists them.
     public var languages: [String]
+    /// The category keys of a slice built with `--categories` (docs/database.md,
+    /// "Slices"), in display order; nil for a build of every category, whose
+    /// manifest has no `categories` line.
+    public var categories: [String]?
     /// In the order written; each `name` at most once.
     public var artifacts: [Artifact]
 
-    public init(databaseFormat: Int, packFormat: Int, sourceSHA256: String, languages: [String], artifacts: [Artifact]) {
+    public init(
+        databaseFormat: Int, packFormat: Int, sourceSHA256: String, languages: [String], categories: [String]? = nil,
+        artifacts: [Artifact]
+    ) {
         self.databaseFormat = databaseFormat
         self.packFormat = packFormat
         self.sourceSHA256 = sourceSHA256
         self.languages = languages
+        self.categories = categories
         self.artifacts = artifacts
     }
 
@@ -90,6 +98,7 @@ public struct GenerationManifest: Sendable, Hashable {
             "source-sha256\t\(sourceSHA256)",
             (["languages"] + languages).joined(separator: "\t"),
         ]
+        if let categories { lines.append((["categories"] + categories).joined(separator: "\t")) }
         for artifact in artifacts {
             lines.append("artifact\t\(artifact.name)\t\(artifact.file)\t\(artifact.size)\t\(artifact.sha256)")
         }
@@ -117,6 +126,7 @@ public struct GenerationManifest: Sendable, Hashable {
         var packFormat: Int?
         var sourceSHA256: String?
         var languages: [String]?
+        var categories: [String]?
         var artifacts: [Artifact] = []
 
         for (index, raw) in rawLines.enumerated() {
@@ -163,6 +173,15 @@ public struct GenerationManifest: Sendable, Hashable {
                 }
                 guard Set(codes).count == codes.count else { throw fail(number, "a language is listed twice") }
                 languages = codes
+            case "categories":
+                try once(categories)
+                let keys = Array(fields.dropFirst())
+                guard !keys.isEmpty else { throw fail(number, "a categories line names at least one category") }
+                for key in keys where !isCategoryKey(key) {
+                    throw fail(number, "'\(key.prefix(40))' is not a category key")
+                }
+                guard Set(keys).count == keys.count else { throw fail(number, "a category is listed twice") }
+                categories = keys
             case "artifact":
                 guard fields.count == 5 else {
                     throw fail(number, "an artifact line has 4 values (name, file, size, sha256), got \(fields.count - 1)")
@@ -191,7 +210,7 @@ public struct GenerationManifest: Sendable, Hashable {
         guard let languages else { throw fail(last, "no languages line") }
         return GenerationManifest(
             databaseFormat: databaseFormat, packFormat: packFormat, sourceSHA256: sourceSHA256, languages: languages,
-            artifacts: artifacts)
+            categories: categories, artifacts: artifacts)
     }
 
     /// A whole number without sign or leading zeros, below 10^15.
@@ -222,6 +241,14 @@ public struct GenerationManifest: Sendable, Hashable {
         let utf8 = Array(text.utf8)
         return !utf8.isEmpty && utf8.count <= 35
             && utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    }
+
+    /// A category key of `units-src/categories.tsv`: lower-case letters,
+    /// digits and `-`, at most 255 bytes (a key names a file, `units-src/<key>.tsv`).
+    static func isCategoryKey(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        return !utf8.isEmpty && utf8.count <= 255
+            && utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == UInt8(ascii: "-") }
     }
 
     static func isAlphanumeric(_ byte: UInt8) -> Bool {

@@ -13,6 +13,7 @@ public struct LocalizedNumber: Sendable, Hashable {
 /// Foundation or ICU. Rounding and the switch to scientific notation are those
 /// of `DecimalFormatting`, so every renderer agrees on the digits.
 public enum LocalizedNumberFormatting {
+    /// How a number is written: its significant digits, fraction digits and grouping.
     public struct Options: Sendable, Hashable {
         /// At most this many significant digits, in `1...17`.
         public var significantDigits: Int
@@ -22,6 +23,8 @@ public enum LocalizedNumberFormatting {
         /// Separate digit groups (`1 234`); off for output meant for scripts.
         public var grouping: Bool
 
+        /// Options: `significantDigits` (1 to 17) kept, at least `minimumFractionDigits`
+        /// after the separator, digit groups (`1 234`) when `grouping`.
         public init(significantDigits: Int = 6, minimumFractionDigits: Int = 0, grouping: Bool = true) {
             self.significantDigits = min(17, max(1, significantDigits))
             self.minimumFractionDigits = min(20, max(0, minimumFractionDigits))
@@ -29,6 +32,10 @@ public enum LocalizedNumberFormatting {
         }
     }
 
+    /// `value` rounded to the options' digits and written with `symbols`
+    /// (separators, minus sign, digits), with the digits its plural form is
+    /// chosen by. Very large and small values get a readable scientific form.
+    /// - Complexity: proportional to the digits written; no allocation beyond the strings.
     public static func format(_ value: Double, symbols: NumberSymbols, options: Options = Options()) -> LocalizedNumber {
         if value.isNaN { return LocalizedNumber(text: "NaN", pluralText: "0") }
         if value.isInfinite { return LocalizedNumber(text: value < 0 ? symbols.minusSign + "∞" : "∞", pluralText: "0") }

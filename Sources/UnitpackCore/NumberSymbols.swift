@@ -20,6 +20,9 @@ public struct NumberSymbols: Sendable, Hashable {
     /// The ten digits of the numbering system, 0 to 9; nil for ASCII (`latn`).
     public var digits: [Character]?
 
+    /// Symbols: the decimal and group separators, the sizes of the first and
+    /// further digit groups (`en-IN`: 3 then 2), the fewest digits a number
+    /// needs before it is grouped, the minus sign, and ten digits (nil: ASCII).
     public init(
         decimal: String, group: String, primaryGrouping: Int = 3, secondaryGrouping: Int? = nil,
         minimumGroupingDigits: Int = 1, minusSign: String = "-", digits: [Character]? = nil
@@ -41,9 +44,12 @@ public struct NumberSymbols: Sendable, Hashable {
 /// CLDR locale writes them otherwise than the language (`de-CH`: `.` and
 /// `’`; `ar-MA`: `,` and `.`; `pt-PT`: `,` and U+00A0).
 public struct RegionSeparators: Sendable, Hashable {
+    /// The decimal separator the region writes.
     public var decimal: String
+    /// The group separator the region writes.
     public var group: String
 
+    /// A region's decimal and group separators.
     public init(decimal: String, group: String) {
         self.decimal = decimal
         self.group = group
@@ -81,10 +87,14 @@ public struct RegionSeparators: Sendable, Hashable {
 /// (`en-IN`'s `#,##,##0.###`: 3 then 2, `12,34,567`) and the minimum
 /// grouping digits (`es-MX` groups `1,500`, `es` writes `1500`).
 public struct RegionGrouping: Sendable, Hashable {
+    /// The size of the group nearest the decimal separator (3).
     public var primary: Int
+    /// The size of every further group (2 in `en-IN`, else as `primary`).
     public var secondary: Int
+    /// The fewest digits before the first separator for a number to be grouped (2 in `es-MX`'s sense: `1500`, `15,000`).
     public var minimum: Int
 
+    /// A region's group sizes and minimum grouping digits.
     public init(primary: Int, secondary: Int, minimum: Int) {
         self.primary = primary
         self.secondary = secondary

@@ -1,6 +1,8 @@
 /// CLDR's plural categories (Unicode TR35, "Language Plural Rules"). A
 /// language uses a subset; `other` is in every set.
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// The six categories, in CLDR's order; which a number takes is the language's
+    /// rules' choice (`one` is not always 1: Russian 21 is `one`).
     case zero, one, two, few, many, other
 
     /// CLDR's order, the order of the columns of a names file.

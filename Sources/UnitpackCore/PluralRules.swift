@@ -5,17 +5,26 @@ public struct PluralRules: Sendable, Hashable {
     /// One condition per category except `other`, in CLDR order.
     public let rules: [Rule]
 
+    /// One category's rule: the category, and its condition (`or` of `and`s of relations).
     public struct Rule: Sendable, Hashable {
+        /// The category this rule selects.
         public let category: PluralCategory
         /// Alternatives (`or`) of conjunctions (`and`) of relations.
         public let condition: [[Relation]]
     }
 
+    /// The operands of CLDR's rules (TR35, "Plural Operand Meanings"): `n` the
+    /// absolute value, `i` its integer digits, `v`/`w` the visible fraction digits
+    /// with and without trailing zeros, `f`/`t` those digits as a number, `c`/`e`
+    /// the exponent of compact and scientific forms.
     public enum Operand: String, Sendable, Hashable, CaseIterable {
+        /// The operands, named as CLDR's rules write them.
         case n, i, v, w, f, t, c, e
     }
 
+    /// One relation of a condition: `operand [% modulus] (= | != | within) ranges`.
     public struct Relation: Sendable, Hashable {
+        /// How the operand's value is compared with the ranges.
         public enum Kind: Sendable, Hashable {
             /// `=`, `in`, `is`: the value is one of the integers listed.
             case `in`
@@ -23,10 +32,15 @@ public struct PluralRules: Sendable, Hashable {
             case within
         }
 
+        /// The operand compared (`n`, `i`, `v`, ...).
         public let operand: Operand
+        /// The modulus applied first (`n % 10`); nil for none.
         public let modulus: UInt64?
+        /// Whether the value must be one of the integers (`in`) or within a range.
         public let kind: Kind
+        /// Whether the relation is negated (`!=`, `not in`).
         public let negated: Bool
+        /// The values and ranges compared with (`2..4, 6` is `[2...4, 6...6]`).
         public let ranges: [ClosedRange<UInt64>]
     }
 
@@ -155,8 +169,11 @@ extension PluralRules.Relation {
 /// Why stored plural rules do not parse: the database is damaged or was not
 /// written by the compiler.
 public struct PluralRulesError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The line of the rules' text the error is on, from 1.
     public let line: Int
+    /// The column of the error on its line, from 1, in characters.
     public let column: Int
+    /// What is wrong, in a sentence.
     public let message: String
 
     public var description: String { "line \(line), column \(column): \(message)" }

@@ -1,9 +1,13 @@
 /// Constants and primitives of `search.pack`, shared by the writer and the
 /// reader. The layout is specified byte by byte in docs/pack-format.md.
 public enum SearchPackFormat {
+    /// The pack's file name in a build directory before a generation names it (docs/pack-format.md).
     public static let fileName = "search.pack"
+    /// The first eight bytes of every pack: `UPSEARCH`.
     public static let magic: [UInt8] = Array("UPSEARCH".utf8)
+    /// The format version this reader and writer use; a pack of another is refused.
     public static let version: UInt16 = 5
+    /// The header's size in bytes, before the shard index.
     public static let headerLength = 32
     /// The bytes of a shard index entry before its separator.
     public static let indexEntryFixedBytes = 18
@@ -27,6 +31,7 @@ public enum SearchPackFormat {
     /// The language byte of a posting for the symbols of `units-src/`, which
     /// belong to every language.
     public static let noLanguage: UInt8 = 0xFF
+    /// The most languages a pack holds: a language is one byte, with two values reserved.
     public static let maxLanguages = 254
 
     /// A posting's tag: `((slot << 3 | form) << 2) | same << 1 | more`, where
@@ -63,7 +68,9 @@ public enum SearchPackFormat {
         case display = 1
         /// A plural form.
         case pluralForm = 2
+        /// A symbol of the unit (`km`, `км`).
         case symbol = 3
+        /// A synonym of the unit's name (`kilometre`, `klick`).
         case synonym = 4
         /// A grammatical case form (`locales/<lang>/cases.tsv`).
         case caseForm = 5
@@ -72,26 +79,7 @@ public enum SearchPackFormat {
     }
 }
 
-/// Little-endian integers and LEB128 varints.
-public struct ByteWriter {
-    public private(set) var bytes: [UInt8] = []
-    public init() {}
-
-    public mutating func u8(_ value: UInt8) { bytes.append(value) }
-    public mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-    public mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-    public mutating func varint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
-    }
-    public mutating func append(_ data: some Sequence<UInt8>) { bytes += data }
-}
-
-/// Reads what `ByteWriter` wrote, bounds-checked: running past the end is
+/// Reads what the compiler's `ByteWriter` wrote, bounds-checked: running past the end is
 /// `nil`, never a trap. Inlinable: the runtime decodes shards with it, and a
 /// call across modules per byte costs more than the byte.
 public struct ByteReader {

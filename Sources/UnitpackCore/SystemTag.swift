@@ -1,5 +1,7 @@
 /// The measurement system a unit belongs to.
 public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
+    /// The system tags of `units-src/` (docs/source-format.md): SI and metric,
+    /// imperial, US customary, UK-only, historic units, and none (a count, a ratio).
     case metric, imperial, us, uk, historic, none
 
     /// The CLDR region whose preferred units (`units-src/clusters.tsv`) serve

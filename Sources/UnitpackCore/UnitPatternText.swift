@@ -35,7 +35,7 @@ public enum UnitPatternText {
     /// `text` with every `\u{HEX}` replaced by its scalar (TextEscaping's
     /// notation, read back); nil when an escape does not read (the message).
     public static func unescaped(_ text: String) -> (text: String?, problem: String?) {
-        guard text.contains("\\u{") else { return (text, nil) }
+        guard TextSearch.contains("\\u{", in: text) else { return (text, nil) }
         var result = ""
         var scalars = Array(text.unicodeScalars)[...]
         while let first = scalars.first {

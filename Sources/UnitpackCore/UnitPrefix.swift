@@ -9,6 +9,7 @@
 /// stored in `units.flags`) and each language's words for them (the
 /// `prefix` rows of `locales/<lang>/compounds.tsv`: `кило{0}`).
 public struct UnitPrefix: Sendable, Hashable {
+    /// The family of a prefix: SI (powers of ten) or binary (powers of 1024).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Powers of ten: `k`, `m`, `µ`.
         case si
@@ -25,7 +26,9 @@ public struct UnitPrefix: Sendable, Hashable {
     /// Symbols, the standard's first: `µ` (U+00B5, the micro sign of the
     /// SI Brochure), then `μ` (U+03BC) and `u`, which people type for it.
     public let symbols: [String]
+    /// What the prefix multiplies by (1000 for kilo, 1024 for kibi).
     public let factor: Double
+    /// Whether the prefix is SI or binary; a unit takes one family or none (`UnitFlags`).
     public let kind: Kind
 
     /// Every prefix, largest first, decimal then binary.

@@ -39,9 +39,9 @@ enum ApproximateSize {
         }
     }
 
-    static func of(_ unit: Unit) -> Int {
+    static func of(_ unit: MeasureUnit) -> Int {
         // The stride of the value boxed in CachedObject, and the box's header.
-        var bytes = allocation(objectHeader + MemoryLayout<Unit>.stride) + of(unit.name) + of(unit.category)
+        var bytes = allocation(objectHeader + MemoryLayout<MeasureUnit>.stride) + of(unit.name) + of(unit.category)
             + of(unit.symbols)
         if case .formulas(let toBase, let fromBase) = unit.conversion {
             bytes += of(toBase.expression) + of(fromBase.expression)
@@ -74,7 +74,7 @@ enum ApproximateSize {
         // The numbering systems: latn's and a native one's symbols, digits and regions.
         var numbering = of(language.numbering.latn.minusSign) + of(language.longPattern) + of(language.shortPattern)
         if let native = language.numbering.native {
-            numbering += of(native.system) + of(native.symbols.decimal) + of(native.symbols.group)
+            numbering += of(native.name) + of(native.symbols.decimal) + of(native.symbols.group)
                 + of(native.symbols.minusSign) + allocation(objectHeader + 16 * 10)
                 + allocation(objectHeader + 16 * language.numbering.latnRegions.count)
                 + dictionary(count: language.numbering.regionSeparators.count, keyStride: 16, valueStride: 32)
@@ -139,10 +139,10 @@ enum ApproximateSize {
     }
 
     /// A cached expression: its key's string, the boxed optional array and its units.
-    static func ofExpression(_ key: CachedKey, _ units: [Unit]?) -> Int {
+    static func ofExpression(_ key: CachedKey, _ units: [MeasureUnit]?) -> Int {
         guard case .expression(let text) = key else { return 0 }
         return of(text.string) + allocation(objectHeader + 16)
-            + (units.map { $0.reduce(allocation(objectHeader + MemoryLayout<Unit>.stride * $0.count)) { $0 + of($1) } } ?? 0)
+            + (units.map { $0.reduce(allocation(objectHeader + MemoryLayout<MeasureUnit>.stride * $0.count)) { $0 + of($1) } } ?? 0)
     }
 
     /// A category's cached `clusters` rows: the array, each row's usage and

@@ -4,10 +4,12 @@ import UnitpackSQLite
 /// One unit of a compound unit's name: the unit, an SI or binary prefix
 /// (its name: `kilo`, `kibi`) and a power from 1 to 3. The naming itself is
 /// `CompoundComposer` (UnitpackCore), which the compiler shares.
-public typealias CompoundNamePart = CompoundPart<Unit>
+public typealias CompoundNamePart = CompoundPart<MeasureUnit>
 
-extension Unit: CompoundNameUnit {
+extension MeasureUnit: CompoundNameUnit {
+    /// The unit's id, by which composed names are keyed.
     public var compoundNameID: Int { id.rawValue }
+    /// The unit's category key.
     public var compoundNameCategory: String { category }
 }
 
@@ -46,7 +48,7 @@ extension UnitDatabase {
             guard !numerator.isEmpty, (numerator + denominator).allSatisfy({ (1...3).contains($0.power) }) else { return nil }
             let patterns = try compoundPatterns(language.code, state)
             let number = LocalizedNumberFormatting.format(count, symbols: language.numbers)
-            let composer = CompoundComposer<Unit, UnitDatabaseError>(
+            let composer = CompoundComposer<MeasureUnit, UnitDatabaseError>(
                 categories: Set(language.plurals.categories), patterns: patterns
             ) { unit throws(UnitDatabaseError) in
                 guard let names = try self.loadNames(unit, language.code, state), names.language == language.code else { return nil }

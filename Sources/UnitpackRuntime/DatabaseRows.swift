@@ -74,7 +74,7 @@ struct RowDecoder {
 
     /// `units`: id, category, name, symbols, factor, to_base, from_base,
     /// priority, system, tier, flags. The category's key comes from its own row.
-    func unit(at offset: Int32, categoryKey: String) throws(UnitDatabaseError) -> (unit: Unit, category: Int) {
+    func unit(at offset: Int32, categoryKey: String) throws(UnitDatabaseError) -> (unit: MeasureUnit, category: Int) {
         try check("units", at: offset)
         let id = UnitID(rawValue: try self.id(offset, "a unit"))
         let category = try self.id(offset + 1, "the category of unit \(id)")
@@ -107,7 +107,7 @@ struct RowDecoder {
         guard !symbols.contains("") else { throw damaged("unit \(id) has an empty symbol") }
         let usage = statement.text(at: offset + 11) ?? ""
         guard usage.isEmpty || DatabaseSanity.isValidUsage(usage) else { throw damaged("unit \(id) has an invalid usage") }
-        let unit = Unit(
+        let unit = MeasureUnit(
             id: id, name: name, category: categoryKey, symbols: symbols, conversion: conversion, priority: priority,
             system: system, tier: tier, flags: flags, impliedUsage: usage.isEmpty ? nil : usage)
         return (unit, category)

@@ -5,6 +5,7 @@ import UnitpackCore
 public struct DatabaseStatistics: Sendable, Hashable {
     /// What SQLite allocated to open the file (`UnitDatabase.openBytes`).
     public var openBytes: Int
+    /// The bytes SQLite's page cache may hold (`PRAGMA cache_size`, from the budget).
     public var pageCacheBudget: Int
     /// SQLite's cached pages (`SQLITE_DBSTATUS_CACHE_USED`).
     public var pageCacheBytes: Int
@@ -14,13 +15,18 @@ public struct DatabaseStatistics: Sendable, Hashable {
     public var statementBytes: Int
     /// The connection's lookaside pool, allocated at open.
     public var lookasideBytes: Int
+    /// The bytes the cache of decoded objects may hold.
     public var objectBudget: Int
     /// Decoded units, languages, names, phrase words, relations and what
     /// names found (approximate, see `ApproximateSize`).
     public var objectBytes: Int
+    /// How many decoded objects the cache holds.
     public var objectsHeld: Int
+    /// Lookups the object cache answered.
     public var hits: Int
+    /// Lookups that read the database.
     public var misses: Int
+    /// Objects dropped to stay within the budget.
     public var evictions: Int
 
     /// Everything: what opening cost (schema, statements and lookaside are
@@ -64,7 +70,7 @@ enum CachedKey: Hashable {
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
 /// the largest of the values.
 indirect enum CachedObject {
-    case unit(Unit)
+    case unit(MeasureUnit)
     case language(Language)
     case names(LocalizedNames)
     case phraseWords(NumberWords)
@@ -76,7 +82,7 @@ indirect enum CachedObject {
     case compounds(CompoundPatterns)
     case dimensions(DimensionTable)
     /// An expression's units (`UnitDatabase.expressionUnits`), nil for a single name.
-    case expression([Unit]?)
+    case expression([MeasureUnit]?)
     case nameLanguages([UnitDatabase.NameLanguage])
     case phraseLanguage(UnitDatabase.PhraseLanguage)
     case prefixWords([UnitDatabase.PrefixWord])

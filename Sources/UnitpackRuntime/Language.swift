@@ -11,6 +11,7 @@ public struct Language: Sendable, Hashable {
     /// The symbols of the numbering system chosen for the tag asked for:
     /// `arab` for `ar` and `ar-EG`, `latn` for `ar-MA` (see `numbering`).
     public let numbers: NumberSymbols
+    /// The language's CLDR plural rules (`locales/<lang>/plurals.txt`).
     public let plurals: PluralRules
     /// CLDR's default numbering system of the language and region (`latn`, `arab`).
     public let numberingSystem: String
@@ -27,12 +28,16 @@ public struct Language: Sendable, Hashable {
     /// the language's default (`arab` in Arabic), that one and the regions that
     /// keep `latn` (`MA`, `DZ`, `TN`...).
     public struct Numbering: Sendable, Hashable {
+        /// The symbols of ASCII digits (`latn`) in this language.
         public var latn: NumberSymbols
-        /// Nil: the language writes `latn` digits everywhere.
-        public var native: (system: String, symbols: NumberSymbols)? {
-            nativeSystem.isEmpty ? nil : (nativeSystem, nativeSymbols)
+        /// The language's own system where it is not `latn` (`arab` in
+        /// Arabic); nil: the language writes `latn` digits everywhere.
+        public var native: NumberingSystem? {
+            nativeSystem.isEmpty ? nil : NumberingSystem(name: nativeSystem, symbols: nativeSymbols)
         }
+        /// CLDR's name of the language's own numbering system (`arab`); empty when it is `latn`.
         public var nativeSystem: String
+        /// The symbols of the language's own system (`latn`'s when it has none).
         public var nativeSymbols: NumberSymbols
         /// Regions (`MA`, upper case) where the default is `latn` though the language's is `native`.
         public var latnRegions: [String]
@@ -44,6 +49,8 @@ public struct Language: Sendable, Hashable {
         /// Whether a region may write numbers otherwise than the language.
         public var dependsOnRegion: Bool { native != nil || !regionSeparators.isEmpty || !regionGrouping.isEmpty }
 
+        /// Numbering: `latn`'s symbols, the language's own system and its symbols
+        /// (none by default) and the regions that keep `latn` though the language does not.
         public init(latn: NumberSymbols, nativeSystem: String = "", nativeSymbols: NumberSymbols? = nil, latnRegions: [String] = []) {
             self.latn = latn
             self.nativeSystem = nativeSystem
@@ -52,7 +59,7 @@ public struct Language: Sendable, Hashable {
         }
 
         /// The system and symbols CLDR uses by default in `region` (nil: the language's own default).
-        public func system(forRegion region: String?) -> (name: String, symbols: NumberSymbols) {
+        public func system(forRegion region: String?) -> NumberingSystem {
             var latn = self.latn
             if let region, let separators = regionSeparators[region] {
                 latn.decimal = separators.decimal
@@ -65,12 +72,15 @@ public struct Language: Sendable, Hashable {
                 latn.secondaryGrouping = grouping.secondary
                 latn.minimumGroupingDigits = grouping.minimum
             }
-            guard let native else { return ("latn", latn) }
-            if let region, latnRegions.contains(region) { return ("latn", latn) }
-            return (native.system, native.symbols)
+            guard let native else { return NumberingSystem(name: "latn", symbols: latn) }
+            if let region, latnRegions.contains(region) { return NumberingSystem(name: "latn", symbols: latn) }
+            return native
         }
     }
 
+    /// A language: its code and name, whether every unit has its names, its plural
+    /// rules and numbering, CLDR's long and short unit patterns, and the region
+    /// whose numbering system it writes (nil: the language's default).
     public init(
         code: String, name: String, isComplete: Bool, plurals: PluralRules, numbering: Numbering,
         longPattern: String = "{0} {1}", shortPattern: String = "{0} {1}", region: String? = nil
@@ -116,9 +126,13 @@ public struct LocalizedNames: Sendable, Hashable {
     /// would differ (`patterns.tsv`): `時速 {0} キロメートル`, `متر` (no number).
     public let patterns: [PatternKey: String]
 
+    /// The key of a unit pattern: long or short, and the plural category.
     public struct PatternKey: Sendable, Hashable {
+        /// Whether the pattern is the short (symbol) one.
         public var isShort: Bool
+        /// The plural category the pattern is for.
         public var category: PluralCategory
+        /// A key of a pattern: short or long, and a plural category.
         public init(isShort: Bool, category: PluralCategory) {
             self.isShort = isShort
             self.category = category
@@ -139,6 +153,8 @@ public struct LocalizedNames: Sendable, Hashable {
     /// do (`unit_names` forms `case:<case>:<plural>`).
     public var countedCaseForms: [PluralCategory: [String]] = [:]
 
+    /// Names of a unit in `language`: its display name, its word in each plural
+    /// category, its symbol, and CLDR's patterns where the language has them.
     public init(
         language: String, display: String, forms: [PluralCategory: String], symbol: String,
         patterns: [PatternKey: String] = [:], composedFrom: String? = nil
@@ -176,4 +192,19 @@ public struct FormattedQuantity: Sendable, Hashable {
 struct NamesKey: Hashable {
     var unit: UnitID
     var language: String
+}
+
+/// A numbering system of a language: CLDR's name (`latn`, `arab`, `beng`)
+/// and the symbols a number is written with in it.
+public struct NumberingSystem: Sendable, Hashable {
+    /// CLDR's name of the system (`latn`, `arab`).
+    public var name: String
+    /// The digits, separators and signs of the system.
+    public var symbols: NumberSymbols
+
+    /// A numbering system by CLDR's name and its symbols.
+    public init(name: String, symbols: NumberSymbols) {
+        self.name = name
+        self.symbols = symbols
+    }
 }

@@ -9,7 +9,7 @@ public struct MixedQuantity: Sendable, Hashable {
         /// part but the last.
         public let value: Double
         /// One of the units `split` was asked for, in their order.
-        public let unit: Unit
+        public let unit: MeasureUnit
     }
 
     /// A proper fraction in lowest terms: `7/8`.

@@ -2,11 +2,13 @@ import UnitpackCore
 
 /// One result of `SearchPack.search`.
 public struct SearchMatch: Sendable, Hashable {
+    /// The id of the unit the key names: `UnitDatabase.unit(_:)` gives the unit.
     public let unit: UnitID
     /// The normalised key that matched.
     public let key: String
     /// The language of the word; `nil` for a `units-src/` symbol, which is every language's.
     public let language: String?
+    /// Which of the unit's words the key is: its name, a plural form, a symbol, a synonym.
     public let form: SearchPackFormat.Form
     /// The key is the whole query, not only a prefix of it.
     public let isExact: Bool
@@ -28,15 +30,19 @@ public struct SearchStatistics: Sendable, Hashable {
     public var budget: Int
     /// The cached shards and results (at most `budget - indexBytes`).
     public var bytesHeld: Int
+    /// How many shards the cache holds decoded.
     public var shardsHeld: Int
     /// Results of expensive queries kept (short prefixes of many keys).
     public var resultsHeld: Int
+    /// How many shards were read and inflated since open (or the last purge).
     public var shardsLoaded: Int
     /// Lookups in the cache (shards and results) that found and did not find.
     public var hits: Int
+    /// Queries that had to read a shard.
     public var misses: Int
     /// Queries answered from a kept result.
     public var resultHits: Int
+    /// Shards and results dropped to stay within the budget.
     public var evictions: Int
     /// The bytes of the header, language table and shard index, held from open.
     public var indexBytes: Int

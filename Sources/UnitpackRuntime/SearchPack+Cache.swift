@@ -1,4 +1,3 @@
-import Synchronization
 import UnitpackCore
 
 /// The searcher's one LRU cache of decoded shards and kept results, within
@@ -42,6 +41,7 @@ extension SearchPack {
         return loaded
     }
 
+    /// How many shards the pack has (its index's entries).
     public var shardCount: Int { shards.count }
 
     /// Changes the budget (index and shards together); shards over it are
@@ -75,6 +75,8 @@ extension SearchPack {
         cache.withLock { $0.shards.removeAll() }
     }
 
+    /// What the pack holds and how its cache has done, at this moment.
+    /// - Complexity: O(1); takes the pack's lock.
     public var statistics: SearchStatistics {
         cache.withLock { cache in
             SearchStatistics(

@@ -36,10 +36,11 @@ extension SearchPack {
     }
 
     /// `search` of a normalised query; `rewrite`: also read it as typed in
-    /// another layout or in Latin letters when it finds too little.
-    func search(normalized query: [UInt8], languages wanted: [String]?, limit: Int, rewrite: Bool, work: inout Int)
-        throws(SearchPackError) -> [SearchMatch]
-    {
+    /// another layout or in Latin letters when it finds too little;
+    /// `forgive`: correct it when it finds too little as typed.
+    func search(
+        normalized query: [UInt8], languages wanted: [String]?, limit: Int, rewrite: Bool, forgive: Bool = true, work: inout Int
+    ) throws(SearchPackError) -> [SearchMatch] {
         guard !query.isEmpty, limit > 0, !shards.isEmpty else { return [] }
         // A short prefix of many keys ranks thousands of postings; its result
         // is kept (within the budget) because typing asks it again and again.
@@ -72,7 +73,7 @@ extension SearchPack {
         if top.ranked > Self.rankedWorthKeeping { keep(matches, for: resultKey) }
         // Too little as typed: the forgiving search adds corrected matches
         // after them (issue 23), never kept (they are cheap only when warm).
-        guard !matches.contains(where: \.isExact), matches.count < min(limit, Self.forgivingWanted) else { return matches }
+        guard forgive, !matches.contains(where: \.isExact), matches.count < min(limit, Self.forgivingWanted) else { return matches }
         var units = Set(matches.map { UInt32($0.unit.rawValue) })
         let corrected = try forgivingMatches(
             query, languageRank: languageRank, limit: limit - matches.count, excluded: units, work: &work)
@@ -85,8 +86,13 @@ extension SearchPack {
         // its corrections; its own corrections come last.
         var rewrittenFound: [SearchMatch] = []
         var rewrittenCorrected: [SearchMatch] = []
+        // A rewriting is corrected too only when the query's own corrections
+        // found nothing: else `metric ton per yea`, found at one edit, would
+        // walk its letter again for `metrictonperyea` and `metric/ton/per/yea`.
         for other in rewrites(of: query, scripts: scripts, work: &work) {
-            for var match in try search(normalized: other, languages: wanted, limit: limit, rewrite: false, work: &work) {
+            for var match in try search(
+                normalized: other, languages: wanted, limit: limit, rewrite: false, forgive: scripts, work: &work)
+            {
                 let isCorrected = match.isCorrected
                 match.distance += 1
                 if isCorrected { rewrittenCorrected.append(match) } else { rewrittenFound.append(match) }

@@ -1,5 +1,4 @@
 import CZlib
-import Synchronization
 import UnitpackCore
 
 #if canImport(Glibc)
@@ -15,7 +14,9 @@ import UnitpackCore
 /// which get the rest (a shard larger than that is used and dropped).
 /// Safe to share between threads.
 public final class SearchPack: Sendable {
+    /// The pack's file.
     public let path: String
+    /// The codes of the languages whose keys the pack holds, in its order.
     public let languages: [String]
     let shards: [ShardEntry]
     /// Every shard's separator (a prefix of its first key that sorts after
@@ -31,7 +32,7 @@ public final class SearchPack: Sendable {
     let keyCount: Int
     let postingCount: Int
     let indexBytes: Int
-    let cache: Mutex<Cache>
+    let cache: Locked<Cache>
     /// Each language's keyboard rows and transliteration (format 5), in
     /// `languages`' order.
     let rewriting: [QueryRewriting]
@@ -50,6 +51,12 @@ public final class SearchPack: Sendable {
         return separators[Int(shards[shard].separatorStart)..<end]
     }
 
+    /// Opens the pack at `path`: reads and checks its header and shard index
+    /// (about 12 KB for the repository's data), nothing else; shards are read on
+    /// demand and kept within `budget` bytes, least recently used dropped first.
+    /// - Throws: `.fileNotFound`, `.notAFile`, `.unreadable`, `.notAPack`,
+    ///   `.unsupportedVersion`, `.truncated`, `.corruptIndex`.
+    /// - Complexity: one read of the header and index; well under a millisecond.
     public init(path: String, budget: Int) throws(SearchPackError) {
         // O_NONBLOCK: opening a FIFO for reading would wait for a writer forever;
         // it has no effect on a regular file, the only kind read (fstat below).
@@ -106,7 +113,7 @@ public final class SearchPack: Sendable {
             ].reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
                 + languages.reduce(0) { $0 + ApproximateSize.of($1) } + rewriting.reduce(0) { $0 + $1.heldBytes }
             // The budget covers what opening holds too: the shards get the rest.
-            self.cache = Mutex(Cache(shards: BoundedCache(budget: budget - indexBytes), budget: max(0, budget)))
+            self.cache = Locked(Cache(shards: BoundedCache(budget: budget - indexBytes), budget: max(0, budget)))
         } catch let error as SearchPackError {
             close(descriptor)
             throw error

@@ -12,17 +12,24 @@ import UnitpackCore
 /// than a shard's declared size, which is checked against
 /// `SearchPackFormat.maxShardBytes` first.
 public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No file at the path.
     case fileNotFound(path: String)
     /// Something other than a regular file (a directory, a FIFO, a device) is
     /// where the pack should be: it is refused at once, never read from.
     case notAFile(path: String)
     /// The build directory's current generation cannot be used: see `GenerationError`.
     case generation(GenerationError)
+    /// The file cannot be read; `errno` says why (0 when unknown).
     case unreadable(path: String, errno: Int32)
+    /// The file does not start with the pack's magic bytes.
     case notAPack(path: String)
+    /// The pack is of another format version than this reader's.
     case unsupportedVersion(found: Int, supported: Int)
+    /// The file is shorter than its header and index say.
     case truncated(path: String, detail: String)
+    /// The shard index is damaged (out of order, out of the file).
     case corruptIndex(path: String, detail: String)
+    /// A shard is damaged: it does not inflate, or its keys are not as written.
     case corruptShard(path: String, shard: Int, detail: String)
     /// The query is over `SearchPack.maxQueryBytes`: refused before any work,
     /// not cut (a cut query would answer another question). Not damage.

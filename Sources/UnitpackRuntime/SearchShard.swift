@@ -282,7 +282,12 @@ final class SearchShard: Sendable {
 
     /// `lowerBound(_:)`, adding to `compared` the bytes its comparisons read.
     func lowerBound(_ query: [UInt8], compared: inout Int) -> Int {
-        var low = 0
+        lowerBound(query, from: 0, compared: &compared)
+    }
+
+    /// The first key from `start` on not less than `query`.
+    func lowerBound(_ query: [UInt8], from start: Int, compared: inout Int) -> Int {
+        var low = start
         var high = count
         while low < high {
             let middle = (low + high) / 2

@@ -13,12 +13,12 @@ import UnitpackSQLite
 /// E906), so the remainder is the fraction times that multiple.
 public struct PreferredTarget: Sendable, Hashable {
     /// One unit, or the parts of a mixed unit, largest first (foot, inch).
-    public let units: [Unit]
+    public let units: [MeasureUnit]
     /// The value in `units[0]`, unrounded: for a mixed unit, the whole
     /// quantity in its first part (5.905511811 for 1.8 m as foot+inch).
     public let value: Double
     /// The unit, or a mixed unit's first (largest) part.
-    public var unit: Unit { units[0] }
+    public var unit: MeasureUnit { units[0] }
 }
 
 extension UnitDatabase {
@@ -34,9 +34,18 @@ extension UnitDatabase {
     /// the list's last. A region without a list of its own uses `001`'s; a
     /// usage without one falls back as CLDR's does (`road-small` -> `road` ->
     /// `default`). Nil when the category has no list at all.
-    public func bestTarget(for value: Double, in unit: Unit, region: String, usage: String = "default")
+    ///
+    /// The region is checked, in either case (`us` is `US`); the usage too
+    /// (`ROAD` is `road`).
+    /// - Throws: `.invalidRegion` for anything but two letters or three
+    ///   digits (`USA`, `en-US`: `UnitDatabase.region(of:)` gives a tag's
+    ///   region); `.unknownUsage` for a usage no list of the database has,
+    ///   rather than the default list in silence.
+    public func bestTarget(for value: Double, in unit: MeasureUnit, region: String, usage: String = "default")
         throws(UnitDatabaseError) -> PreferredTarget?
     {
+        let region = try Self.checkedRegion(region)
+        let usage = try checkedUsage(usage)
         let regions = region == "001" ? ["001"] : [region, "001"]
         // An expression of a dimension no category has has no lists.
         guard unit.hasCategoryRow else { return nil }
@@ -56,16 +65,17 @@ extension UnitDatabase {
     /// system's list comes before the region's: a usage CLDR has a list for
     /// (`person-height`, `road`) keeps CLDR's list rather than falling back to
     /// the system's `default`.
-    public func bestTarget(for value: Double, in unit: Unit, system: MeasurementSystem, usage: String = "default")
+    public func bestTarget(for value: Double, in unit: MeasureUnit, system: MeasurementSystem, usage: String = "default")
         throws(UnitDatabaseError) -> PreferredTarget?
     {
+        let usage = try checkedUsage(usage)
         let regions = Self.regions(of: system)
         // An expression of a dimension no category has has no lists.
         guard unit.hasCategoryRow else { return nil }
         return try bestTarget(for: value, in: unit, list: try preferenceList(category: unit.category, regions: regions, usage: usage))
     }
 
-    private func bestTarget(for value: Double, in unit: Unit, list: [PreferenceEntry]) throws(UnitDatabaseError)
+    private func bestTarget(for value: Double, in unit: MeasureUnit, list: [PreferenceEntry]) throws(UnitDatabaseError)
         -> PreferredTarget?
     {
         try chosenEntry(for: value, in: unit, list: list)?.target
@@ -74,7 +84,7 @@ extension UnitDatabase {
     /// The entry of `list` that `value` of `unit` reads in, and its place:
     /// the first in which the value is at least the entry's threshold, else
     /// the last.
-    func chosenEntry(for value: Double, in unit: Unit, list: [PreferenceEntry]) throws(UnitDatabaseError)
+    func chosenEntry(for value: Double, in unit: MeasureUnit, list: [PreferenceEntry]) throws(UnitDatabaseError)
         -> (target: PreferredTarget, index: Int)?
     {
         guard let last = list.last else { return nil }
@@ -89,7 +99,7 @@ extension UnitDatabase {
     }
 
     /// `entry`'s units with `value` of `unit` in them.
-    func target(_ entry: PreferenceEntry, for value: Double, in unit: Unit) throws(UnitDatabaseError) -> PreferredTarget {
+    func target(_ entry: PreferenceEntry, for value: Double, in unit: MeasureUnit) throws(UnitDatabaseError) -> PreferredTarget {
         let first = try self.unit(entry.unit)
         return try preferred(entry, first, try convert(value, from: unit, to: first))
     }
@@ -97,7 +107,7 @@ extension UnitDatabase {
     /// The entry's units: `first`, then its parts, which must be units of
     /// the same category (the writer guarantees it; a damaged row must not
     /// give a mixed unit of a length and a mass).
-    private func preferred(_ entry: PreferenceEntry, _ first: Unit, _ value: Double) throws(UnitDatabaseError)
+    private func preferred(_ entry: PreferenceEntry, _ first: MeasureUnit, _ value: Double) throws(UnitDatabaseError)
         -> PreferredTarget
     {
         var units = [first]

@@ -17,6 +17,9 @@ public struct TargetRequest: Sendable, Hashable {
     /// where the unit implies a usage.
     public var usage: String?
 
+    /// A request: a region (a CLDR code, checked by `expectedTarget`) and where it
+    /// came from, a measurement system, which wins over the region, and a usage;
+    /// nil for what is not given.
     public init(
         region: String? = nil, regionSource: TargetChoiceSource = .given, system: MeasurementSystem? = nil, usage: String? = nil
     ) {
@@ -50,10 +53,12 @@ public struct ExpectedTarget: Sendable, Hashable {
     /// The usage whose lists were read (before CLDR's fallbacks: `road-small`
     /// may have read `road`'s list).
     public let usage: String
+    /// Where the usage came from: given, the unit's, or the default.
     public let usageSource: TargetChoiceSource
     /// The lists read: a CLDR region (`US`, `001`) or a measurement system's
     /// own lists (`metric`, `us`, `imperial`).
     public let reader: String
+    /// Where the reader came from: given, the language's region, the other system.
     public let readerSource: TargetChoiceSource
     /// Up to three other targets, best first: the units beside the chosen
     /// one in its list (larger, then smaller), then the unit the source's own
@@ -78,9 +83,14 @@ extension UnitDatabase {
     /// `bestTarget(for:in:region:usage:)` stays CLDR's choice exactly.
     /// - Parameter alternatives: how many alternatives to look for, at most
     ///   three; 0 when only the target is wanted (it halves the work).
+    /// - Throws: `.invalidRegion` and `.unknownUsage` for a request's region
+    ///   or usage that is not one (checked as `bestTarget` checks them).
     public func expectedTarget(
-        for value: Double, in unit: Unit, request: TargetRequest = TargetRequest(), alternatives wanted: Int = 3
+        for value: Double, in unit: MeasureUnit, request: TargetRequest = TargetRequest(), alternatives wanted: Int = 3
     ) throws(UnitDatabaseError) -> ExpectedTarget? {
+        var request = request
+        if let region = request.region { request.region = try Self.checkedRegion(region) }
+        if let usage = request.usage { request.usage = try checkedUsage(usage) }
         guard unit.hasCategoryRow else { return nil }
         let usage: (String, TargetChoiceSource) =
             if let given = request.usage { (given, .given) }

@@ -20,7 +20,7 @@ extension UnitDatabase {
     /// A unit's words in `language`, falling back to English for a unit a
     /// partial language does not name, and to the `units-src/` name when the
     /// database has no names at all for it.
-    public func names(of unit: Unit, in language: String) throws(UnitDatabaseError) -> LocalizedNames {
+    public func names(of unit: MeasureUnit, in language: String) throws(UnitDatabaseError) -> LocalizedNames {
         try withState { state throws(UnitDatabaseError) in
             try localizedNames(of: unit, in: try loadLanguage(language, state).code, state)
         }
@@ -28,7 +28,7 @@ extension UnitDatabase {
 
     /// `names(of:in:)` for a language already loaded, inside the lock (a
     /// mixed quantity reads several units' names at once).
-    func localizedNames(of unit: Unit, in code: String, _ state: State) throws(UnitDatabaseError) -> LocalizedNames {
+    func localizedNames(of unit: MeasureUnit, in code: String, _ state: State) throws(UnitDatabaseError) -> LocalizedNames {
         // An expression is written with its parts' symbols in every language:
         // a symbol is never a wrong word.
         if unit.isExpression {
@@ -55,7 +55,7 @@ extension UnitDatabase {
     /// `5米`, `متر` with no number), and a readable scientific form for very
     /// large or small values.
     public func format(
-        _ value: Double, _ unit: Unit, language code: String,
+        _ value: Double, _ unit: MeasureUnit, language code: String,
         options: LocalizedNumberFormatting.Options = .init()
     ) throws(UnitDatabaseError) -> FormattedQuantity {
         try format(value, unit, language: try language(code), options: options)
@@ -63,7 +63,7 @@ extension UnitDatabase {
 
     /// `format(_:_:language:options:)` for a language already resolved (its region's numbering kept).
     public func format(
-        _ value: Double, _ unit: Unit, language: Language,
+        _ value: Double, _ unit: MeasureUnit, language: Language,
         options: LocalizedNumberFormatting.Options = .init()
     ) throws(UnitDatabaseError) -> FormattedQuantity {
         let names = try names(of: unit, in: language.code)
@@ -222,7 +222,7 @@ extension UnitDatabase {
         }
     }
 
-    func loadNames(_ unit: Unit, _ language: String, _ state: State) throws(UnitDatabaseError)
+    func loadNames(_ unit: MeasureUnit, _ language: String, _ state: State) throws(UnitDatabaseError)
         -> LocalizedNames?
     {
         let key = NamesKey(unit: unit.id, language: language)

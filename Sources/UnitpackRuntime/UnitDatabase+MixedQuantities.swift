@@ -21,7 +21,7 @@ extension UnitDatabase {
     ///   multiples or not proportional, and for a `.significantDigits`
     ///   outside `1...17` or a `.fraction` denominator other than 2 to 64
     ///   (powers of two); `.conversionFailed` for a value that is not finite.
-    public func split(_ value: Double, of unit: Unit, into units: [Unit], rounding: MixedRounding = .whole)
+    public func split(_ value: Double, of unit: MeasureUnit, into units: [MeasureUnit], rounding: MixedRounding = .whole)
         throws(UnitDatabaseError) -> MixedQuantity
     {
         let (ratios, smallestFactor) = try Self.ratios(of: units, splitting: unit)
@@ -33,7 +33,7 @@ extension UnitDatabase {
             smallest = value
         } else {
             // What `convert(_:from:to:)` does, the categories checked already
-            // (and no copy of a Unit: each retains its strings and arrays).
+            // (and no copy of a MeasureUnit: each retains its strings and arrays).
             do {
                 smallest = try Conversion.linear(factor: smallestFactor).fromBase(try unit.conversion.toBase(value))
             } catch {
@@ -66,7 +66,7 @@ extension UnitDatabase {
     public func format(_ quantity: MixedQuantity, language code: String, grouping: Bool = true)
         throws(UnitDatabaseError) -> FormattedMixedQuantity
     {
-        // Indices, not `shownParts`: copying a Unit retains its strings and arrays.
+        // Indices, not `shownParts`: copying a MeasureUnit retains its strings and arrays.
         let shown = quantity.shownIndices
         // All under one lock: the language and each part's words are read
         // once, not copied out to be used after (a format takes microseconds,
@@ -134,14 +134,14 @@ extension UnitDatabase {
 
     /// How many of each unit make one of the unit before it, checked, and
     /// the last unit's factor.
-    private static func ratios(of units: [Unit], splitting unit: Unit) throws(UnitDatabaseError)
+    private static func ratios(of units: [MeasureUnit], splitting unit: MeasureUnit) throws(UnitDatabaseError)
         -> (ratios: [Double], smallestFactor: Double)
     {
         guard !units.isEmpty else { throw .invalidMixedQuantity(.noUnits) }
         var ratios: [Double] = []
         ratios.reserveCapacity(units.count - 1)
         var previous = 0.0
-        // By index: `for part in units` would copy each Unit.
+        // By index: `for part in units` would copy each MeasureUnit.
         for index in units.indices {
             guard units[index].category == unit.category else {
                 throw .incompatibleUnits(

@@ -15,8 +15,8 @@ extension UnitDatabase {
     /// pints` stays US. Words are compared folded; an inflected form counts
     /// when it shares all but the last three letters and at least four
     /// (`американские` for `американская`).
-    public func regionalReading(of unit: Unit, words: String, region: String, language: String? = nil)
-        throws(UnitDatabaseError) -> Unit?
+    public func regionalReading(of unit: MeasureUnit, words: String, region: String, language: String? = nil)
+        throws(UnitDatabaseError) -> MeasureUnit?
     {
         guard let row = try relations().regional.first(where: { $0.unit == unit.id && $0.regions.contains(region) })
         else { return nil }
@@ -39,7 +39,7 @@ extension UnitDatabase {
         -> PhraseReading?
     {
         var changed = false
-        func mapped(_ unit: Unit) throws(UnitDatabaseError) -> Unit {
+        func mapped(_ unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit {
             guard let other = try regionalReading(of: unit, words: phrase, region: region, language: reading.language) else { return unit }
             changed = true
             return other
@@ -51,7 +51,7 @@ extension UnitDatabase {
             part.unit = try mapped(part.unit)
             parts.append(part)
         }
-        var targets: [Unit] = []
+        var targets: [MeasureUnit] = []
         for target in reading.targets { targets.append(try mapped(target)) }
         guard changed else { return nil }
         var value = 0.0
@@ -66,7 +66,7 @@ extension UnitDatabase {
 
     /// The folded words of `unit`'s display name in `language` (English: the
     /// unit's name), nil-safe for a language that does not name it.
-    private func displayWords(of unit: Unit, in language: String) throws(UnitDatabaseError) -> [String] {
+    private func displayWords(of unit: MeasureUnit, in language: String) throws(UnitDatabaseError) -> [String] {
         let display: String
         if language == Self.fallbackLanguage {
             display = unit.name

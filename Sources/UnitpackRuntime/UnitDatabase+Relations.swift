@@ -9,7 +9,7 @@ extension UnitDatabase {
     /// difference unit of °F, which converts as a difference (5.56 Δ°C), not
     /// as a temperature (−12.2 °C).
     /// - Returns: nil when `unit` has none (it is not a point on a scale).
-    public func differenceUnit(of unit: Unit) throws(UnitDatabaseError) -> Unit? {
+    public func differenceUnit(of unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
         guard let id = try relations().differences.first(where: { $0.absolute == unit.id })?.difference else { return nil }
         return try self.unit(id)
     }
@@ -18,7 +18,7 @@ extension UnitDatabase {
     /// Celsius (difference).
     /// - Returns: nil when `unit` is no difference unit, or the difference
     ///   unit of no scale (millikelvin).
-    public func absoluteUnit(ofDifference unit: Unit) throws(UnitDatabaseError) -> Unit? {
+    public func absoluteUnit(ofDifference unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
         guard let id = try relations().differences.first(where: { $0.difference == unit.id })?.absolute else { return nil }
         return try self.unit(id)
     }
@@ -28,8 +28,8 @@ extension UnitDatabase {
     /// ounce-force for the ounce (`12 oz in ml`, `5 oz in N`). At most one per
     /// category (the checks see to it), by id.
     /// - Returns: empty when the unit has no other reading.
-    public func alsoReadings(of unit: Unit) throws(UnitDatabaseError) -> [Unit] {
-        var readings: [Unit] = []
+    public func alsoReadings(of unit: MeasureUnit) throws(UnitDatabaseError) -> [MeasureUnit] {
+        var readings: [MeasureUnit] = []
         for row in try relations().also where row.unit == unit.id { readings.append(try self.unit(row.reading)) }
         return readings
     }
@@ -39,7 +39,7 @@ extension UnitDatabase {
     /// (`rotation-speed` to `frequency`: 1/(2π), since 1 rad/s is 1/(2π)
     /// revolutions a second). The reverse of a declared pair gives the
     /// reciprocal; only pairs declared in `relations.tsv` are related (no chains).
-    /// - Parameters: category keys (`Unit.category`).
+    /// - Parameters: category keys (`MeasureUnit.category`).
     /// - Returns: 1 for one category, nil for categories that do not convert.
     public func sameQuantityFactor(from: String, to: String) throws(UnitDatabaseError) -> Double? {
         try relations().factor(from: from, to: to)
@@ -49,10 +49,10 @@ extension UnitDatabase {
     /// categories: `oz` read as the US fluid ounce before `ml`, `lb` as the
     /// pound-force before `N`, either side being the one read otherwise
     /// (`written`: the unit its word names first). Sources' readings first.
-    func alsoPairs(_ sources: [Unit], _ targets: [Unit]) throws(UnitDatabaseError)
-        -> [(from: Unit, to: Unit, written: Unit)]
+    func alsoPairs(_ sources: [MeasureUnit], _ targets: [MeasureUnit]) throws(UnitDatabaseError)
+        -> [(from: MeasureUnit, to: MeasureUnit, written: MeasureUnit)]
     {
-        var found: [(from: Unit, to: Unit, written: Unit)] = []
+        var found: [(from: MeasureUnit, to: MeasureUnit, written: MeasureUnit)] = []
         for source in sources {
             for reading in try alsoReadings(of: source) {
                 for target in targets where target.category == reading.category { found.append((reading, target, source)) }
@@ -67,7 +67,7 @@ extension UnitDatabase {
     }
 
     /// The one pair of `alsoPairs`; nil when there is none, or more than one.
-    func alsoPair(_ sources: [Unit], _ targets: [Unit]) throws(UnitDatabaseError) -> (from: Unit, to: Unit)? {
+    func alsoPair(_ sources: [MeasureUnit], _ targets: [MeasureUnit]) throws(UnitDatabaseError) -> (from: MeasureUnit, to: MeasureUnit)? {
         let found = try alsoPairs(sources, targets)
         return found.count == 1 ? (found[0].from, found[0].to) : nil
     }
@@ -76,7 +76,7 @@ extension UnitDatabase {
     /// of two categories: `convert(_:from:to:)` once the categories differ.
     /// - Throws: `.absoluteAndDifference` for a point on a scale and a
     ///   difference (°C and Δ°F), `.incompatibleUnits` for the rest.
-    func crossCategoryFactor(from: Unit, to: Unit) throws(UnitDatabaseError) -> Double {
+    func crossCategoryFactor(from: MeasureUnit, to: MeasureUnit) throws(UnitDatabaseError) -> Double {
         if let factor = try relations().factor(from: from.category, to: to.category) { return factor }
         throw try scaleAndDifference(from, to)
             ?? .incompatibleUnits(from: from.name, fromCategory: from.category, to: to.name, toCategory: to.category)
@@ -84,7 +84,7 @@ extension UnitDatabase {
 
     /// The error for a point on a scale against a difference (°C and Δ°F),
     /// naming the difference units to use instead; nil for any other pair.
-    func scaleAndDifference(_ from: Unit, _ to: Unit) throws(UnitDatabaseError) -> UnitDatabaseError? {
+    func scaleAndDifference(_ from: MeasureUnit, _ to: MeasureUnit) throws(UnitDatabaseError) -> UnitDatabaseError? {
         let relations = try relations()
         guard relations.separates(from.category, to.category) else { return nil }
         // Suggest the difference unit of whichever side is the point on a scale.

@@ -33,6 +33,20 @@ extension UnitDatabase {
         }
     }
 
+    /// `region` as a CLDR code (`us` -> `US`), or `.invalidRegion`.
+    static func checkedRegion(_ region: String) throws(UnitDatabaseError) -> String {
+        guard let code = regionCode(region) else { throw .invalidRegion(region) }
+        return code
+    }
+
+    /// `usage` as the database spells it, or `.unknownUsage` with the usages
+    /// it has; `default` without a query.
+    func checkedUsage(_ usage: String) throws(UnitDatabaseError) -> String {
+        if usage == "default" { return usage }
+        guard let known = try knownUsage(usage) else { throw .unknownUsage(usage, available: try usages()) }
+        return known
+    }
+
     /// A CLDR region code as `bestTarget` takes it: two letters in upper
     /// case (`us` -> `US`), or three digits (`001`, the world). Nil for
     /// anything else (`USA`, `metric`: a system is no region). A

@@ -1,4 +1,3 @@
-import Synchronization
 import UnitpackCore
 import UnitpackSQLite
 
@@ -12,15 +11,16 @@ import UnitpackSQLite
 ///
 /// Opening checks the file and its format version and prepares the few
 /// statements it uses; rows are read on demand. Safe to share between threads:
-/// one connection behind a mutex (lookups take microseconds, so contention is
+/// one connection behind a lock (`Locked`) (lookups take microseconds, so contention is
 /// cheaper than a connection per thread).
 public final class UnitDatabase: Sendable {
+    /// The database's file.
     public let path: String
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The language list asked last and its key (codes joined by commas):
     /// a parse keys its cache lookups by the list a dozen times, and joining
     /// twelve codes each time was a quarter of a parse with all asked.
-    private let languageKeyMemo = Mutex<(codes: [String], key: String)>(([], ""))
+    private let languageKeyMemo = Locked<(codes: [String], key: String)>(([], ""))
 
     final class State {
         let connection: Connection
@@ -102,6 +102,10 @@ public final class UnitDatabase: Sendable {
     /// databases at that moment would blur it).
     public let openBytes: Int
 
+    /// The format and sources of the data (`meta`), read once at open.
+    /// - Complexity: a stored value.
+    public let dataVersion: DataVersion
+
     /// Opens a database file. What it keeps is bounded: SQLite's page cache by
     /// `pageCacheBytes` (`PRAGMA cache_size`), the decoded units, languages
     /// and names by `objectCacheBytes` (least recently used dropped first).
@@ -124,19 +128,21 @@ public final class UnitDatabase: Sendable {
             // than a watch extension's whole search budget, for little speed here.
             try connection.setLookaside(slotSize: Self.lookasideSlotSize, slots: Self.lookasideSlots)
             let meta = try Self.readMeta(connection, path: path)
-            let state = try State(connection: connection, objectBudget: objectCacheBytes, meta: meta)
+            dataVersion = meta.version
+            let state = try State(
+                connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.lastKeys))
             try state.setPageCache(pageCacheBytes)
-            self.state = Mutex(state)
+            self.state = Locked(state)
             openBytes = max(0, Connection.processMemoryUsed - before)
         } catch {
             throw Self.typed(error, path: path)
         }
     }
 
-    /// Reads and checks every row of `meta`: the format version again, and
-    /// the row count of each table.
+    /// Reads and checks every row of `meta`: the format version again, the
+    /// source hash and generator, and the row count of each table.
     private static func readMeta(_ connection: Connection, path: String) throws
-        -> (rowCounts: [String: Int], lastKeys: [String: Statement.Value])
+        -> (rowCounts: [String: Int], lastKeys: [String: Statement.Value], version: DataVersion)
     {
         let query = try connection.prepare("SELECT \(DatabaseFormat.selectList(of: "meta")) FROM meta")
         let rows = RowDecoder(statement: query, path: path)
@@ -165,7 +171,12 @@ public final class UnitDatabase: Sendable {
                 lastKeys[table] = .integer(Int64(value))
             }
         }
-        return (counts, lastKeys)
+        guard let hash = values["source_hash"], hash.utf8.count == 64,
+            hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+        else { throw UnitDatabaseError.corrupt(path: path, detail: "meta has no valid source_hash") }
+        guard let generator = values["generator"] else { throw UnitDatabaseError.corrupt(path: path, detail: "meta has no generator") }
+        let version = DataVersion(formatVersion: Int(DatabaseFormat.version), sourceHash: hash, generator: generator)
+        return (counts, lastKeys, version)
     }
 
     static let lookasideSlotSize = 128
@@ -210,14 +221,14 @@ public final class UnitDatabase: Sendable {
 
     /// The unit with this id.
     /// - Complexity: one indexed query the first time, a dictionary hit after.
-    public func unit(_ id: UnitID) throws(UnitDatabaseError) -> Unit {
+    public func unit(_ id: UnitID) throws(UnitDatabaseError) -> MeasureUnit {
         try withState { state throws(UnitDatabaseError) in try load(id, state) }
     }
 
     /// Every unit whose name or symbol is `text`, best match first: an exact
     /// symbol (case-sensitive, so `M` is Mach and `m` metre) before an exact
     /// name, before a match that ignores case; then by priority.
-    public func candidates(for text: String) throws(UnitDatabaseError) -> [Unit] {
+    public func candidates(for text: String) throws(UnitDatabaseError) -> [MeasureUnit] {
         try candidates(for: text, preferring: nil)
     }
 
@@ -225,7 +236,7 @@ public final class UnitDatabase: Sendable {
     /// language: the symbols of `units-src/`) beats a match only in another
     /// language: in a Russian phrase `год` is the year, not the Ukrainian
     /// symbol of the hour.
-    func candidates(for text: String, preferring languages: [String]?) throws(UnitDatabaseError) -> [Unit] {
+    func candidates(for text: String, preferring languages: [String]?) throws(UnitDatabaseError) -> [MeasureUnit] {
         try candidates(for: text, folded: TextFolding.fold(text), preferring: languages).units
     }
 
@@ -237,7 +248,7 @@ public final class UnitDatabase: Sendable {
     /// prefixed reading written exactly beats (`k` + `s`, the kilosecond).
     func candidates(
         for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil
-    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?, ignoringCase: Bool) {
+    ) throws(UnitDatabaseError) -> (units: [MeasureUnit], language: String?, ignoringCase: Bool) {
         try candidates(
             key: ByteString((keyPrefix ?? candidatesKeyPrefix(languages)) + text), text: text, folded: folded(),
             preferring: languages)
@@ -249,13 +260,13 @@ public final class UnitDatabase: Sendable {
     func candidates(
         key cacheKey: ByteString, text: @autoclosure () -> String, folded: @autoclosure () -> String,
         preferring languages: [String]?
-    ) throws(UnitDatabaseError) -> (units: [Unit], language: String?, ignoringCase: Bool) {
+    ) throws(UnitDatabaseError) -> (units: [MeasureUnit], language: String?, ignoringCase: Bool) {
         // Kept in the object cache: typing re-reads the same words, a phrase
         // is parsed again at each key, and front ends convert the same units.
         let key = CachedKey.candidates(cacheKey)
         return try withState { state throws(UnitDatabaseError) in
             if case .candidates(let ids, let language, let ignoringCase)? = state.objects.value(for: key) {
-                var units: [Unit] = []
+                var units: [MeasureUnit] = []
                 for id in ids { units.append(try loadReferenced(id, state)) }
                 return (units, language, ignoringCase)
             }
@@ -312,7 +323,7 @@ public final class UnitDatabase: Sendable {
             }
             // Drop weaker matches when a stronger one exists: `M` (exact symbol)
             // must not be ambiguous with `m` (case-folded).
-            var units: [Unit] = []
+            var units: [MeasureUnit] = []
             for (id, score) in scored where score == best { units.append(try loadReferenced(id, state)) }
             units.sort { ($0.priority, -$0.id.rawValue) > ($1.priority, -$1.id.rawValue) }
             // A symbol of every language (-1) says nothing of the phrase's language.
@@ -379,7 +390,7 @@ public final class UnitDatabase: Sendable {
 
     /// The unit whose key (`category/name`, as in `units-src/`) is `key`.
     /// - Throws: `.unknownUnit` when no unit has it.
-    public func unit(key: String) throws(UnitDatabaseError) -> Unit {
+    public func unit(key: String) throws(UnitDatabaseError) -> MeasureUnit {
         guard let slash = key.firstIndex(of: "/") else { throw .unknownUnit(key) }
         let category = String(key[..<slash])
         let name = String(key[key.index(after: slash)...])
@@ -402,11 +413,42 @@ public final class UnitDatabase: Sendable {
 
     /// The one unit named `text`.
     /// - Throws: `.unknownUnit`, or `.ambiguousUnit` listing the candidates.
-    public func unit(named text: String) throws(UnitDatabaseError) -> Unit {
+    public func unit(named text: String) throws(UnitDatabaseError) -> MeasureUnit {
         let found = try candidates(for: text)
         guard let first = found.first else { throw .unknownUnit(text) }
         guard found.count == 1 else { throw .ambiguousUnit(text, candidates: found.map(\.key)) }
         return first
+    }
+
+    /// The one unit named `text` in `category` (a key of
+    /// `units-src/categories.tsv`: `length`, `mass`): what an app that
+    /// knows the quantity asks, where `unit(named:)` may find several
+    /// (`cm`: a length, or the typographic centimetre).
+    /// - Throws: `.unknownCategory` (with the categories the database has)
+    ///   for a category it does not have; `.unknownUnit` when no unit of the
+    ///   category has the name; `.ambiguousUnit` when several do.
+    /// - Complexity: one indexed query for the names, one for the category
+    ///   when the name is not found in it.
+    public func unit(named text: String, in category: String) throws(UnitDatabaseError) -> MeasureUnit {
+        let found = try candidates(for: text).filter { $0.category == category }
+        if found.count == 1 { return found[0] }
+        if found.count > 1 { throw .ambiguousUnit(text, candidates: found.map(\.key)) }
+        let categories = try categoryKeys()
+        guard categories.contains(category) else { throw .unknownCategory(category, available: categories) }
+        throw .unknownUnit(text)
+    }
+
+    /// The keys of the database's categories (`length`, `mass`, ...), sorted.
+    /// - Complexity: one query over the categories table (some 60 rows).
+    public func categoryKeys() throws(UnitDatabaseError) -> [String] {
+        try withState { state throws(UnitDatabaseError) in
+            try sqlite { () throws(SQLiteError) -> [String] in
+                let query = try state.connection.prepare("SELECT key FROM categories ORDER BY key")
+                var keys: [String] = []
+                while try query.step() { keys.append(query.text(at: 0) ?? "") }
+                return keys
+            }
+        }
     }
 
     // MARK: Conversion
@@ -417,7 +459,7 @@ public final class UnitDatabase: Sendable {
     /// - Throws: `.absoluteAndDifference` for a point on a scale and a
     ///   difference (°C to Δ°F), `.incompatibleUnits` for other categories,
     ///   `.conversionFailed` when a formula fails.
-    public func convert(_ value: Double, from: Unit, to: Unit) throws(UnitDatabaseError) -> Double {
+    public func convert(_ value: Double, from: MeasureUnit, to: MeasureUnit) throws(UnitDatabaseError) -> Double {
         // One category, the common case, needs no relations.
         let factor = from.category == to.category ? nil : try crossCategoryFactor(from: from, to: to)
         do {
@@ -432,9 +474,9 @@ public final class UnitDatabase: Sendable {
     /// ambiguous (`min`: minute or arcminute), the pair that shares a category
     /// wins; when no pair does, a name's other reading (relations.tsv, `also`)
     /// may make one: `oz` is the US fluid ounce in `12 oz` to `ml`.
-    public func convert(_ value: Double, from: String, to: String) throws(UnitDatabaseError) -> (
-        value: Double, from: Unit, to: Unit
-    ) {
+    /// - Returns: the value in the target unit, and the two units the names
+    ///   were read as.
+    public func convert(_ value: Double, from: String, to: String) throws(UnitDatabaseError) -> ConvertedValue {
         let sources = try candidatesOrExpression(from)
         let targets = try candidatesOrExpression(to)
         var pairs = sources.flatMap { s in targets.filter { $0.category == s.category }.map { (s, $0) } }
@@ -447,27 +489,27 @@ public final class UnitDatabase: Sendable {
         }
         guard let pair = pairs.first else {
             if let read = try alsoPair(sources, targets) {
-                return (try convert(value, from: read.from, to: read.to), read.from, read.to)
+                return ConvertedValue(value: try convert(value, from: read.from, to: read.to), from: read.from, to: read.to)
             }
             // An expression names one dimension: no reading of the other side
             // fits it, whichever is meant (`kg*m` in `J`: energy or year).
             let expression = sources.allSatisfy(\.isExpression) || targets.allSatisfy(\.isExpression)
             if sources.count > 1 && !expression { throw .ambiguousUnit(from, candidates: sources.map(\.key)) }
             if targets.count > 1 && !expression { throw .ambiguousUnit(to, candidates: targets.map(\.key)) }
-            return (try convert(value, from: sources[0], to: targets[0]), sources[0], targets[0])
+            return ConvertedValue(value: try convert(value, from: sources[0], to: targets[0]), from: sources[0], to: targets[0])
         }
         if pairs.count > 1 {
             let sourceIDs = Set(pairs.map(\.0.id))
             if sourceIDs.count > 1 { throw .ambiguousUnit(from, candidates: pairs.map(\.0.key)) }
             throw .ambiguousUnit(to, candidates: pairs.map(\.1.key))
         }
-        return (try convert(value, from: pair.0, to: pair.1), pair.0, pair.1)
+        return ConvertedValue(value: try convert(value, from: pair.0, to: pair.1), from: pair.0, to: pair.1)
     }
 
     /// The units a name names, else the units of it read as an expression.
     /// - Throws: `.unknownUnit` when it is neither; the expression's own
     ///   error when it looks like one (an operator, a power, several words).
-    public func candidatesOrExpression(_ text: String, preferring languages: [String]? = nil) throws(UnitDatabaseError) -> [Unit] {
+    public func candidatesOrExpression(_ text: String, preferring languages: [String]? = nil) throws(UnitDatabaseError) -> [MeasureUnit] {
         let found = try candidates(for: text, folded: TextFolding.fold(text), preferring: languages)
         if !found.units.isEmpty && !found.ignoringCase { return found.units }
         if !found.units.isEmpty {
@@ -518,7 +560,7 @@ public final class UnitDatabase: Sendable {
         }
     }
 
-    func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
+    func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit {
         if case .unit(let unit)? = state.objects.value(for: .unit(id)) { return unit }
         guard let unit = try readUnit(id, state) else { throw .unknownUnit("#\(id.rawValue)") }
         state.objects.insert(.unit(unit), for: .unit(id), cost: ApproximateSize.of(unit))
@@ -527,7 +569,7 @@ public final class UnitDatabase: Sendable {
 
     /// The unit's row and its category's, checked, not cached; nil when no
     /// unit has the id.
-    func readUnit(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit? {
+    func readUnit(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit? {
         do {
             let row = state.unitByID
             try row.reset()
@@ -547,7 +589,7 @@ public final class UnitDatabase: Sendable {
 
     /// `load` of an id that a row of the database names (a name, a
     /// cluster, a relation): a missing unit is damage, not an unknown unit.
-    func loadReferenced(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> Unit {
+    func loadReferenced(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit {
         do {
             return try load(id, state)
         } catch .unknownUnit {
@@ -576,7 +618,7 @@ public final class UnitDatabase: Sendable {
         case .notADatabase: return .notAUnitDatabase(path: path)
         case .damaged: return .corrupt(path: path, detail: error.message)
         case .cannotOpen: return .fileNotFound(path: path)
-        case .other: return .sqlite(error)
+        case .other: return .storage(code: error.code, message: error.message, sql: error.sql)
         }
     }
 }

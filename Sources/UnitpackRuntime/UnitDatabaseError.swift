@@ -1,10 +1,10 @@
 import UnitpackCore
-import UnitpackSQLite
 
 /// Everything that can go wrong when reading a database or converting.
 /// A front end can match on it: e.g. fall back to its bundled copy on
 /// `.unsupportedFormatVersion` or `.corrupt`.
 public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing readable at the path.
     case fileNotFound(path: String)
     /// Something other than a regular file (a directory, a device) is where the database should be.
     case notAFile(path: String)
@@ -13,19 +13,24 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     case generation(GenerationError)
     /// The file is not a unitpack database (not SQLite, or another application's).
     case notAUnitDatabase(path: String)
+    /// The database is of another format version than this reader's (`PRAGMA user_version`).
     case unsupportedFormatVersion(found: Int, supported: Int)
     /// The file is a unitpack database but its content is damaged.
     case corrupt(path: String, detail: String)
+    /// No unit has this name, symbol or key.
     case unknownUnit(String)
     /// The database has no such language (nor its base language).
     case unknownLanguage(String, available: [String])
+    /// Several units have this name; `candidates` are their keys.
     case ambiguousUnit(String, candidates: [String])
+    /// The units measure different things (a length and a mass).
     case incompatibleUnits(from: String, fromCategory: String, to: String, toCategory: String)
     /// One unit is a point on a scale (20 °C) and the other a difference of
     /// such points (a rise of 20 Δ°F): they measure different things, and
     /// `differenceFrom` to `differenceTo` (the absolute one's difference unit
     /// in its place) is the conversion that was probably meant.
     case absoluteAndDifference(from: String, to: String, differenceFrom: String, differenceTo: String)
+    /// A unit's formula gave no finite number for the value.
     case conversionFailed(FormulaEvaluationError)
     /// `split` was given units or a rounding it cannot make a mixed quantity of.
     case invalidMixedQuantity(MixedQuantityProblem)
@@ -36,8 +41,23 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// difference unit) or inversely (its value grows as the quantity
     /// falls: `Ne`, the cotton count) stands in a product or quotient.
     case notInExpression(String, unit: String)
-    /// Any other SQLite failure (I/O error, out of memory).
-    case sqlite(SQLiteError)
+    /// `unit(named:in:)` was given a category the database does not have.
+    case unknownCategory(String, available: [String])
+    /// A region that is no CLDR region code (two letters, `US`, in either
+    /// case, or three digits, `001`): `USA`, `metric`, or a language tag
+    /// such as `en-US`, whose region `UnitDatabase.region(of:)` gives.
+    case invalidRegion(String)
+    /// A usage no preference list of the database has, nor one it falls
+    /// back to as CLDR's do (`road-small` -> `road`), with the usages it has.
+    case unknownUsage(String, available: [String])
+    /// `parse` was asked to read a phrase in no language (an empty list):
+    /// pass nil for every language of the database.
+    case noLanguagesAsked
+    /// Any other failure of the storage engine (SQLite: an I/O error, out of
+    /// memory), with SQLite's extended result code, its message and the SQL
+    /// it was running. The runtime's own case, so that an app never meets
+    /// the SQLite wrapper's error type.
+    case storage(code: Int32, message: String, sql: String?)
 
     public var description: String {
         switch self {
@@ -49,6 +69,9 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return error.description
         case .notAUnitDatabase(let path):
             return "\(TextEscaping.visible(path)) is not a unitpack database; re-generate it with `unitpack build`"
+        case .unsupportedFormatVersion(let found, let supported) where found > supported:
+            // Data downloaded for a newer app: the app keeps its bundled copy.
+            return "database format \(found) is newer than this reader's (format \(supported)); update the reader (UnitpackRuntime, unitpack), or use a database of format \(supported)"
         case .unsupportedFormatVersion(let found, let supported):
             return "database format \(found) is not supported (this reader reads format \(supported)); re-generate it with a matching `unitpack build`"
         case .corrupt(let path, let detail):
@@ -75,8 +98,17 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
                 + (error.range.isEmpty ? "" : " (at character \(error.range.lowerBound + 1))")
         case .notInExpression(let text, let unit):
             return "'\(TextEscaping.visible(text))' is \(unit), which converts by a formula or inversely, not by a factor: it cannot be multiplied or divided"
-        case .sqlite(let error):
-            return error.description
+        case .unknownCategory(let category, let available):
+            return "no category '\(TextEscaping.visible(category))'; this database has \(available.joined(separator: ", "))"
+        case .invalidRegion(let text):
+            return "'\(TextEscaping.visible(text))' is not a CLDR region code (two letters such as US, or three digits such as 001)"
+                + (UnitDatabase.region(of: text).map { "; the region of this language tag is \($0)" } ?? "")
+        case .unknownUsage(let usage, let available):
+            return "no usage '\(TextEscaping.visible(usage))'; this database has \(available.joined(separator: ", "))"
+        case .noLanguagesAsked:
+            return "no language asked to read the phrase in; pass nil for every language of the database"
+        case .storage(let code, let message, let sql):
+            return "SQLite error \(code): \(message)" + (sql.map { " (while running: \($0))" } ?? "")
         }
     }
 }

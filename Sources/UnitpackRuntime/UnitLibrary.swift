@@ -7,18 +7,25 @@ import UnitpackCore
 /// the caches: half to search shards, a quarter each to SQLite's page cache
 /// and to decoded units and names; the last eighth is headroom for the
 /// allocator's overhead and what a query allocates while it runs.
-/// `statistics` reports every part.
+/// `statistics` reports every part. Safe to share between threads: the
+/// database and the pack each take their own lock for a call.
 public final class UnitLibrary: Sendable {
+    /// The database: lookups, conversions, formatting, phrases.
     public let database: UnitDatabase
+    /// The search pack: units by what is typed.
     public let search: SearchPack
     /// The number given at open: everything the library holds stays under it.
     public let budget: Int
     /// How the caches share what opening left of the budget.
     public let shares: Shares
 
+    /// The bytes each cache may hold: what opening left of the budget, split.
     public struct Shares: Sendable, Hashable {
+        /// The search pack's decoded shards and results.
         public let searchShards: Int
+        /// SQLite's page cache.
         public let pageCache: Int
+        /// The database's decoded units, languages and names.
         public let objects: Int
     }
 
@@ -86,10 +93,14 @@ public final class UnitLibrary: Sendable {
     }
 }
 
+/// Why a `UnitLibrary` cannot be opened or searched: the database's or the
+/// pack's error, the generation's, or a budget too small.
 public enum UnitLibraryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The directory has no usable generation (no manifest, a file missing).
     case generation(GenerationError)
+    /// The database cannot be used (or a lookup failed): its error.
     case database(UnitDatabaseError)
+    /// The search pack cannot be used (or a query failed): its error.
     case search(SearchPackError)
     /// The budget does not cover what opening holds plus the smallest caches.
     case budgetTooSmall(given: Int, minimum: Int)
@@ -107,10 +118,61 @@ public enum UnitLibraryError: Error, Sendable, Hashable, CustomStringConvertible
 
 /// `UnitLibrary.statistics`: the whole runtime, part by part.
 public struct RuntimeStatistics: Sendable, Hashable {
+    /// The budget the library was opened with, in bytes.
     public var budget: Int
+    /// The database's part.
     public var database: DatabaseStatistics
+    /// The search pack's part.
     public var search: SearchStatistics
 
     /// Everything held: the database's parts, the pack's index and cached shards.
     public var bytesHeld: Int { database.bytesHeld + search.indexBytes + search.bytesHeld }
+}
+
+/// A search match with what a row of a list shows: the unit and its display
+/// name in the asked language, so that a list needs no further call per row.
+public struct NamedSearchMatch: Sendable, Hashable {
+    /// The match as `SearchPack.search` gives it (the key found, its form, rank).
+    public let match: SearchMatch
+    /// The unit the match names.
+    public let unit: MeasureUnit
+    /// The unit's display name in the asked language (`метры`), or in
+    /// English where that language has no name for it.
+    public let displayName: String
+    /// The language `displayName` is in: the asked one, or the fallback.
+    public let nameLanguage: String
+}
+
+extension UnitLibrary {
+    /// `search.search(_:languages:limit:)`, each match with its unit and the
+    /// unit's display name in `displayLanguage` (a BCP 47 tag matched as
+    /// `UnitDatabase.language(_:)` matches it: `ru-RU` is `ru`).
+    /// - Parameters:
+    ///   - languages: the languages whose keys may match; nil for all.
+    ///   - displayLanguage: the language of the names shown.
+    /// - Throws: `.search` for a damaged pack or a query over
+    ///   `SearchPack.maxQueryBytes`; `.database` for an unknown language or
+    ///   a damaged database.
+    /// - Complexity: the search, then one unit and one set of names per
+    ///   match, each a dictionary hit once cached.
+    public func search(_ text: String, displayLanguage: String, languages: [String]? = nil, limit: Int = 20)
+        throws(UnitLibraryError) -> [NamedSearchMatch]
+    {
+        let matches: [SearchMatch]
+        do {
+            matches = try search.search(text, languages: languages, limit: limit)
+        } catch {
+            throw .search(error)
+        }
+        do {
+            let code = try database.language(displayLanguage).code
+            return try matches.map { (match: SearchMatch) throws(UnitDatabaseError) -> NamedSearchMatch in
+                let unit = try database.unit(match.unit)
+                let names = try database.names(of: unit, in: code)
+                return NamedSearchMatch(match: match, unit: unit, displayName: names.display, nameLanguage: names.language)
+            }
+        } catch {
+            throw .database(error)
+        }
+    }
 }

@@ -13,7 +13,10 @@ struct BuildCommand: ParsableCommand {
             derived from their SHA-256, then OUTPUT/manifest.tsv, renamed into place last, which \
             makes them current (docs/manifest.md). If any check fails, or the build stops \
             anywhere, the previous generation stays current and whole. Building the same \
-            sources twice gives byte-identical files.
+            sources twice gives byte-identical files. --languages and --categories write a \
+            slice: only those languages (en always among them) and categories (and the \
+            temperature-difference units a temperature needs), each row as the full build writes \
+            it (docs/database.md, "Slices").
             """)
 
     @OptionGroup var source: SourceOptions
@@ -21,8 +24,38 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Directory to write the artifacts to.", valueName: "dir"))
     var output: String = "dist"
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep only these languages, separated by commas; en must be one of them (e.g. en,ru).", valueName: "codes"))
+    var languages: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep only these categories, separated by commas (e.g. volume,mass), and those they need.",
+            valueName: "keys"))
+    var categories: String?
+
     @Flag(name: .long, help: "After building, rebuild whenever a source file changes, printing only what changed (stop with Ctrl-C).")
     var watch = false
+
+    /// The slice the options ask for; names are checked against the sources by the build.
+    var slice: DataSlice {
+        // Codes and keys are lower case in the sources; `EN,RU` means them.
+        DataSlice(
+            languages: languages.map { DataSlice.list($0.lowercased()) },
+            categories: categories.map { DataSlice.list($0.lowercased()) })
+    }
+
+    func validate() throws {
+        if let languages, DataSlice.list(languages).contains(where: \.isEmpty) {
+            throw ValidationError(DataSlice.Problem.emptyName(option: "--languages").description)
+        }
+        if let categories, DataSlice.list(categories).contains(where: \.isEmpty) {
+            throw ValidationError(DataSlice.Problem.emptyName(option: "--categories").description)
+        }
+    }
 
     func run() throws {
         let clock = ContinuousClock()
@@ -30,7 +63,12 @@ struct BuildCommand: ParsableCommand {
         let step = try Self.killHook()
         let outcome: BuildPipeline.Outcome
         do {
-            outcome = try BuildPipeline.build(source: source.source, output: output, step: step)
+            outcome = try BuildPipeline.build(source: source.source, output: output, slice: slice, step: step)
+        } catch let problem as DataSlice.Problem {
+            // A usage error, found only once the sources are read: nothing was written.
+            printError("error: \(problem)")
+            printError("build failed: the current generation in \(output)/ is unchanged")
+            throw ExitCode.validationFailure
         } catch {
             printError(
                 "error: "
@@ -85,7 +123,7 @@ struct BuildCommand: ParsableCommand {
             let start = clock.now
             let outcome: BuildPipeline.Outcome
             do {
-                outcome = try BuildPipeline.build(source: source.source, output: output)
+                outcome = try BuildPipeline.build(source: source.source, output: output, slice: slice)
             } catch {
                 printError(
                 "error: "
@@ -111,6 +149,9 @@ struct BuildCommand: ParsableCommand {
         print("unitpack build: \(summary.units) units in \(summary.categories) categories")
         if !summary.languages.isEmpty {
             print("  languages   \(summary.languages.joined(separator: ", "))")
+        }
+        if let categories = summary.slicedCategories {
+            print("  categories  \(categories.joined(separator: ", ")) (a slice)")
         }
         print("  sources     \(summary.sourceFiles) files, \(grouped(summary.sourceBytes)) bytes, sha256 \(summary.sourceHash.prefix(12))")
         for artifact in summary.artifacts {

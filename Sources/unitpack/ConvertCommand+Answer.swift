@@ -10,9 +10,9 @@ struct ConvertAnswer {
     var parts: [PhraseQuantity]
     /// The whole value, in `from`.
     var value: Double
-    var from: UnitpackRuntime.Unit
+    var from: UnitpackRuntime.MeasureUnit
     /// The result's units, largest first: several for a mixed result.
-    var targets: [UnitpackRuntime.Unit]
+    var targets: [UnitpackRuntime.MeasureUnit]
     /// The result in `targets[0]`, at full precision.
     var result: Double
     /// The result split into `targets`, when there are several.
@@ -34,7 +34,7 @@ extension ConvertCommand {
     /// The answer for `value` of `from` in `targets`: one unit, or the parts
     /// of a mixed one.
     func answer(
-        _ parts: [PhraseQuantity], _ value: Double, _ from: UnitpackRuntime.Unit, _ targets: [UnitpackRuntime.Unit],
+        _ parts: [PhraseQuantity], _ value: Double, _ from: UnitpackRuntime.MeasureUnit, _ targets: [UnitpackRuntime.MeasureUnit],
         fit: PhraseFit = .asWritten, _ database: UnitDatabase
     ) throws -> ConvertAnswer {
         let result = try database.convert(value, from: from, to: targets[0])
@@ -56,7 +56,7 @@ extension ConvertCommand {
     func convert(_ value: Double, from: String, in database: UnitDatabase) throws -> ConvertAnswer {
         // The digits typed, by the phrase reader's rule (docs/phrases.md, Precision).
         let typed = input.flatMap(NumberReader.significantDigits(in:))
-        func quantity(_ unit: UnitpackRuntime.Unit) -> [PhraseQuantity] {
+        func quantity(_ unit: UnitpackRuntime.MeasureUnit) -> [PhraseQuantity] {
             [PhraseQuantity(value: value, unit: unit, significantDigits: typed)]
         }
         if let keyed = try keyedPair(from, to, database) {
@@ -102,7 +102,7 @@ extension ConvertCommand {
     }
 
     /// The unit whose key (`category/name`) `text` is; nil for a name or symbol.
-    static func unit(key text: String, _ database: UnitDatabase) throws -> UnitpackRuntime.Unit? {
+    static func unit(key text: String, _ database: UnitDatabase) throws -> UnitpackRuntime.MeasureUnit? {
         guard text.contains("/"), try database.candidates(for: text).isEmpty else { return nil }
         return try? database.unit(key: text)
     }
@@ -111,13 +111,13 @@ extension ConvertCommand {
     /// other a name's reading in the key's category (`1 length/foot in`),
     /// else its one unit. Nil when neither is a key, or TO is none or mixed.
     private func keyedPair(_ from: String, _ to: String?, _ database: UnitDatabase) throws
-        -> (from: UnitpackRuntime.Unit, to: UnitpackRuntime.Unit)?
+        -> (from: UnitpackRuntime.MeasureUnit, to: UnitpackRuntime.MeasureUnit)?
     {
         guard let to else { return nil }
         let fromKey = try Self.unit(key: from, database)
         let toKey = try Self.unit(key: to, database)
         guard fromKey != nil || toKey != nil else { return nil }
-        func resolve(_ text: String, _ keyed: UnitpackRuntime.Unit?, like other: UnitpackRuntime.Unit?) throws -> UnitpackRuntime.Unit {
+        func resolve(_ text: String, _ keyed: UnitpackRuntime.MeasureUnit?, like other: UnitpackRuntime.MeasureUnit?) throws -> UnitpackRuntime.MeasureUnit {
             if let keyed { return keyed }
             let found = try database.candidatesOrExpression(text)
             if let other, let fit = found.first(where: { $0.category == other.category }) { return fit }
@@ -138,7 +138,7 @@ extension ConvertCommand {
     /// for `--system`, else `--region`, else the region of `--lang`'s tag,
     /// else the unit's other system; for `--usage`, else the usage the unit
     /// implies.
-    func expectedTarget(_ value: Double, _ unit: UnitpackRuntime.Unit, _ database: UnitDatabase) throws -> ExpectedTarget? {
+    func expectedTarget(_ value: Double, _ unit: UnitpackRuntime.MeasureUnit, _ database: UnitDatabase) throws -> ExpectedTarget? {
         var request = TargetRequest(usage: usage)
         if let system { request.system = MeasurementSystem(rawValue: system) }
         if let region {
@@ -161,7 +161,8 @@ extension ConvertCommand {
         if languages.isEmpty, phraseLanguages.contains(UnitDatabase.fallbackLanguage) { languages.append(UnitDatabase.fallbackLanguage) }
         for code in phraseLanguages where !languages.contains(code) { languages.append(code) }
         var readings: [PhraseReading]
-        let (result, corrections) = try parseForgiving(phrase, database, languages: languages)
+        let parsed = try parseForgiving(phrase, database, languages: languages)
+        let (result, corrections) = (parsed.result, parsed.corrections)
         switch result {
         case .notUnderstood(let reason):
             if json { return ConvertOutcome(output: PhraseReport(understood: false, reason: reason).json, failed: true) }
@@ -310,7 +311,7 @@ extension ConvertCommand {
     }
 }
 
-extension UnitpackRuntime.Unit {
+extension UnitpackRuntime.MeasureUnit {
     /// Whether the unit is a multiple of its base (no offset, not inverse):
     /// only such a unit is written in fractions or in parts.
     var isProportional: Bool {

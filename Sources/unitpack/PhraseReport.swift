@@ -8,7 +8,7 @@ struct PhraseReport: Encodable {
         let id: Int
         let key: String
         let name: String
-        init(_ unit: UnitpackRuntime.Unit) {
+        init(_ unit: UnitpackRuntime.MeasureUnit) {
             id = unit.id.rawValue
             key = unit.key
             name = unit.name
@@ -206,10 +206,10 @@ extension ConvertCommand {
     /// (UnitDatabase.parse(_:languages:correctingWith:)); as typed when the
     /// pack cannot be opened (the database alone still answers).
     func parseForgiving(_ phrase: String, _ database: UnitDatabase, languages: [String])
-        throws -> (result: PhraseResult, corrections: [PhraseCorrection])
+        throws -> CorrectedPhraseResult
     {
         guard let search = try? SearchPack(directory: data.data, budget: 1 << 16) else {
-            return (try database.parse(phrase, languages: languages), [])
+            return CorrectedPhraseResult(result: try database.parse(phrase, languages: languages), corrections: [])
         }
         return try database.parse(phrase, languages: languages, correctingWith: search)
     }

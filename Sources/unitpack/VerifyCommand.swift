@@ -1,5 +1,6 @@
 import ArgumentParser
 import UnitpackCore
+import UnitpackDigest
 import UnitpackRuntime
 
 struct VerifyCommand: ParsableCommand {

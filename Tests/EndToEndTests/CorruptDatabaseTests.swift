@@ -64,14 +64,22 @@ import UnitpackCore
     }
 
     /// user_version: the 4-byte big-endian integer at offset 60 of the header.
+    /// An older format is rebuilt; a newer one (data made for a newer
+    /// reader) needs a newer reader.
     @Test func anotherFormatVersion() throws {
         let current = UInt32(DatabaseFormat.version)
-        let (result, _) = try convert(patched(good, at: 60, current + 1), named: "version")
-        #expect(result.status == 1)
-        #expect(result.stdout == "")
+        let (older, _) = try convert(patched(good, at: 60, current - 1), named: "version")
+        #expect(older.status == 1)
+        #expect(older.stdout == "")
         #expect(
-            result.stderr
-                == "error: database format \(current + 1) is not supported (this reader reads format \(current)); re-generate it with a matching `unitpack build`\n"
+            older.stderr
+                == "error: database format \(current - 1) is not supported (this reader reads format \(current)); re-generate it with a matching `unitpack build`\n"
+        )
+        let (newer, _) = try convert(patched(good, at: 60, current + 1), named: "version-newer")
+        #expect(newer.status == 1)
+        #expect(
+            newer.stderr
+                == "error: database format \(current + 1) is newer than this reader's (format \(current)); update the reader (UnitpackRuntime, unitpack), or use a database of format \(current)\n"
         )
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnitpackCore
+import UnitpackDigest
 
 #if canImport(Glibc)
     import Glibc

@@ -115,11 +115,11 @@ import UnitpackTestSupport
     }
 
     @Test func baseDimensionGrammar() {
-        #expect(BaseDimension.parse("kg/m^3") == BaseDimension(scale: 1, dimension: Dimension(["kg": 1, "m": -3])))
+        #expect(BaseDimension.parse("kg/m^3") == BaseDimension(scale: 1, dimension: QuantityDimension(["kg": 1, "m": -3])))
         #expect(BaseDimension.parse("1000000/m^2")?.scale == 1e6)
         #expect(BaseDimension.parse("0.0254/72*m")?.scale == 0.0254 / 72)
-        #expect(BaseDimension.parse("bit")?.dimension == Dimension(["bit": 1]))
-        #expect(BaseDimension.parse("1")?.dimension == Dimension([:]))
+        #expect(BaseDimension.parse("bit")?.dimension == QuantityDimension(["bit": 1]))
+        #expect(BaseDimension.parse("1")?.dimension == QuantityDimension([:]))
         #expect(BaseDimension.parse("m^") == nil)
         #expect(BaseDimension.parse("") == nil)
         #expect(BaseDimension.parse("m2") == nil, "a digit inside a name is a typo for m^2")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnitpackCore
+import UnitpackDigest
 
 /// `manifest.tsv` as docs/manifest.md gives it: what it renders, what the
 /// parser accepts, and the located error for each rule broken.
@@ -36,6 +37,20 @@ import UnitpackCore
         #expect(parsed.artifacts.map(\.line) == [6, 7])
         #expect(parsed.artifact("search.pack")?.size == 456)
         #expect(parsed.artifact("other") == nil)
+    }
+
+    /// A slice by category (`build --categories`) says so on its own line,
+    /// after `languages`; a build of every category has none.
+    @Test func aSlicesCategoriesLine() throws {
+        var sliced = Self.manifest
+        sliced.categories = ["volume", "mass", "temperature-difference"]
+        let text = Self.text.replacingOccurrences(
+            of: "languages\ten\tru\n", with: "languages\ten\tru\ncategories\tvolume\tmass\ttemperature-difference\n")
+        #expect(String(decoding: sliced.render(), as: UTF8.self) == text)
+        let parsed = try GenerationManifest.parse(Array(text.utf8), path: "m")
+        #expect(parsed == sliced)
+        #expect(parsed.categories == ["volume", "mass", "temperature-difference"])
+        #expect(try GenerationManifest.parse(Array(Self.text.utf8), path: "m").categories == nil)
     }
 
     @Test func noLanguagesIsAnEmptyList() throws {
@@ -76,6 +91,10 @@ import UnitpackCore
         ("456\t\(digestB)", "456\t\(digestB.uppercased())", 7, "the sha256 must be 64 lower-case"),
         ("pack-format\t3\n", "pack-format\t3\r\n", 3, "control character"),
         ("pack-format\t3\n", "pack-format\t3\nsize\t9\n", 4, "unknown key 'size'"),
+        ("languages\ten\tru\n", "languages\ten\tru\ncategories\n", 6, "names at least one category"),
+        ("languages\ten\tru\n", "languages\ten\tru\ncategories\tmass\tmass\n", 6, "a category is listed twice"),
+        ("languages\ten\tru\n", "languages\ten\tru\ncategories\tMass\n", 6, "'Mass' is not a category key"),
+        ("languages\ten\tru\n", "languages\ten\tru\ncategories\tmass\ncategories\tvolume\n", 7, "a second 'categories' line"),
     ]
 
     @Test(arguments: broken.indices)

@@ -1,6 +1,7 @@
 import Testing
 import UnitpackTestSupport
 import UnitpackCore
+import UnitpackDigest
 
 
 private func hex(_ bytes: [UInt8]) -> String {

@@ -92,8 +92,8 @@ import UnitpackTestSupport
         }
     }
 
-    /// `Quantity; Usage; Region; Input (r); Input (d); Input Unit;` then the
-    /// output: `Output (r); Output (d); Output Unit` for one unit; for a mixed
+    /// `Quantity; Usage; Region; Input (r); Input (d); Input MeasureUnit;` then the
+    /// output: `Output (r); Output (d); Output MeasureUnit` for one unit; for a mixed
     /// unit first `integer; unit` per part but the last, then the last's
     /// rational, double and unit. Nil for a line that is neither.
     static func parse(_ line: Substring, number: Int) -> Case? {
@@ -112,7 +112,7 @@ import UnitpackTestSupport
             line: number, quantity: f[0], usage: f[1], region: f[2], input: input, inputUnit: f[5], output: output)
     }
 
-    func resolve(_ id: String, category: String?, in database: UnitDatabase) -> UnitpackRuntime.Unit? {
+    func resolve(_ id: String, category: String?, in database: UnitDatabase) -> UnitpackRuntime.MeasureUnit? {
         if let key = Self.units[id] { return try? database.unit(key: key) }
         let text = CLDRUnitsTests.ids[id] ?? id.replacingOccurrences(of: "-", with: " ")
         guard let found = try? database.candidates(for: text) else { return nil }
@@ -141,7 +141,7 @@ import UnitpackTestSupport
     /// Whether `target` is CLDR's answer: the same units, whole parts equal,
     /// the last part to 1e-6 of the whole value in that unit (relative to the
     /// quantity, so that a remainder of 0 is compared too).
-    static func agrees(_ target: PreferredTarget?, _ expected: [UnitpackRuntime.Unit], _ testCase: Case, in database: UnitDatabase)
+    static func agrees(_ target: PreferredTarget?, _ expected: [UnitpackRuntime.MeasureUnit], _ testCase: Case, in database: UnitDatabase)
         throws -> Bool
     {
         guard let target, target.units.map(\.id) == expected.map(\.id) else { return false }
@@ -179,7 +179,7 @@ import UnitpackTestSupport
                 Issue.record("\(where_): no unit of ours for \(testCase.output.map(\.unit)) (add it to units, or to missing)")
                 continue
             }
-            let source: UnitpackRuntime.Unit, value: Double
+            let source: UnitpackRuntime.MeasureUnit, value: Double
             if let scaled = Self.scaledInputs[testCase.inputUnit]?[first.category] {
                 source = try database.unit(key: scaled.key)
                 value = testCase.input * scaled.factor

@@ -62,7 +62,7 @@ import UnitpackTestSupport
         }
     }
 
-    func resolve(_ id: String, category: String, in database: UnitDatabase) -> UnitpackRuntime.Unit? {
+    func resolve(_ id: String, category: String, in database: UnitDatabase) -> UnitpackRuntime.MeasureUnit? {
         let ours = Self.categories[category] ?? category
         let text = Self.ids[id] ?? id.replacingOccurrences(of: "-", with: " ")
         guard !text.isEmpty, let found = try? database.candidates(for: text) else { return nil }
@@ -122,7 +122,7 @@ import UnitpackTestSupport
     /// The units a CLDR id names: the one simple unit `resolve` finds, else
     /// the id read as an expression of our units (`units(of:)`), those of
     /// the case's category first.
-    func units(_ id: String, category: String, in database: UnitDatabase) -> [UnitpackRuntime.Unit] {
+    func units(_ id: String, category: String, in database: UnitDatabase) -> [UnitpackRuntime.MeasureUnit] {
         let named = resolve(id, category: category, in: database).map { [$0] } ?? []
         guard let text = Self.expression(id), let found = try? database.candidatesOrExpression(text) else { return named }
         let ours = Self.categories[category] ?? category

@@ -56,7 +56,7 @@ import UnitpackTestSupport
 
     /// `square meter`, `cubic foot`, `hour`: a part, when
     /// its unit's English name is one unit's alone.
-    static func part(_ text: String, _ units: [String: [UnitpackRuntime.Unit]]) -> CompoundNamePart? {
+    static func part(_ text: String, _ units: [String: [UnitpackRuntime.MeasureUnit]]) -> CompoundNamePart? {
         var name = text
         var power = 1
         for (word, value) in [("square ", 2), ("cubic ", 3)] where name.hasPrefix(word) {

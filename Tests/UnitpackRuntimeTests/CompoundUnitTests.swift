@@ -13,7 +13,7 @@ import UnitpackCore
         let compound = try database.compoundUnit("kg*m/s^2")
         #expect(compound.categories == ["force"])
         #expect(abs(compound.factor - 1) <= 1e-12)
-        #expect(compound.dimension == Dimension(["kg": 1, "m": 1, "s": -2]))
+        #expect(compound.dimension == QuantityDimension(["kg": 1, "m": 1, "s": -2]))
         let unit = try #require(try database.units(of: compound).first)
         #expect(unit.isExpression)
         #expect(abs(try database.convert(1, from: unit, to: newton) - 1) <= 1e-12)

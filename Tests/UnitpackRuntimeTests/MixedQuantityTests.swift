@@ -10,7 +10,7 @@ import UnitpackTestSupport
 @Suite struct MixedQuantityTests {
     var database: UnitDatabase { BestTargetTests.database }
 
-    func unit(_ key: String) throws -> UnitpackRuntime.Unit { try database.unit(key: key) }
+    func unit(_ key: String) throws -> UnitpackRuntime.MeasureUnit { try database.unit(key: key) }
 
     func split(_ value: Double, _ from: String, _ into: [String], _ rounding: MixedRounding = .whole) throws
         -> MixedQuantity
@@ -287,7 +287,7 @@ import UnitpackTestSupport
         }
     }
 
-    func factor(_ unit: UnitpackRuntime.Unit) -> Double {
+    func factor(_ unit: UnitpackRuntime.MeasureUnit) -> Double {
         guard case .linear(let factor) = unit.conversion else { return .nan }
         return factor
     }

@@ -13,7 +13,7 @@ import UnitpackTestSupport
 @Suite struct RelationTests {
     var database: UnitDatabase { BestTargetTests.database }
 
-    func unit(_ key: String) throws -> UnitpackRuntime.Unit { try database.unit(key: key) }
+    func unit(_ key: String) throws -> UnitpackRuntime.MeasureUnit { try database.unit(key: key) }
 
     func expectClose(_ value: Double, _ expected: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(abs(value - expected) <= abs(expected) * 1e-12, "\(value) != \(expected)", sourceLocation: sourceLocation)

@@ -11,6 +11,8 @@ import UnitpackTestSupport
 /// unit meant in the first five results, correctly spelled names are never
 /// pushed down, and bad input stays bounded.
 @Suite struct SearchForgivingTests {
+    static func pair(_ parsed: CorrectedPhraseResult) -> (PhraseResult, [PhraseCorrection]) { (parsed.result, parsed.corrections) }
+
     let temporary: TemporaryDirectory
     let model: CompiledModel
     let pack: SearchPack
@@ -178,14 +180,14 @@ import UnitpackTestSupport
     /// nothing is near gets "did you mean".
     @Test func phrasesAreCorrectedOrGetSuggestions() throws {
         let database = try UnitDatabase(path: temporary.path + "/units.sqlite")
-        let (result, corrections) = try database.parse("5 kilomters in miles", languages: ["en"], correctingWith: pack)
+        let (result, corrections) = try Self.pair(database.parse("5 kilomters in miles", languages: ["en"], correctingWith: pack))
         #expect(corrections == [PhraseCorrection(from: "kilomters", to: "kilometers")])
         #expect(result.readings.first?.from.key == "length/kilometer")
         #expect(result.readings.first?.targets.first?.key == "length/mile")
-        let (russian, read) = try database.parse("5 киллометров в милях", languages: ["ru", "en"], correctingWith: pack)
+        let (russian, read) = try Self.pair(database.parse("5 киллометров в милях", languages: ["ru", "en"], correctingWith: pack))
         #expect(read.map(\.from) == ["киллометров"])
         #expect(russian.readings.first?.from.key == "length/kilometer")
-        let (unknown, none) = try database.parse("5 xyz in miles", languages: ["en"], correctingWith: pack)
+        let (unknown, none) = try Self.pair(database.parse("5 xyz in miles", languages: ["en"], correctingWith: pack))
         #expect(none.isEmpty)
         guard case .notUnderstood(let reason) = unknown else {
             Issue.record("'5 xyz in miles' was understood")

@@ -136,7 +136,7 @@ import UnitpackCompiler
                 if !lists.contains(key) { lists.append(key) }
             }
         }
-        var unitsOf: [String: [UnitpackRuntime.Unit]] = [:]
+        var unitsOf: [String: [UnitpackRuntime.MeasureUnit]] = [:]
         for unit in tree.units { unitsOf[unit.category, default: []].append(try database.unit(key: unit.key)) }
         let values = (-6...9).flatMap { exponent in [1.0, 3.0].map { $0 * pow(10, Double(exponent)) } }
 
@@ -200,7 +200,7 @@ import UnitpackCompiler
     }
 }
 
-extension UnitpackRuntime.Unit {
+extension UnitpackRuntime.MeasureUnit {
     /// A multiple of its base (no offset, not inverse).
     var isProportional: Bool {
         if case .linear = conversion { return true }

@@ -105,16 +105,16 @@ public struct UnreadSymbol: Sendable, Hashable {
 
 /// A category's base unit in SI terms, from the `dimension` column of
 /// categories.tsv, read by the expression grammar the runtime reads it with
-/// (`Dimension.parse`): a dimension and the scale of the base unit to the
+/// (`QuantityDimension.parse`): a dimension and the scale of the base unit to the
 /// coherent SI unit of that dimension (`0.0254/72*m`: the typographic point;
 /// `1000000/m^2`: kilometer per liter). Most bases are coherent (scale 1).
 struct BaseDimension: Equatable {
     var scale: Double
-    var dimension: Dimension
+    var dimension: QuantityDimension
 
     static func parse(_ text: String) -> BaseDimension? {
         if text == "1" { return BaseDimension(scale: 1, dimension: .none) }
-        guard let (scale, dimension) = try? Dimension.parse(text) else { return nil }
+        guard let (scale, dimension) = try? QuantityDimension.parse(text) else { return nil }
         return BaseDimension(scale: scale, dimension: dimension)
     }
 
@@ -128,8 +128,8 @@ struct BaseDimension: Equatable {
     }
 }
 
-extension Dimension {
-    var inverted: Dimension { Dimension(exponents.mapValues { -$0 }) }
+extension QuantityDimension {
+    var inverted: QuantityDimension { QuantityDimension(exponents.mapValues { -$0 }) }
 }
 
 /// The symbols of units as the runtime reads them inside an expression
@@ -140,7 +140,7 @@ extension Dimension {
 /// inversely is none, and a prefix goes on the units that take it (column 6)
 /// where no unit owns the spelling. Symbols may hold spaces (`imp gal`).
 struct AtomTable {
-    private var atoms: [String: (factor: Double, dimension: Dimension)] = [:]
+    private var atoms: [String: (factor: Double, dimension: QuantityDimension)] = [:]
 
     /// The symbols of `NameComposition.AtomUnits` (one reading of the
     /// rules: priority, then id; a point on a scale worth its difference
@@ -162,7 +162,7 @@ struct AtomTable {
     /// The factor to coherent SI and the dimension of a symbol that spells
     /// an expression (read by the runtime's grammar, `UnitExpression`), or
     /// nil when it is a plain symbol or an atom is unknown.
-    func evaluate(_ symbol: String) -> (Double, Dimension)? {
+    func evaluate(_ symbol: String) -> (Double, QuantityDimension)? {
         guard Self.spellsExpression(symbol), case .success(let value)? = read(symbol) else { return nil }
         return value
     }
@@ -176,7 +176,7 @@ struct AtomTable {
     /// A symbol read as an expression: its factor and dimension, or why it
     /// does not read (an atom no unit has, or several categories' units
     /// share: `unknownUnit`); nil when it is not written as one.
-    func read(_ symbol: String) -> Result<(Double, Dimension), UnitExpressionError>? {
+    func read(_ symbol: String) -> Result<(Double, QuantityDimension), UnitExpressionError>? {
         guard Self.spellsExpression(symbol) else { return nil }
         let expression: UnitExpression<String>
         do throws(UnitExpressionError) {
@@ -185,7 +185,7 @@ struct AtomTable {
             return .failure(error)
         }
         var factor = 1.0
-        var dimension = Dimension.none
+        var dimension = QuantityDimension.none
         for term in expression.terms {
             switch term.factor {
             case .number(let n):

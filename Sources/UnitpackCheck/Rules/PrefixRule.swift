@@ -50,7 +50,7 @@ struct PrefixRule: CheckRule {
     }
 
     /// Why the unit cannot take the prefixes its row gives, or nil.
-    private func applicability(_ unit: UnitRow, dimension: Dimension?) -> Diagnostic? {
+    private func applicability(_ unit: UnitRow, dimension: QuantityDimension?) -> Diagnostic? {
         guard let first = unit.prefixes.first else { return nil }
         if unit.isInverse || Self.factor(unit) == nil {
             return Diagnostic(

@@ -1,6 +1,7 @@
 /// Why a text is not a unit expression, with where (Unicode scalar offsets
 /// into the text) so that a caller can point at it.
 public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why an expression cannot be read, each with what was written where it matters.
     public enum Reason: Hashable, Sendable {
         /// Nothing to read.
         case empty
@@ -29,10 +30,12 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         case prefixNotTaken(prefix: String, unit: String)
     }
 
+    /// Why the expression cannot be read.
     public var reason: Reason
     /// Unicode scalar offsets into the text.
     public var range: Range<Int>
 
+    /// An error for `reason` at `range`, in Unicode scalar offsets into the text.
     public init(_ reason: Reason, at range: Range<Int>) {
         self.reason = reason
         self.range = range

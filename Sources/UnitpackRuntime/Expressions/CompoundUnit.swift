@@ -3,16 +3,18 @@ import UnitpackCore
 /// A unit written as an expression of the database's units: `lbf·ft`,
 /// `kg·m/s²`, `W/(m·K)`, `L/100 km` (docs/expressions.md). Made by
 /// `UnitDatabase.compoundUnit(_:languages:)`; converted through the
-/// `Unit`s of `UnitDatabase.units(of:)`, one for each category of its
+/// `MeasureUnit`s of `UnitDatabase.units(of:)`, one for each category of its
 /// dimension.
 public struct CompoundUnit: Sendable, Hashable {
+    /// One unit of the expression, with its prefix and power (`km²`: kilo, meter, 2).
     public struct Part: Sendable, Hashable {
         /// The unit as it is used: a point on a scale is read as its
         /// difference (`°F` in `BTU/(h·ft·°F)`), as handbooks mean it.
-        public let unit: Unit
+        public let unit: MeasureUnit
         /// The SI or binary prefix written on the unit (`k` in `kN`, `mega`
         /// in `megaparsec`), when no row names the prefixed unit.
         public let prefix: UnitPrefix?
+        /// The power, negative in a denominator (`s` in `m/s²` is -2).
         public let power: Int
         /// The text it was read from.
         public let written: String
@@ -21,28 +23,34 @@ public struct CompoundUnit: Sendable, Hashable {
     /// A word that named units of more than one category: the one taken
     /// (the best match, as `UnitDatabase.candidates(for:)` orders them) and the others.
     public struct Choice: Sendable, Hashable {
+        /// The word as written in the expression (`oz`).
         public let written: String
-        public let chosen: Unit
-        public let others: [Unit]
+        /// The unit it was read as.
+        public let chosen: MeasureUnit
+        /// The other units the word names, which the expression's dimension did not fit as well.
+        public let others: [MeasureUnit]
     }
 
+    /// The units of the expression, as written, numerator first.
     public let parts: [Part]
     /// The numbers of the expression, multiplied (0.01 in `L/100 km`).
     public let number: Double
     /// How many coherent base units one of it is: 1 for `kg·m/s²`, 1.3558… for `lbf·ft`.
     public let factor: Double
-    public let dimension: Dimension
+    /// The expression's dimension, in the database's base units (`kg·m²·s⁻²`).
+    public let dimension: QuantityDimension
     /// The symbols of the parts: numerator joined by `·`, then `/` and the
     /// denominator, in parentheses when it has several parts.
     public let symbol: String
     /// The categories of its dimension, in display order (`energy`, `torque`
     /// for `N·m`); empty when no category has it (`m⁴`).
     public let categories: [String]
+    /// The words that name several units, and which one each was read as.
     public let choices: [Choice]
 
-    /// What `Unit.category` says for a unit of a dimension no category
+    /// What `MeasureUnit.category` says for a unit of a dimension no category
     /// has: `dimension kg·m`, so that units of one such dimension share it.
-    public static func categoryKey(of dimension: Dimension) -> String { dimensionPrefix + dimension.description }
+    public static func categoryKey(of dimension: QuantityDimension) -> String { dimensionPrefix + dimension.description }
 
     /// Whether it is one unit of the database as it is (`m`): no power, no
     /// number, no prefix. Such a text is a name, not an expression.
@@ -51,7 +59,7 @@ public struct CompoundUnit: Sendable, Hashable {
     static let dimensionPrefix = "dimension "
 }
 
-extension Unit {
+extension MeasureUnit {
     /// Whether the unit is an expression's (`UnitDatabase.units(of:)`), not a row of the database.
     public var isExpression: Bool { flags.contains(.expression) }
 

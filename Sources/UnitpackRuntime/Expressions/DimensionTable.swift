@@ -10,7 +10,7 @@ struct DimensionTable: Sendable {
         var order: Int
         /// Coherent base units in one of the category's base unit (1 for most).
         var factor: Double
-        var dimension: Dimension
+        var dimension: QuantityDimension
     }
 
     /// In display order, then by key.
@@ -27,7 +27,7 @@ struct DimensionTable: Sendable {
     func entry(_ category: String) -> Entry? { byCategory[category].map { entries[$0] } }
 
     /// The categories of this dimension, in display order.
-    func categories(of dimension: Dimension) -> [Entry] { entries.filter { $0.dimension == dimension } }
+    func categories(of dimension: QuantityDimension) -> [Entry] { entries.filter { $0.dimension == dimension } }
 }
 
 extension UnitDatabase {
@@ -43,7 +43,7 @@ extension UnitDatabase {
                 let decoder = RowDecoder(statement: query, path: path)
                 while try query.step() {
                     let category = try decoder.category(at: 0)
-                    guard let (factor, dimension) = try? Dimension.parse(category.dimension),
+                    guard let (factor, dimension) = try? QuantityDimension.parse(category.dimension),
                         DatabaseSanity.isValidFactor(factor)
                     else {
                         throw decoder.damaged("category \(category.key) has an unreadable dimension '\(category.dimension)'")

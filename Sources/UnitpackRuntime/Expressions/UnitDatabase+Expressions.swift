@@ -6,9 +6,9 @@ extension UnitDatabase {
     /// A unit a word of an expression names, and the units of other
     /// categories the word also names.
     struct ExpressionAtom: Hashable, Sendable {
-        var unit: Unit
+        var unit: MeasureUnit
         var prefix: UnitPrefix? = nil
-        var others: [Unit]
+        var others: [MeasureUnit]
         var written: String
     }
 
@@ -66,12 +66,12 @@ extension UnitDatabase {
     /// dimension (`N·m` is energy and torque: a named unit keeps its
     /// category, an expression converts to either), or one of its own
     /// dimension when no category has it. They are not rows of the
-    /// database (`Unit.isExpression`).
-    public func units(of compound: CompoundUnit) throws(UnitDatabaseError) -> [Unit] {
+    /// database (`MeasureUnit.isExpression`).
+    public func units(of compound: CompoundUnit) throws(UnitDatabaseError) -> [MeasureUnit] {
         let table = try dimensions()
         let system = compound.parts.first?.unit.system ?? .none
-        func unit(_ category: String, factor: Double) -> Unit {
-            Unit(
+        func unit(_ category: String, factor: Double) -> MeasureUnit {
+            MeasureUnit(
                 id: UnitID(rawValue: -1), name: compound.symbol, category: category, symbols: [compound.symbol],
                 conversion: .linear(factor: factor), priority: 0, system: system, tier: 0, flags: .expression,
                 impliedUsage: nil)
@@ -88,7 +88,7 @@ extension UnitDatabase {
     /// or nil when it is a single name: the fallback of a name no row has.
     /// - Throws: `.badExpression` when it does not read as an expression.
     /// Kept in the object cache: a phrase is parsed again at each key typed.
-    func expressionUnits(_ text: String, languages: [String]?) throws(UnitDatabaseError) -> [Unit]? {
+    func expressionUnits(_ text: String, languages: [String]?) throws(UnitDatabaseError) -> [MeasureUnit]? {
         let key = CachedKey.expression(ByteString(candidatesKeyPrefix(languages) + text))
         switch try withState({ state throws(UnitDatabaseError) -> CachedObject? in state.objects.value(for: key) }) {
         case .expression(let units)?: return units
@@ -116,13 +116,13 @@ extension UnitDatabase {
     }
 
     func expressionAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {
-        var usable: [Unit] = []
-        var refused: Unit?
+        var usable: [MeasureUnit] = []
+        var refused: MeasureUnit?
         let found = try candidates(for: written, folded: TextFolding.fold(written), preferring: languages)
         // A prefix written exactly beats a name matched only ignoring case:
         // `ks` is the kilosecond, not `kS`.
         if found.ignoringCase {
-            var ignored: (prefix: UnitPrefix, unit: Unit)?
+            var ignored: (prefix: UnitPrefix, unit: MeasureUnit)?
             if let read = try symbolPrefixed(written, languages: languages, refused: &ignored) { return read }
         }
         for unit in found.units {
@@ -142,7 +142,7 @@ extension UnitDatabase {
     /// The unit as a product uses it: itself when it converts by a factor,
     /// its difference when it is a point on a scale, nil otherwise (a
     /// formula or an inverse unit has no factor to multiply).
-    private func inProduct(_ unit: Unit) throws(UnitDatabaseError) -> Unit? {
+    private func inProduct(_ unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
         if case .linear = unit.conversion { return unit }
         if let difference = try differenceUnit(of: unit), case .linear = difference.conversion { return difference }
         return nil
@@ -152,7 +152,7 @@ extension UnitDatabase {
         let table = try dimensions()
         var factor = 1.0
         var number = 1.0
-        var dimension = Dimension.none
+        var dimension = QuantityDimension.none
         var parts: [CompoundUnit.Part] = []
         var choices: [CompoundUnit.Choice] = []
         var up: [String] = []
@@ -202,7 +202,7 @@ extension UnitDatabase {
     /// its parts' names by the language's compound patterns
     /// (`compoundName`); nil when a pattern or a form is missing, or the
     /// expression holds a number (`L/100 km`) or a power over 3.
-    func expressionName(_ unit: Unit, count: Double, language: String) throws(UnitDatabaseError) -> String? {
+    func expressionName(_ unit: MeasureUnit, count: Double, language: String) throws(UnitDatabaseError) -> String? {
         guard unit.isExpression, let symbol = unit.symbols.first else { return nil }
         let compound: CompoundUnit
         do {

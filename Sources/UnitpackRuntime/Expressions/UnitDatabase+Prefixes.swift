@@ -16,7 +16,7 @@ extension UnitDatabase {
     ///   reading puts a prefix on a unit that takes none (`kft`,
     ///   `kilofoot`); its range covers `written`.
     func prefixedAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {
-        var refused: (prefix: UnitPrefix, unit: Unit)?
+        var refused: (prefix: UnitPrefix, unit: MeasureUnit)?
         if let read = try symbolPrefixed(written, languages: languages, refused: &refused) { return read }
         let folded = TextFolding.fold(written)
         for (prefix, head) in try prefixWords(languages) where folded.hasPrefix(head) {
@@ -43,7 +43,7 @@ extension UnitDatabase {
     /// (`kN`, `µs`), the longest prefix symbol first; `refused` is the first
     /// reading whose unit does not take the prefix.
     func symbolPrefixed(
-        _ written: String, languages: [String]?, refused: inout (prefix: UnitPrefix, unit: Unit)?
+        _ written: String, languages: [String]?, refused: inout (prefix: UnitPrefix, unit: MeasureUnit)?
     ) throws(UnitDatabaseError) -> ExpressionAtom? {
         let scalars = written.unicodeScalars
         for (prefix, symbol) in UnitPrefix.symbolPrefixes(of: Substring(written)) {
@@ -59,8 +59,8 @@ extension UnitDatabase {
     /// The first unit of `found` read as `isReading` says that takes
     /// `prefix` (its kind's flag, a factor); the first that does not is `refused`.
     private static func atom(
-        _ written: String, _ prefix: UnitPrefix, _ found: [Unit], where isReading: (Unit) -> Bool,
-        refused: inout (prefix: UnitPrefix, unit: Unit)?
+        _ written: String, _ prefix: UnitPrefix, _ found: [MeasureUnit], where isReading: (MeasureUnit) -> Bool,
+        refused: inout (prefix: UnitPrefix, unit: MeasureUnit)?
     ) -> ExpressionAtom? {
         for unit in found where isReading(unit) {
             if unit.flags.contains(prefix.kind.flag), case .linear = unit.conversion {

@@ -9,8 +9,9 @@
 /// skipped silently: the caller gets the length read and decides what the
 /// rest is (`5km` is 5 then `km`). No Foundation: its number formatter costs
 /// ~20 MB of ICU and accepts trailing text.
-public struct NumberReader: Sendable {
-    public struct Options: OptionSet, Sendable {
+public struct NumberReader: Sendable, Hashable {
+    /// The ways of writing numbers a front end may turn on beyond decimal digits.
+    public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// `0x1F`, `0X1f`.
@@ -21,7 +22,8 @@ public struct NumberReader: Sendable {
     }
 
     /// One way to read the text.
-    public struct Reading: Sendable, Equatable {
+    public struct Reading: Sendable, Hashable {
+        /// The number read.
         public var value: Double
         /// How many Unicode scalars of the text the number takes.
         public var length: Int
@@ -34,6 +36,7 @@ public struct NumberReader: Sendable {
         /// reading took its lone separator. Nil for every other number.
         public var separator: Separator?
 
+        /// A reading: the value, the characters it spans, the digits typed and the separator it was read with.
         public init(value: Double, length: Int, significantDigits: Int? = nil, separator: Separator? = nil) {
             self.value = value
             self.length = length
@@ -46,11 +49,14 @@ public struct NumberReader: Sendable {
     /// decimal separator (1.5) or as a group separator (1500). A language
     /// reads it one way: the one whose decimal separator it is, as decimal.
     public struct Separator: Sendable, Hashable {
+        /// The separator as read (`.`, `,`, `٫`).
         public var character: Character
+        /// Whether it was read as the decimal separator (else as a group separator).
         public var isDecimal: Bool
         /// The number as typed, without its sign: `1.500`.
         public var typed: String
 
+        /// A separator: the character, how it was read, and the text typed.
         public init(character: Character, isDecimal: Bool, typed: String) {
             self.character = character
             self.isDecimal = isDecimal
@@ -95,8 +101,10 @@ public struct NumberReader: Sendable {
     /// fraction (`.` in English, `,` in Russian): it wins when `1,234` or
     /// `1.234` could be either.
     public var decimalSeparator: Character
+    /// The ways of writing numbers turned on beyond decimal digits.
     public var options: Options
 
+    /// A reader with `decimalSeparator` first (a language's) and `options`.
     public init(decimalSeparator: Character = ".", options: Options = []) {
         self.decimalSeparator = decimalSeparator
         self.options = options

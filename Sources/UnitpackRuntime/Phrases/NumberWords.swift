@@ -5,9 +5,19 @@ import UnitpackCore
 /// as one number: `thirty four`, `one hundred and five`, `две тысячи`,
 /// `полторы тысячи`, `a dozen`, `one and a half`, `три с половиной`.
 public struct NumberWords: Sendable {
+    /// What one word does in a number (`kind`) and the number it stands
+    /// for (`value`: 4 for `four`, 100 for `hundred`, 0.5 for `half`).
     public struct Meaning: Sendable, Hashable {
+        /// The word's role in reading a number (a number, a multiplier, a scale, ...).
         public var kind: PhraseWordKind
+        /// The number the word stands for; 0 for words that carry none (`and`).
         public var value: Double
+
+        /// A meaning of a word: its role and its value.
+        public init(kind: PhraseWordKind, value: Double) {
+            self.kind = kind
+            self.value = value
+        }
     }
 
     /// Folded word -> its meanings (a word may be a number in one language
@@ -45,6 +55,8 @@ public struct NumberWords: Sendable {
     /// language writes them").
     var languageCodes: [String] = []
 
+    /// The words of one language, each with a meaning (a word may come several times).
+    /// - Complexity: O(n log n) in the words: they are sorted into one table.
     public init(_ entries: [(word: String, meaning: Meaning)]) {
         self.init(entries.map { (word: $0.word, meaning: $0.meaning, language: "") })
     }
@@ -102,6 +114,7 @@ public struct NumberWords: Sendable {
     /// marker); one without (the article `ال`) is dropped when cut.
     func attachedReadsAsWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind != .attached } }
 
+    /// What `word` (folded as phrases are) means; empty when it is no number or marker word.
     public func meanings(of word: String) -> [Meaning] { Array(meanings(folded: TextFolding.fold(word))) }
 
     /// `meanings(of:)` of a word already folded (a phrase folds each word
@@ -111,6 +124,7 @@ public struct NumberWords: Sendable {
         return table.meanings(of: entry)
     }
 
+    /// Whether `word` is a marker (`in`, `в`, `to`) that introduces the target.
     public func isMarker(_ word: String) -> Bool { isMarker(folded: TextFolding.fold(word)) }
 
     func isMarker(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .marker } }

@@ -6,6 +6,28 @@ public struct PhraseCorrection: Sendable, Hashable {
     public let from: String
     /// The search key it was read as (normalised: lower case).
     public let to: String
+
+    /// A correction of the word `from` to the key `to`.
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// What `UnitDatabase.parse(_:languages:correctingWith:)` made of a phrase:
+/// the result, and the words it corrected to get it (empty when the phrase
+/// was read as typed).
+public struct CorrectedPhraseResult: Sendable, Hashable {
+    /// The phrase's readings, or why it was not understood.
+    public var result: PhraseResult
+    /// The words read as others, in the phrase's order; empty when none was.
+    public var corrections: [PhraseCorrection]
+
+    /// A result and the corrections that led to it.
+    public init(result: PhraseResult, corrections: [PhraseCorrection]) {
+        self.result = result
+        self.corrections = corrections
+    }
 }
 
 extension UnitDatabase {
@@ -18,15 +40,18 @@ extension UnitDatabase {
     /// not exist, it ends with the nearest names the pack has ("did you
     /// mean ..."). The search's own failures (a damaged pack) leave the
     /// answer as `parse` gives it.
-    public func parse(_ text: String, languages: [String], correctingWith search: SearchPack)
-        throws(UnitDatabaseError) -> (result: PhraseResult, corrections: [PhraseCorrection])
+    /// - Parameter languages: as `parse(_:languages:numbers:)` takes them:
+    ///   nil for every language of the database, never empty.
+    public func parse(_ text: String, languages: [String]? = nil, correctingWith search: SearchPack)
+        throws(UnitDatabaseError) -> CorrectedPhraseResult
     {
+        let languages = try askedLanguages(languages)
         let result = try parse(text, languages: languages)
         // Only a name no unit has is corrected: a phrase refused for another
         // reason (a bad expression, units that do not convert) is refused as
         // it was, with where and why, never read as something else in silence.
         guard case .notUnderstood(let reason) = result, reason.hasPrefix("no unit named"), Self.phraseTooLong(text) == nil
-        else { return (result, []) }
+        else { return CorrectedPhraseResult(result: result, corrections: []) }
         var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var corrections: [PhraseCorrection] = []
         var unknown: String?
@@ -46,21 +71,21 @@ extension UnitDatabase {
         // the search does not know may have been "corrected" too.
         if !corrections.isEmpty {
             let corrected = try parse(tokens.joined(separator: " "), languages: languages)
-            if case .understood = corrected { return (corrected, corrections) }
+            if case .understood = corrected { return CorrectedPhraseResult(result: corrected, corrections: corrections) }
         }
         if corrections.count > 1 {
             let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
             for correction in corrections {
                 let one = typed.map { $0 == correction.from ? correction.to : $0 }
                 let corrected = try parse(one.joined(separator: " "), languages: languages)
-                if case .understood = corrected { return (corrected, [correction]) }
+                if case .understood = corrected { return CorrectedPhraseResult(result: corrected, corrections: [correction]) }
             }
         }
-        guard reason.hasPrefix("no unit named"), let unknown else { return (result, []) }
+        guard reason.hasPrefix("no unit named"), let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
         let near = nearestNames(to: unknown, languages: languages, search: search)
-        guard !near.isEmpty else { return (result, []) }
+        guard !near.isEmpty else { return CorrectedPhraseResult(result: result, corrections: []) }
         let list = near.count == 1 ? near[0] : near.dropLast().joined(separator: ", ") + " or " + near.last!
-        return (.notUnderstood(reason: reason + "; did you mean \(list)?"), [])
+        return CorrectedPhraseResult(result: .notUnderstood(reason: reason + "; did you mean \(list)?"), corrections: [])
     }
 
     /// Up to three keys near `word`: within two edits of it whatever its

@@ -3,14 +3,17 @@ import UnitpackCore
 /// A number and its unit as a phrase gives them: `6 ft` and `2 in` in
 /// `6 ft 2 in`.
 public struct PhraseQuantity: Sendable, Hashable {
+    /// The number of this part.
     public var value: Double
-    public var unit: Unit
+    /// The unit of this part.
+    public var unit: MeasureUnit
     /// The significant digits the number was typed with (`1234567.5`: 8);
     /// nil when it states none: words, fractions, `5'8"` (docs/phrases.md,
     /// Precision). A result keeps at least as many.
     public var significantDigits: Int?
 
-    public init(value: Double, unit: Unit, significantDigits: Int? = nil) {
+    /// A part: a value in a unit, and the significant digits typed (nil when none were: words, fractions).
+    public init(value: Double, unit: MeasureUnit, significantDigits: Int? = nil) {
         self.value = value
         self.unit = unit
         self.significantDigits = significantDigits
@@ -31,7 +34,7 @@ public enum PhraseFit: Sendable, Hashable {
     case targetAsDifference
     /// A word of `written` is read as another unit, one of the other unit's
     /// category (`12 oz in ml`: the mass ounce read as the fluid ounce).
-    case otherMeaning(written: Unit)
+    case otherMeaning(written: MeasureUnit)
     /// The two units are of categories that measure the same thing in other
     /// units (`1 rpm in Hz`: rotation speed and frequency).
     case sameQuantity
@@ -50,18 +53,18 @@ public enum PhraseFit: Sendable, Hashable {
 
 /// One way to read a phrase: a value, its unit, and the units to convert to
 /// when the phrase names them.
-public struct PhraseReading: Sendable {
+public struct PhraseReading: Sendable, Hashable {
     /// The whole value, in `from`: `6 ft 2 in` is 6.1667 ft.
     public var value: Double
     /// The unit of the value: the first (largest) unit of a mixed quantity.
-    public var from: Unit
+    public var from: MeasureUnit
     /// The number-unit pairs the phrase gives, largest first (`6 ft`, `2 in`);
     /// one for a plain value. Their sum is `value`.
     public var parts: [PhraseQuantity]
     /// The units to convert to, largest first: one (`in meters`), several for
     /// a mixed target (`in feet and inches`, `ft+in`), none when the phrase
     /// names only its value.
-    public var targets: [Unit]
+    public var targets: [MeasureUnit]
     /// The language of the unit names the phrase used (`фута`: ru), the
     /// first asked language that has them; nil when it used symbols of
     /// every language only (`5 km`). A front end can answer in it.
@@ -77,14 +80,17 @@ public struct PhraseReading: Sendable {
     public var separatorLanguages: [String] = []
 
     /// The first target unit; nil when the phrase names none.
-    public var to: Unit? { targets.first }
+    public var to: MeasureUnit? { targets.first }
 
     /// The most significant digits any part was typed with (`6 ft 2.25 in`:
     /// 3); nil when no part was typed in digits that state a precision.
     public var significantDigits: Int? { parts.compactMap(\.significantDigits).max() }
 
+    /// A reading: the value and unit, the parts typed, the targets, the phrase's
+    /// language, how the units fit, and the number's separator and the languages
+    /// that read it so.
     public init(
-        value: Double, from: Unit, parts: [PhraseQuantity]? = nil, targets: [Unit] = [], language: String? = nil,
+        value: Double, from: MeasureUnit, parts: [PhraseQuantity]? = nil, targets: [MeasureUnit] = [], language: String? = nil,
         fit: PhraseFit = .asWritten
     ) {
         self.value = value
@@ -97,7 +103,7 @@ public struct PhraseReading: Sendable {
 }
 
 /// What `parse` made of a phrase.
-public enum PhraseResult: Sendable {
+public enum PhraseResult: Sendable, Hashable {
     /// Every reading, the most likely first. More than one when the phrase is
     /// ambiguous (`1,234 m`: 1234 or 1.234; `5 cm`: a length or a typographic
     /// unit). Readings as written come before readings fitted to the other unit.
@@ -106,6 +112,7 @@ public enum PhraseResult: Sendable {
     /// parts of a quantity that do not add up.
     case notUnderstood(reason: String)
 
+    /// The readings of an understood phrase; empty when it was not understood.
     public var readings: [PhraseReading] {
         if case .understood(let readings) = self { return readings }
         return []

@@ -35,9 +35,9 @@ extension UnitDatabase {
     /// difference when the value is one (`5 Δ°C in °F`), another meaning of
     /// either word (`12 oz in ml`, `10 N in lb`), categories that measure the
     /// same thing (`1 rpm in Hz`). Empty when none applies.
-    func fitted(_ part: FoundPart, _ targets: [Unit], language: String?) throws(UnitDatabaseError) -> [PhraseReading] {
+    func fitted(_ part: FoundPart, _ targets: [MeasureUnit], language: String?) throws(UnitDatabaseError) -> [PhraseReading] {
         var readings: [PhraseReading] = []
-        func add(_ from: Unit, _ to: Unit, _ fit: PhraseFit) {
+        func add(_ from: MeasureUnit, _ to: MeasureUnit, _ fit: PhraseFit) {
             guard !readings.contains(where: { $0.from == from && $0.targets == [to] }) else { return }
             let parts = [PhraseQuantity(value: part.value, unit: from, significantDigits: part.significantDigits)]
             readings.append(PhraseReading(value: part.value, from: from, parts: parts, targets: [to], language: language, fit: fit))

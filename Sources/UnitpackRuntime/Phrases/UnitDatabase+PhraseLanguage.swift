@@ -205,8 +205,8 @@ extension UnitDatabase {
 
     /// The unit of `unit`'s category that a word naming `unit` names in the
     /// phrase's language, when `unit` is named in none of its languages.
-    private func namedInPhraseLanguage(_ unit: Unit, _ found: PhraseLanguage) throws(UnitDatabaseError)
-        -> (unit: Unit, language: String)?
+    private func namedInPhraseLanguage(_ unit: MeasureUnit, _ found: PhraseLanguage) throws(UnitDatabaseError)
+        -> (unit: MeasureUnit, language: String)?
     {
         guard found.named[unit.id]?.isDisjoint(with: found.languages) ?? true else { return nil }
         for names in found.words where names.contains(where: { $0.unit == unit.id }) {

@@ -8,7 +8,7 @@ extension UnitDatabase {
 
     /// The units a span names, and the language of the name.
     struct Found {
-        var units: [Unit]
+        var units: [MeasureUnit]
         var language: String? = nil
     }
 
@@ -97,7 +97,7 @@ extension UnitDatabase {
 
     /// A word that names units only ignoring case, read as a prefix written
     /// exactly on a unit (`ks`: the kilosecond before `kS`); nil otherwise.
-    private func prefixedUnits(_ word: String, languages: [String]) throws(UnitDatabaseError) -> [Unit]? {
+    private func prefixedUnits(_ word: String, languages: [String]) throws(UnitDatabaseError) -> [MeasureUnit]? {
         do {
             return try expressionUnits(word, languages: languages)
         } catch .badExpression {
@@ -162,9 +162,8 @@ extension UnitDatabase {
             trimmed = (Self.trimmingPunctuation(text), Self.trimmingPunctuation(folded))
             if !trimmed.0.isEmpty { variants.append(trimmed) }
         }
-        // `replacing` is slow (string processing): only when there is a `^`.
         if trimmed.0.utf8.contains(UInt8(ascii: "^")) {
-            let powers = trimmed.0.replacing("^2", with: "²").replacing("^3", with: "³")
+            let powers = Self.superscriptingPowers(trimmed.0)
             if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
         }
         for (text, folded) in variants {
@@ -204,6 +203,25 @@ extension UnitDatabase {
         var end = scalars.endIndex
         while end > scalars.startIndex, isPunctuation(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
         return String(scalars[..<end])
+    }
+
+    /// `^2` and `^3` written as `²` and `³` (`m^2` is looked up as `m²`), by
+    /// scalars: `String.replacing` would need iOS 16 (string processing), and
+    /// was slower.
+    static func superscriptingPowers(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if scalar == "^", let digit = pending, digit == "2" || digit == "3" {
+                result.append(digit == "2" ? "²" : "³")
+                pending = scalars.next()
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// The sentence's punctuation, with the full-width forms and the ideographic

@@ -1,4 +1,3 @@
-import Synchronization
 import UnitpackCore
 import UnitpackSQLite
 
@@ -23,11 +22,36 @@ extension UnitDatabase {
     ///
     /// A phrase longer than `maxPhraseBytes` of UTF-8 is not read: it is
     /// `.notUnderstood`, with a reason that gives the limit.
-    public func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [])
+    ///
+    /// - Parameter languages: the languages to read the phrase in, the first
+    ///   deciding how a number such as `1.500` reads; nil (the default) for
+    ///   every language of the database (`defaultPhraseLanguages()`).
+    /// - Throws: `.noLanguagesAsked` for an empty list (nil asks for all);
+    ///   `.unknownLanguage`, `.corrupt` when the words cannot be read.
+    public func parse(_ text: String, languages: [String]? = nil, numbers options: NumberReader.Options = [])
         throws(UnitDatabaseError) -> PhraseResult
     {
         var work = 0
-        return try parse(text, languages: languages, numbers: options, work: &work)
+        return try parse(text, languages: try askedLanguages(languages), numbers: options, work: &work)
+    }
+
+    /// The languages `parse` reads a phrase in when it is given none:
+    /// English (the fallback language) first when the database has its
+    /// words, so that `1.500` is one and a half, then every other language
+    /// with phrase words, as `unitpack convert` reads a phrase without
+    /// `--lang`.
+    /// - Complexity: a read of the languages table, kept in the object cache.
+    public func defaultPhraseLanguages() throws(UnitDatabaseError) -> [String] {
+        let all = try phraseLanguages()
+        guard all.contains(Self.fallbackLanguage) else { return all }
+        return [Self.fallbackLanguage] + all.filter { $0 != Self.fallbackLanguage }
+    }
+
+    /// `languages`, or every language for nil; an empty list is refused.
+    func askedLanguages(_ languages: [String]?) throws(UnitDatabaseError) -> [String] {
+        guard let languages else { return try defaultPhraseLanguages() }
+        if languages.isEmpty { throw .noLanguagesAsked }
+        return languages
     }
 
     /// `parse`, counting in `work` the words and spans it looked at.

@@ -72,7 +72,7 @@ extension UnitDatabase {
     /// language of the first one's name; nil when there are none.
     private func otherUnits(_ span: ArraySlice<Phrase.Word>, than found: Found) throws(UnitDatabaseError) -> Found? {
         let held = Set(found.units.map(\.id))
-        var units: [Unit] = []
+        var units: [MeasureUnit] = []
         var language: String?
         for name in try nameLanguages(folded: Phrase.joined(span, folded: true)) where !held.contains(name.unit) {
             guard !units.contains(where: { $0.id == name.unit }) else { continue }
@@ -93,7 +93,7 @@ extension UnitDatabase {
         let folded = Self.trimmingPunctuation(Phrase.joined(span, folded: true))
         let plurals = try language(code).plurals
         var count: Double?
-        var units: [Unit] = []
+        var units: [MeasureUnit] = []
         for unit in found.units {
             let names = try names(of: unit, in: code)
             guard names.language == code else { continue }
@@ -325,7 +325,7 @@ extension UnitDatabase {
         var failure: PhraseFailure?
         let language = parts.lazy.compactMap(\.units.language).first ?? targets?.lazy.compactMap(\.language).first
         for source in parts[0].units.units {
-            let quantity: (units: [Unit], total: Double)
+            let quantity: (units: [MeasureUnit], total: Double)
             switch try sum(parts, as: source) {
             case .success(let found): quantity = found
             case .failure(let reason):
@@ -374,9 +374,9 @@ extension UnitDatabase {
     }
 
     /// The parts' units in `first`'s category, and their sum in `first`.
-    private func sum(_ parts: [FoundPart], as first: Unit) throws(UnitDatabaseError) -> Chain<(units: [Unit], total: Double)> {
+    private func sum(_ parts: [FoundPart], as first: MeasureUnit) throws(UnitDatabaseError) -> Chain<(units: [MeasureUnit], total: Double)> {
         guard parts.count > 1 else { return .success(([first], parts[0].value)) }
-        let units: [Unit]
+        let units: [MeasureUnit]
         switch try chain(parts.dropFirst().map(\.units.units), after: first) {
         case .success(let found): units = found
         case .failure(let reason): return .failure(reason)
@@ -392,7 +392,7 @@ extension UnitDatabase {
 
     /// `first`, then for each of `rest` its unit in `first`'s category: each
     /// smaller than the one before, all by a factor (no scale with an offset).
-    private func chain(_ rest: [[Unit]], after first: Unit) throws(UnitDatabaseError) -> Chain<[Unit]> {
+    private func chain(_ rest: [[MeasureUnit]], after first: MeasureUnit) throws(UnitDatabaseError) -> Chain<[MeasureUnit]> {
         var units = [first]
         for candidates in rest {
             let previous = units[units.count - 1]

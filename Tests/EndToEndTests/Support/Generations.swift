@@ -1,5 +1,6 @@
 import Foundation
 import UnitpackCore
+import UnitpackDigest
 
 /// A build directory's current generation, as its manifest names it (read
 /// without checking the files, so that tests can damage them first).

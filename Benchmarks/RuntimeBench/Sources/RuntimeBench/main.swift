@@ -175,7 +175,7 @@ func run(_ options: Options) {
     // MARK: Lookup once, then convert Unit values
 
     let lookupStart = clock.now
-    var unitPairs: [(Unit, Unit)] = []
+    var unitPairs: [(MeasureUnit, MeasureUnit)] = []
     do {
         for (from, to) in namePairs {
             unitPairs.append((try database.unit(named: from), try database.unit(named: to)))

@@ -25,6 +25,15 @@
 //                                scalars swapped, kept when the misspelling finds no
 //                                exact or prefix match, so that the forgiving search runs
 //   forgiving_warm_p90_us
+//   forgiving_cold_shards        median shards a cold forgiving query reads
+//   forgiving_uniform_{warm,cold}_us, forgiving_uniform_warm_p90_us, forgiving_uniform_cold_shards,
+//   forgiving_uniform_queries    the same for 1,000 keys misspelled anywhere: every 31st
+//                                key from the 16th, of 4 to 30 scalars and one word, with one
+//                                error of a seeded kind (a letter dropped, doubled, replaced
+//                                by another of the key's letters, or swapped with the next) at
+//                                a seeded place, the first letter included, kept when it finds
+//                                nothing as typed (the middle swap above never touches the
+//                                first letters, which the walk reads first)
 //   pack_lost_keys               keys of keys.txt that searching the key itself does
 //                                not return as an exact match (must be 0)
 //   search_heap_bytes            allocator bytes in use (mallinfo2) after opening a
@@ -198,22 +207,73 @@ let misspelled: [String] = {
     }
 }()
 
-do {
-    guard !misspelled.isEmpty else { fail("no misspelled keys") }
-    let pack = try SearchPack(path: packPath, budget: 16 << 20)
-    for query in misspelled { _ = try pack.search(query, limit: 20) }
-    let warm = timeEach(misspelled) { query in _ = try? pack.search(query, limit: 20) }
-    report("forgiving_warm_us", median(warm))
-    report("forgiving_warm_p90_us", percentile(warm, 0.9))
-    let cold = timeEach(misspelled) { query in
-        pack.purge()
-        _ = try? pack.search(query, limit: 20)
+/// Keys misspelled anywhere, by one error of a seeded kind and place (see the header).
+let misspelledAnywhere: [String] = {
+    do {
+        let pack = try SearchPack(path: packPath, budget: 16 << 20)
+        var found: [String] = []
+        var random = SplitMix(seed: 23)
+        let keys = readLines(baselinesDirectory + "/keys.txt")
+        for (index, key) in keys.enumerated() where index % 31 == 15 && found.count < 1_000 {
+            var scalars = Array(key.unicodeScalars)
+            guard (4...30).contains(scalars.count), !scalars.contains(" ") else { continue }
+            let place = Int(random.next() % UInt64(scalars.count))
+            switch random.next() % 4 {
+            case 0: scalars.remove(at: place)
+            case 1: scalars.insert(scalars[place], at: place)
+            case 2: scalars[place] = scalars[Int(random.next() % UInt64(scalars.count))]
+            default:
+                guard place + 1 < scalars.count else { continue }
+                scalars.swapAt(place, place + 1)
+            }
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars)
+            let typo = String(text)
+            if typo != key, try pack.search(typo, limit: 20).allSatisfy(\.isCorrected) { found.append(typo) }
+        }
+        return found
+    } catch {
+        fail("\(error)")
     }
-    report("forgiving_cold_us", median(cold))
-    print("forgiving_queries", misspelled.count)
-} catch {
-    fail("\(error)")
+}()
+
+/// SplitMix64: a seeded generator, the same on every platform.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
+
+func measureForgiving(_ name: String, _ typos: [String]) {
+    do {
+        guard !typos.isEmpty else { fail("no misspelled keys") }
+        let pack = try SearchPack(path: packPath, budget: 16 << 20)
+        for query in typos { _ = try pack.search(query, limit: 20) }
+        let warm = timeEach(typos) { query in _ = try? pack.search(query, limit: 20) }
+        report("\(name)_warm_us", median(warm))
+        report("\(name)_warm_p90_us", percentile(warm, 0.9))
+        var shardsRead: [Double] = []
+        let cold = timeEach(typos) { query in
+            pack.purge()
+            let before = pack.statistics.shardsLoaded
+            _ = try? pack.search(query, limit: 20)
+            shardsRead.append(Double(pack.statistics.shardsLoaded - before))
+        }
+        report("\(name)_cold_us", median(cold))
+        report("\(name)_cold_shards", median(shardsRead))
+        print("\(name)_queries", typos.count)
+    } catch {
+        fail("\(error)")
+    }
+}
+measureForgiving("forgiving", misspelled)
+measureForgiving("forgiving_uniform", misspelledAnywhere)
 
 // MARK: Baselines
 

@@ -1,8 +1,9 @@
 // SHA-256 (FIPS 180-4), pure Swift standard library.
 //
-// UnitpackCore is linked into the Foundation-free runtime, so this cannot use
-// CryptoKit or swift-crypto. It is used at build time to fingerprint every
-// source file, so the block function works on whole 64-byte blocks read
+// Build-only (the compiler, `unitpack verify`): the runtime never hashes, so
+// this module stays out of an app's link (docs/platforms.md). Pure Swift,
+// without CryptoKit or swift-crypto, so that Linux and every Apple platform
+// hash alike. It fingerprints every source file, so the block function works on whole 64-byte blocks read
 // straight out of the caller's contiguous storage whenever it can, keeps the
 // message schedule in a stack buffer, and never allocates per byte.
 

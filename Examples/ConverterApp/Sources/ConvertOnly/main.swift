@@ -1,0 +1,36 @@
+// The smallest app: the database alone, to convert and format (no search
+// pack, no phrases). With ConverterApp, it measures what search and phrases
+// add to an app's size (README "Measured").
+//
+//   ConvertOnly [DATA_DIR] VALUE FROM TO   (default DATA_DIR: ../../dist)
+import UnitpackRuntime
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// A line on standard error (descriptor 2: C's `stderr` is a global the
+/// Swift 6 language mode will not share).
+func printError(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let directory = arguments.count == 4 ? arguments.removeFirst() : "../../dist"
+guard arguments.count == 3, let value = Double(arguments[0]) else {
+    printError("usage: ConvertOnly [DATA_DIR] VALUE FROM TO")
+    exit(64)
+}
+do {
+    let database = try UnitDatabase(directory: directory, pageCacheBytes: 64 << 10, objectCacheBytes: 64 << 10)
+    let converted = try database.convert(value, from: arguments[1], to: arguments[2])
+    let from = try database.format(value, converted.from, language: "en")
+    let to = try database.format(converted.value, converted.to, language: "en")
+    print("\(from.long) → \(to.long)")
+} catch {
+    printError("ConvertOnly: \(error)")
+    exit(1)
+}
