@@ -25,7 +25,7 @@ enum ExpressionProperties {
         guard expression.terms.count <= UnitExpressionGrammar.termLimit else {
             return "\(text.debugDescription): \(expression.terms.count) terms"
         }
-        let canonical = expression.canonicalText { $0 }
+        let canonical = expression.canonicalText(name: { $0 }, words: words)
         let again: UnitExpression<String>
         do {
             again = try UnitExpression<String>.parse(canonical, words: words, resolve: { $0 })
@@ -37,8 +37,8 @@ enum ExpressionProperties {
             return "\(text.debugDescription) prints as \(canonical.debugDescription), which reads as other terms: "
                 + "\(written(again.terms)) for \(written(expression.canonicalTerms))"
         }
-        guard again.canonicalText(name: { $0 }) == canonical else {
-            return "\(canonical.debugDescription) prints as \(again.canonicalText { $0 }.debugDescription)"
+        guard again.canonicalText(name: { $0 }, words: words) == canonical else {
+            return "\(canonical.debugDescription) prints as \(again.canonicalText(name: { $0 }, words: words).debugDescription)"
         }
         return nil
     }

@@ -118,6 +118,20 @@ private func reason(_ text: String) -> UnitExpressionError? {
         #expect(reason(long)?.reason == .tooManyTerms)
     }
 
+    /// A name an operator word begins was read as one name because it touched
+    /// a parenthesis; its canonical text keeps the parentheses, or `times`
+    /// would read as an operator (found by fuzzing, Fuzz/corpus/expression).
+    @Test func aNameAnOperatorWordBeginsPrintsInParentheses() throws {
+        let words = ExpressionWords(per: ["per"], times: ["times"])
+        let expression = try UnitExpression<String>.parse("(times x)*m", words: words, resolve: { $0 })
+        let canonical = expression.canonicalText(name: { $0 }, words: words)
+        #expect(canonical == "(times x)*m")
+        let again = try UnitExpression<String>.parse(canonical, words: words, resolve: { $0 })
+        #expect(again.terms.map(\.factor) == expression.canonicalTerms.map(\.factor))
+        #expect(expression.canonicalText(name: { $0 }) == "(times x)*m", "several words: in parentheses whatever the words")
+        #expect(try UnitExpression<String>.parse("kg*m", words: words, resolve: { $0 }).canonicalText(name: { $0 }, words: words) == "kg*m")
+    }
+
     /// Seeded random expressions: the canonical text reads back to the same terms.
     @Test func canonicalTextReadsBack() throws {
         var random = SeededGenerator(seed: 19)

@@ -25,6 +25,11 @@ public struct ExpressionWords: Sendable, Hashable {
 
     public var isEmpty: Bool { per.isEmpty && times.isEmpty && powerBefore.isEmpty && powerAfter.isEmpty }
 
+    /// Whether `folded` (one word, or two joined by a space) is an operator word.
+    func role(of folded: String) -> Bool {
+        per.contains(folded) || times.contains(folded) || powerBefore[folded] != nil || powerAfter[folded] != nil
+    }
+
     /// The longest number of words an entry has (1 or 2).
     var longestEntry: Int {
         let all = Array(per) + Array(times) + Array(powerBefore.keys) + Array(powerAfter.keys)

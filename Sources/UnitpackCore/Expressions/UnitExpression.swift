@@ -45,13 +45,24 @@ public struct UnitExpression<Atom: Hashable & Sendable>: Hashable, Sendable {
     /// The canonical text: factors with a positive power joined by `*`, then
     /// `/` before each factor with a negative one, powers as `^N`
     /// (`kg*m/s^2`); with no factor of a positive power, signed powers (`s^-1`). `name` writes an atom. Reading the canonical text
-    /// back, with a resolver that maps each name to its atom, gives
-    /// `canonicalTerms` (ranges aside).
-    public func canonicalText(name: (Atom) -> String) -> String {
+    /// back, with a resolver that maps each name to its atom and the same
+    /// `words`, gives `canonicalTerms` (ranges aside).
+    ///
+    /// A name of several words, or one that an operator word of `words`
+    /// begins or ends, is written in parentheses: it was read as one name
+    /// because it touched a symbol or a parenthesis (`(times x)`), and
+    /// written bare after `*` its words would read as operators.
+    public func canonicalText(name: (Atom) -> String, words: ExpressionWords = .none) -> String {
+        func guarded(_ text: String) -> String {
+            let parts = text.split(whereSeparator: { $0 == " " || $0.isWhitespace })
+            let isOperator = { (part: Substring) in words.role(of: TextFolding.fold(String(part))) }
+            guard parts.count > 1 || parts.first.map(isOperator) == true || parts.last.map(isOperator) == true else { return text }
+            return "(" + text + ")"
+        }
         func write(_ term: Term, power: Int) -> String {
             let base: String
             switch term.factor {
-            case .atom(let atom): base = name(atom)
+            case .atom(let atom): base = guarded(name(atom))
             case .number(let value): base = UnitExpressionGrammar.numberText(value)
             }
             return power == 1 ? base : base + "^" + String(power)
