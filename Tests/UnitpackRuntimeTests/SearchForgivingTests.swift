@@ -13,16 +13,32 @@ import UnitpackTestSupport
 @Suite struct SearchForgivingTests {
     static func pair(_ parsed: CorrectedPhraseResult) -> (PhraseResult, [PhraseCorrection]) { (parsed.result, parsed.corrections) }
 
+    /// The repository compiled and written once per test process: each of
+    /// the eight tests compiled it again (a minute apiece in a debug build).
+    /// Read-only; removed at exit.
+    private struct Built: @unchecked Sendable {
+        let model: CompiledModel
+        let temporary: TemporaryDirectory
+    }
+
+    private static let built: Result<Built, any Error> = Result {
+        let temporary = try TemporaryDirectory(prefix: "unitpack-forgiving-")
+        atexit { if case .success(let built) = SearchForgivingTests.built { try? FileManager.default.removeItem(atPath: built.temporary.path) } }
+        let (tree, diagnostics) = BuildPipeline.check(source: SearchPackTests.repository)
+        let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
+        _ = try SearchPackWriter.write(try SearchPackWriter.encode(model), to: temporary.path + "/search.pack")
+        _ = try DatabaseWriter.write(model, to: temporary.path + "/units.sqlite")
+        return Built(model: model, temporary: temporary)
+    }
+
     let temporary: TemporaryDirectory
     let model: CompiledModel
     let pack: SearchPack
 
     init() throws {
-        temporary = try TemporaryDirectory(prefix: "unitpack-forgiving-")
-        let (tree, diagnostics) = BuildPipeline.check(source: SearchPackTests.repository)
-        model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
-        _ = try SearchPackWriter.write(try SearchPackWriter.encode(model), to: temporary.path + "/search.pack")
-        _ = try DatabaseWriter.write(model, to: temporary.path + "/units.sqlite")
+        let built = try Self.built.get()
+        temporary = built.temporary
+        model = built.model
         pack = try SearchPack(path: temporary.path + "/search.pack", budget: 1 << 20)
     }
 
