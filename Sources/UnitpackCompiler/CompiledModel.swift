@@ -28,7 +28,7 @@ public struct CompiledModel: Sendable {
         public var flags: UnitFlags
         /// `usages.tsv`: the usage the unit implies; empty for none.
         public var usage: String = ""
-        public var key: String { category + "/" + name }
+        public var key: String { UnitKey.make(category: category, name: name) }
     }
 
     /// A unit's words in one language.

@@ -78,7 +78,7 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         /// foot+inch, at least 3`; by usage, region and rank.
         public var clusters: [String] = []
 
-        public var key: String { category + "/" + name }
+        public var key: String { UnitKey.make(category: category, name: name) }
 
         public static func == (a: Unit, b: Unit) -> Bool {
             a.id == b.id && a.category == b.category && a.name == b.name && a.symbols == b.symbols

@@ -35,7 +35,7 @@ public struct MeasureUnit: Sendable, Hashable {
     public let impliedUsage: String?
 
     /// `category/name`.
-    public var key: String { category + "/" + name }
+    public var key: String { UnitKey.make(category: category, name: name) }
     /// Whether the unit's value falls as the quantity grows (the cotton count, `Ne`).
     public var isInverse: Bool { flags.contains(.inverse) }
 }

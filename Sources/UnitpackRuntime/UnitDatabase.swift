@@ -391,9 +391,7 @@ public final class UnitDatabase: Sendable {
     /// The unit whose key (`category/name`, as in `units-src/`) is `key`.
     /// - Throws: `.unknownUnit` when no unit has it.
     public func unit(key: String) throws(UnitDatabaseError) -> MeasureUnit {
-        guard let slash = key.firstIndex(of: "/") else { throw .unknownUnit(key) }
-        let category = String(key[..<slash])
-        let name = String(key[key.index(after: slash)...])
+        guard let (category, name) = UnitKey.split(key) else { throw .unknownUnit(key) }
         return try withState { state throws(UnitDatabaseError) in
             let id = try sqlite { () throws(SQLiteError) -> Int? in
                 let query = try state.connection.prepare(

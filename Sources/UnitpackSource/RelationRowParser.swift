@@ -17,12 +17,7 @@ public struct RelationRow: Sendable, Hashable {
 
     /// `category/name` split at its first `/` (category keys have none; a
     /// unit's name may), or nil when either part is empty.
-    public static func unitKey(_ text: String) -> (category: String, name: String)? {
-        guard let slash = text.firstIndex(of: "/") else { return nil }
-        let category = text[..<slash], name = text[text.index(after: slash)...]
-        guard !category.isEmpty, !name.isEmpty else { return nil }
-        return (String(category), String(name))
-    }
+    public static func unitKey(_ text: String) -> (category: String, name: String)? { UnitKey.split(text) }
 }
 
 /// Parses `relations.tsv`: `kind  first  second  factor`, the factor column

@@ -45,7 +45,7 @@ public struct UnitRow: Sendable, Hashable {
     public var location: SourceLocation
 
     /// `category/name`, the key the id registry and the database use.
-    public var key: String { category + "/" + name.value }
+    public var key: String { UnitKey.make(category: category, name: name.value) }
 }
 
 /// A line of `units-src/ids.tsv`.
@@ -55,7 +55,7 @@ public struct IDRow: Sendable, Hashable {
     public var name: String
     public var isRetired: Bool
     public var location: SourceLocation
-    public var key: String { category + "/" + name }
+    public var key: String { UnitKey.make(category: category, name: name) }
 }
 
 /// The files of one category.

@@ -170,7 +170,7 @@ struct Vectors {
 
     mutating func conversions() throws -> String {
         var cases: [JSONValue] = []
-        let bases = Dictionary(uniqueKeysWithValues: snapshot.categories.map { ($0.key, $0.key + "/" + $0.baseUnit) })
+        let bases = Dictionary(uniqueKeysWithValues: snapshot.categories.map { ($0.key, UnitKey.make(category: $0.key, name: $0.baseUnit)) })
         for row in snapshot.units {
             let unit = try database.unit(key: row.key)
             let base = try database.unit(key: bases[row.category] ?? row.key)
@@ -360,7 +360,7 @@ struct Vectors {
                 lists.insert([unit.category, words[0], words[1]])
             }
         }
-        let bases = Dictionary(uniqueKeysWithValues: snapshot.categories.map { ($0.key, $0.key + "/" + $0.baseUnit) })
+        let bases = Dictionary(uniqueKeysWithValues: snapshot.categories.map { ($0.key, UnitKey.make(category: $0.key, name: $0.baseUnit)) })
         var cases: [JSONValue] = []
         for list in lists.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let (category, usage, region) = (list[0], list[1], list[2])

@@ -14,6 +14,16 @@ import UnitpackRuntime
         library = try UnitLibrary(directory: BuiltData.directory, budget: 256 << 10)
     }
 
+    /// Which data is open (issue 22 §4): the format this library reads and
+    /// the sources' hash, as the manifest gives them.
+    @Test func theDataSaysWhichItIs() throws {
+        let version: DataVersion = database.dataVersion
+        #expect(version.formatVersion == UnitDatabase.readableFormatVersion)
+        #expect(version.sourceHash.count == 64 && version.sourceHash.allSatisfy(\.isHexDigit))
+        #expect(version.description.hasPrefix("format \(UnitDatabase.readableFormatVersion), sources "))
+        #expect(DataVersion(formatVersion: 1, sourceHash: "ab", generator: "g").formatVersion == 1)
+    }
+
     @Test func openingAndBudgets() throws {
         let shares: UnitLibrary.Shares = library.shares
         #expect(shares.objects > 0 && shares.pageCache > 0 && shares.searchShards > 0)
