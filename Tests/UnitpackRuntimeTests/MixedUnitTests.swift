@@ -128,9 +128,12 @@ import UnitpackTestSupport
         #expect(try best(10, .uk) == ["yard"])
         // No imperial person-height list: GB's, not the imperial default.
         #expect(try best(1.8, .imperial, "person-height") == ["foot", "inch"])
-        // A usage nobody has falls back to default, where the system's list comes first.
+        // A narrower usage falls back to the one it extends (CLDR's rule), where the system's list comes first.
         #expect(try best(1.8, .imperial, "person-height-x") == ["foot", "inch"])
-        #expect(try best(10, .imperial, "road") == ["yard"])
+        // A usage no list of the database has is an error naming those it has, not another answer (issue 22 §1).
+        #expect(throws: UnitDatabaseError.unknownUsage("road", available: ["default", "person-height"])) {
+            try best(10, .imperial, "road")
+        }
         // No us list and no US list: the world's.
         #expect(try best(5000, .us) == ["kilometer"])
         #expect(try best(5000, .metric) == ["kilometer"])
