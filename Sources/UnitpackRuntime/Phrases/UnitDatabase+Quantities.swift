@@ -41,7 +41,7 @@ extension UnitDatabase {
         _ value: Double, _ digits: Int?, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
         _ reader: inout Reader
     ) throws(UnitDatabaseError) -> Outcome {
-        guard !words.isEmpty else { return .failure(.noUnitAfterNumber) }
+        guard !words.isEmpty else { return .failure(.problem(.noUnitAfterNumber(in: nil))) }
         var failure: PhraseFailure?
         for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
             let span = words.prefix(count)
@@ -210,7 +210,7 @@ extension UnitDatabase {
         // A marker and the target, or the target.
         var span = words
         if reader.words.isMarker(folded: first.folded) {
-            guard span.count > 1 else { return .failure(failure ?? .noUnitAfter(word: first.text)) }
+            guard span.count > 1 else { return .failure(failure ?? .problem(.noUnitAfter(word: first.text))) }
             span = span.dropFirst()
         }
         var found = try targets(span, &reader, stems: stems)
@@ -350,7 +350,7 @@ extension UnitDatabase {
             }
         }
         guard readings.isEmpty, let targets, failure == nil else {
-            return readings.isEmpty ? .failure(failure ?? .noUnitAfterNumber) : .success(readings)
+            return readings.isEmpty ? .failure(failure ?? .problem(.noUnitAfterNumber(in: nil))) : .success(readings)
         }
         // No unit of the value shares a category with the target's.
         let sources = parts[0].units.units
@@ -361,11 +361,11 @@ extension UnitDatabase {
         // 5 °C in Δ°F: a point on a scale is no difference; the reason names both.
         for source in sources {
             for target in targets[0].units {
-                if let error = try scaleAndDifference(source, target) { return .failure(.scaleAndDifference(error)) }
+                if let error = try scaleAndDifference(source, target) { return .failure(.problem(.scaleAndDifference(error))) }
             }
         }
         let from = sources[0], to = targets[0].units[0]
-        return .failure(.cannotConvert(from: from, to: to))
+        return .failure(.problem(.cannotConvert(from: from, to: to)))
     }
 
     enum Chain<Value> {
@@ -384,7 +384,7 @@ extension UnitDatabase {
         // The sign of the first part is the quantity's: -1 ft 2 in is -(1 ft 2 in).
         var total = abs(parts[0].value)
         for (part, unit) in zip(parts.dropFirst(), units.dropFirst()) {
-            guard part.value >= 0 else { return .failure(.signedPart(value: part.value, unit: unit)) }
+            guard part.value >= 0 else { return .failure(.problem(.signedPart(value: part.value, unit: unit))) }
             total += try convert(part.value, from: unit, to: first)
         }
         return .success((units, parts[0].value < 0 ? -total : total))
@@ -397,12 +397,12 @@ extension UnitDatabase {
         for candidates in rest {
             let previous = units[units.count - 1]
             guard let unit = candidates.first(where: { $0.category == first.category }) else {
-                return .failure(.notOneCategory(previous: previous, other: candidates.first))
+                return .failure(.problem(.notOneCategory(previous: previous, other: candidates.first)))
             }
             guard case .linear = previous.conversion, case .linear = unit.conversion else {
-                return .failure(.hasOffset(previous: previous, unit: unit))
+                return .failure(.problem(.hasOffset(previous: previous, unit: unit)))
             }
-            guard try convert(1, from: unit, to: previous) < 1 else { return .failure(.notDescending(previous: previous, unit: unit)) }
+            guard try convert(1, from: unit, to: previous) < 1 else { return .failure(.problem(.notDescending(previous: previous, unit: unit))) }
             units.append(unit)
         }
         return .success(units)
@@ -411,6 +411,6 @@ extension UnitDatabase {
     /// Why the first word of `words`, written as an expression, did not read.
     static func expressionFailure(_ words: ArraySlice<Phrase.Word>, _ memo: LookupMemo) -> PhraseFailure? {
         guard let first = words.first, let error = memo.expressionFailures[first.range.lowerBound] else { return nil }
-        return .expression(error)
+        return .problem(.expression(error))
     }
 }
