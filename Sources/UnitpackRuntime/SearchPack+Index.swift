@@ -50,7 +50,10 @@ extension SearchPack {
                   let keyLength = reader.u16(), let separator = reader.take(Int(keyLength))
             else { throw .corruptIndex(path: path, damage: .shardEntryCutShort(shard: index)) }
             guard Int(offset) + Int(compressed) <= fileSize, Int(offset) >= SearchPackFormat.headerLength + tables.count
-            else { throw .corruptIndex(path: path, damage: .shardOutOfFile(shard: index, offset: Int(offset), length: Int(compressed), fileSize: fileSize)) }
+            else {
+                throw .corruptIndex(
+                    path: path, damage: .shardOutOfFile(shard: index, offset: Int(offset), length: Int(compressed), fileSize: fileSize))
+            }
             if let previous = shards.last,
                !separators[Int(previous.separatorStart)...].lexicographicallyPrecedes(separator) {
                 throw .corruptIndex(path: path, damage: .shardOutOfOrder(shard: index))

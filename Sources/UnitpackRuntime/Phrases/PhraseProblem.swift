@@ -51,7 +51,8 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
             "no unit named '\(TextEscaping.visible(name))'" + (nearest.isEmpty ? "" : "; did you mean \(Self.alternatives(nearest))?")
         case .nothingMayFollowTarget(let text): "nothing may follow the quantity after a target named first: '\(TextEscaping.visible(text))'"
         case .notOneCategory(let previous, let other):
-            "\(previous.name) (\(previous.category)) and \(other.map { "\($0.name) (\($0.category))" } ?? "?") are not of one category: the parts of a quantity must be"
+            "\(previous.name) (\(previous.category)) and \(other.map { "\($0.name) (\($0.category))" } ?? "?") are not of one category: "
+                + "the parts of a quantity must be"
         case .hasOffset(let previous, let unit):
             "\(previous.name) and \(unit.name) (\(unit.category)) cannot be added: only units without an offset make a mixed quantity"
         case .notDescending(let previous, let unit):
