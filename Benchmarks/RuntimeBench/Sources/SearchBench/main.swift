@@ -55,6 +55,7 @@
 // the table for the pack's answer.
 
 import BenchPhrases
+import BenchSupport
 import CBenchSupport
 import UnitpackRuntime
 
@@ -64,27 +65,14 @@ import UnitpackRuntime
     import Darwin
 #endif
 
-func fail(_ message: String) -> Never {
-    let text = Array("SearchBench: \(message)\n".utf8)
-    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(2)
-}
-
-var arguments = Array(CommandLine.arguments.dropFirst())
-var searchBudget = 64 << 10
-var libraryBudget = 256 << 10
-var positional: [String] = []
-while !arguments.isEmpty {
-    let argument = arguments.removeFirst()
-    switch argument {
-    case "--search-budget", "--library-budget":
-        guard let text = arguments.first, let value = Int(text), value >= 0 else { fail("\(argument) needs a byte count") }
-        arguments.removeFirst()
-        if argument == "--search-budget" { searchBudget = value } else { libraryBudget = value }
-    default: positional.append(argument)
-    }
-}
-guard positional.count == 2 else { fail("usage: SearchBench DIST BASELINES [--search-budget B] [--library-budget B]") }
+let usage = "usage: SearchBench DIST BASELINES [--search-budget B] [--library-budget B]"
+let arguments = BenchArguments(
+    usage: usage,
+    options: [("--search-budget", 0, "a byte count"), ("--library-budget", 0, "a byte count")])
+let searchBudget = arguments.value("--search-budget", default: 64 << 10)
+let libraryBudget = arguments.value("--library-budget", default: 256 << 10)
+let positional = arguments.positional
+guard positional.count == 2 else { fail(usage) }
 let dist = positional[0]
 let baselinesDirectory = positional[1]
 // The pack of DIST's current generation (docs/manifest.md).
@@ -114,20 +102,6 @@ func readLines(_ path: String) -> [String] {
 let queries = readLines(baselinesDirectory + "/queries.txt")
 guard !queries.isEmpty else { fail("no queries") }
 let coldQueries = Array(queries.prefix(2_000))
-
-func microseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
 
 /// Times `body` once per query.
 func timeEach(_ queries: [String], _ body: (String) -> Void) -> [Double] {
@@ -185,55 +159,53 @@ do {
 
 // MARK: Forgiving queries
 
-/// Misspelled keys whose misspelling finds nothing as typed (see the header).
-let misspelled: [String] = {
+/// Misspellings of up to 1,000 keys of one word, every 31st of keys.txt from
+/// the `first`, each kept when it finds nothing as typed (only corrections),
+/// so that the forgiving search runs; `misspell` returns nil for a key it
+/// leaves out.
+func misspellings(from first: Int, _ misspell: ([Unicode.Scalar]) -> [Unicode.Scalar]?) -> [String] {
     do {
         let pack = try SearchPack(path: packPath, budget: 16 << 20)
         var found: [String] = []
         let keys = readLines(baselinesDirectory + "/keys.txt")
-        for (index, key) in keys.enumerated() where index % 31 == 0 && found.count < 1_000 {
-            var scalars = Array(key.unicodeScalars)
-            guard (5...30).contains(scalars.count), !scalars.contains(" "), scalars[scalars.count / 2 - 1] != scalars[scalars.count / 2]
-            else { continue }
-            scalars.swapAt(scalars.count / 2 - 1, scalars.count / 2)
+        for (index, key) in keys.enumerated() where index % 31 == first && found.count < 1_000 {
+            let scalars = Array(key.unicodeScalars)
+            guard !scalars.contains(" "), let misspelled = misspell(scalars) else { continue }
             var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars)
-            let typo = String(text)
-            if try pack.search(typo, limit: 20).allSatisfy(\.isCorrected) { found.append(typo) }
-        }
-        return found
-    } catch {
-        fail("\(error)")
-    }
-}()
-
-/// Keys misspelled anywhere, by one error of a seeded kind and place (see the header).
-let misspelledAnywhere: [String] = {
-    do {
-        let pack = try SearchPack(path: packPath, budget: 16 << 20)
-        var found: [String] = []
-        var random = SplitMix(seed: 23)
-        let keys = readLines(baselinesDirectory + "/keys.txt")
-        for (index, key) in keys.enumerated() where index % 31 == 15 && found.count < 1_000 {
-            var scalars = Array(key.unicodeScalars)
-            guard (4...30).contains(scalars.count), !scalars.contains(" ") else { continue }
-            let place = Int(random.next() % UInt64(scalars.count))
-            switch random.next() % 4 {
-            case 0: scalars.remove(at: place)
-            case 1: scalars.insert(scalars[place], at: place)
-            case 2: scalars[place] = scalars[Int(random.next() % UInt64(scalars.count))]
-            default:
-                guard place + 1 < scalars.count else { continue }
-                scalars.swapAt(place, place + 1)
-            }
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars)
+            text.append(contentsOf: misspelled)
             let typo = String(text)
             if typo != key, try pack.search(typo, limit: 20).allSatisfy(\.isCorrected) { found.append(typo) }
         }
         return found
     } catch {
         fail("\(error)")
+    }
+}
+
+/// Misspelled keys: the two middle scalars swapped (see the header).
+let misspelled = misspellings(from: 0) { key in
+    var scalars = key
+    guard (5...30).contains(scalars.count), scalars[scalars.count / 2 - 1] != scalars[scalars.count / 2] else { return nil }
+    scalars.swapAt(scalars.count / 2 - 1, scalars.count / 2)
+    return scalars
+}
+
+/// Keys misspelled anywhere, by one error of a seeded kind and place (see the header).
+let misspelledAnywhere: [String] = {
+    var random = SplitMix(seed: 23)
+    return misspellings(from: 15) { key in
+        var scalars = key
+        guard (4...30).contains(scalars.count) else { return nil }
+        let place = Int(random.next() % UInt64(scalars.count))
+        switch random.next() % 4 {
+        case 0: scalars.remove(at: place)
+        case 1: scalars.insert(scalars[place], at: place)
+        case 2: scalars[place] = scalars[Int(random.next() % UInt64(scalars.count))]
+        default:
+            guard place + 1 < scalars.count else { return nil }
+            scalars.swapAt(place, place + 1)
+        }
+        return scalars
     }
 }()
 
