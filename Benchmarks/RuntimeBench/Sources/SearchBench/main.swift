@@ -209,19 +209,6 @@ let misspelledAnywhere: [String] = {
     }
 }()
 
-/// SplitMix64: a seeded generator, the same on every platform.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func measureForgiving(_ name: String, _ typos: [String]) {
     do {
         guard !typos.isEmpty else { fail("no misspelled keys") }
@@ -249,16 +236,6 @@ measureForgiving("forgiving_uniform", misspelledAnywhere)
 
 // MARK: Baselines
 
-/// A baseline: its database, one prepared statement, and how to run a query.
-struct Baseline {
-    let name: String
-    let db: UnsafeMutableRawPointer
-    let statement: OpaquePointer
-    let run: (OpaquePointer, String) -> Int32
-
-    func query(_ text: String) { _ = run(statement, text) }
-}
-
 /// Opens a baseline and measures its warm queries (every page cached).
 func baseline(_ name: String, file: String, sql: String, run: @escaping (OpaquePointer, String) -> Int32) -> Baseline {
     guard let db = bench_sqlite_open(baselinesDirectory + "/" + file) else { fail("cannot open \(file)") }
@@ -271,32 +248,7 @@ func baseline(_ name: String, file: String, sql: String, run: @escaping (OpaqueP
     return engine
 }
 
-let fts5 = baseline("fts5", file: "fts.sqlite", sql: "SELECT key, unit FROM keys WHERE keys MATCH ?1 LIMIT 20") { statement, query in
-    // A prefix query of the whole text as one phrase: "km/h"* matches km h…
-    var phrase = "\""
-    for character in query { phrase += character == "\"" ? "\"\"" : String(character) }
-    phrase += "\"*"
-    let bytes = Array(phrase.utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) {
-            bench_sqlite_run(UnsafeMutableRawPointer(statement), $0.baseAddress, Int32($0.count), nil, 0, 0)
-        }
-    }
-}
-
-func keyRange(_ statement: OpaquePointer, _ query: String) -> Int32 {
-    let low = Array(query.utf8)
-    let high = low + [0xFF]
-    return low.withUnsafeBufferPointer { lowBuffer in
-        high.withUnsafeBufferPointer { highBuffer in
-            lowBuffer.withMemoryRebound(to: CChar.self) { l in
-                highBuffer.withMemoryRebound(to: CChar.self) { h in
-                    bench_sqlite_run(UnsafeMutableRawPointer(statement), l.baseAddress, Int32(l.count), h.baseAddress, Int32(h.count), 1)
-                }
-            }
-        }
-    }
-}
+let fts5 = baseline("fts5", file: "fts.sqlite", sql: "SELECT key, unit FROM keys WHERE keys MATCH ?1 LIMIT 20", run: phrasePrefix)
 
 let table = baseline("table", file: "table.sqlite", sql: "SELECT key, unit FROM keys WHERE key >= ?1 AND key < ?2 LIMIT 20", run: keyRange)
 
