@@ -312,6 +312,9 @@ import UnitpackRuntime
     /// search rows with their names.
     @Test func firstCallsJustWork() throws {
         #expect(try database.unit(named: "cm", in: "length").key == "length/centimeter")
+        // One centimetre: typography converts to length's, it does not repeat it.
+        #expect(try database.unit(named: "cm").key == "length/centimeter")
+        #expect(try database.unit(named: "pt", in: "typography").key == "typography/point")
         #expect(try database.categoryKeys().contains("typography"))
         let categories = try database.categoryKeys()
         #expect(throws: UnitDatabaseError.unknownCategory("lenght", available: categories)) {
