@@ -16,14 +16,24 @@ import UnitpackCore
     static let regenerate = "; re-generate it with `unitpack build`\n"
 
     /// Writes `bytes` as the database of a generation in `<scratch>/NAME`
-    /// (its manifest matching them) and converts with it.
+    /// (its manifest matching them), converts with it, and removes it.
     func convert(_ bytes: [UInt8], named name: String, _ arguments: [String] = ["1", "knot", "m/s"]) throws
         -> (result: CLIResult, file: String)
     {
+        let directory = try generation(bytes, named: name)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = try Dist.database(directory)
+        return (try CLI.run(["convert", "--data", directory] + arguments), file)
+    }
+
+    /// A generation in `<scratch>/NAME` whose database is `bytes`; the caller
+    /// removes it when done. (A test writes thousands, each with a copy of
+    /// the search pack: kept to the test's end, they took up to 20 GB a run.)
+    func generation(_ bytes: [UInt8], named name: String) throws -> String {
         let directory = database.temporary.path(name)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let file = try Dist.writeGeneration(database: bytes, into: directory, packFrom: database.dist)
-        return (try CLI.run(["convert", "--data", directory] + arguments), file)
+        _ = try Dist.writeGeneration(database: bytes, into: directory, packFrom: database.dist)
+        return directory
     }
 
     /// Big-endian `value` at `offset` of the SQLite header.
@@ -122,9 +132,8 @@ import UnitpackCore
                 damaged[offset] = UInt8(truncatingIfNeeded: offset &* 31 &+ 7)
             }
             // One generation a page (hashing it costs more than a conversion).
-            let directory = database.temporary.path("page-\(page)")
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            _ = try Dist.writeGeneration(database: damaged, into: directory, packFrom: database.dist)
+            let directory = try generation(damaged, named: "page-\(page)")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
             for (arguments, right) in zip(conversions, right) {
                 let result = try CLI.run(["convert", "--data", directory] + arguments)
                 #expect(result.exitedNormally, "page \(page) \(arguments): \(result)")
@@ -216,12 +225,11 @@ import UnitpackCore
             var damaged = good
             let offset = next() % good.count
             damaged[offset] ^= UInt8(1 + next() % 255)
-            let directory = database.temporary.path("flip-\(trial)")
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             // Through a manifest that names the damaged file (its size and
             // hash): else every command refuses at the manifest, and the test
             // could not fail.
-            _ = try Dist.writeGeneration(database: damaged, into: directory, packFrom: database.dist)
+            let directory = try generation(damaged, named: "flip-\(trial)")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
             for (command, right) in zip(commands, right) {
                 let result = try CLI.run(command(directory))
                 #expect(result.exitedNormally, "byte \(offset) \(command(directory)): \(result)")
