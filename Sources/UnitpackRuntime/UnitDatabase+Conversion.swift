@@ -40,6 +40,12 @@ extension UnitDatabase {
             if let read = try alsoPair(sources, targets) {
                 return ConvertedValue(value: try convert(value, from: read.from, to: read.to), from: read.from, to: read.to)
             }
+            // Two categories of one quantity (`same` in relations.tsv) make
+            // a pair as one category does: `pt` in `mm` is the typographic
+            // point, not the pint or the carat's point.
+            if sources.count > 1 || targets.count > 1, let pair = try sameQuantityPair(sources, targets) {
+                return ConvertedValue(value: try convert(value, from: pair.from, to: pair.to), from: pair.from, to: pair.to)
+            }
             // An expression names one dimension: no reading of the other side
             // fits it, whichever is meant (`kg*m` in `J`: energy or year).
             let expression = sources.allSatisfy(\.isExpression) || targets.allSatisfy(\.isExpression)
@@ -53,6 +59,22 @@ extension UnitDatabase {
             throw .ambiguousUnit(to, candidates: pairs.map(\.1.key))
         }
         return ConvertedValue(value: try convert(value, from: pair.0, to: pair.1), from: pair.0, to: pair.1)
+    }
+
+    /// The one pair of units of two categories that measure one quantity
+    /// (`relations().factor` is not nil); nil when none or several are.
+    func sameQuantityPair(_ sources: [MeasureUnit], _ targets: [MeasureUnit]) throws(UnitDatabaseError)
+        -> (from: MeasureUnit, to: MeasureUnit)?
+    {
+        let relations = try relations()
+        var found: (from: MeasureUnit, to: MeasureUnit)?
+        for source in sources {
+            for target in targets where relations.factor(from: source.category, to: target.category) != nil {
+                if found != nil { return nil }
+                found = (source, target)
+            }
+        }
+        return found
     }
 
     /// The units a name names, else the units of it read as an expression.

@@ -330,7 +330,8 @@ import Testing
     }
 
     /// Other readings come with their results and fit, and the report says
-    /// why the first won (`in`: the inch of length and of typography).
+    /// why the first won (`год`: the Russian year, and the Ukrainian symbol
+    /// of the hour).
     @Test func jsonListsTheOtherReadingsAndWhyTheFirstWon() throws {
         struct Report: Decodable {
             struct UnitRef: Decodable { let key: String }
@@ -341,14 +342,14 @@ import Testing
             let otherReadings: [Reading]
             let chosen: String?
         }
-        let result = try database.convert(["--json", "12 in in cm"])
+        let result = try database.convert(["--json", "1 год в днях"])
         #expect(result.status == 0, "\(result)")
         let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
-        #expect(report.from.key == "length/inch" && report.fit.kind == "asWritten")
-        #expect(report.otherReadings.map(\.from.key) == ["typography/inch"])
-        #expect(report.otherReadings.first?.to.map(\.key) == ["typography/centimeter"])
-        #expect(abs((report.otherReadings.first?.result ?? 0) - 30.48) < 1e-9)
-        #expect(report.chosen?.hasPrefix("length/inch ranks before typography/inch") == true)
+        #expect(report.from.key == "time/year" && report.fit.kind == "asWritten")
+        #expect(report.otherReadings.map(\.from.key) == ["time/hour"])
+        #expect(report.otherReadings.first?.to.map(\.key) == ["time/day"])
+        #expect(abs((report.otherReadings.first?.result ?? 0) - 1.0 / 24) < 1e-12)
+        #expect(report.chosen?.hasPrefix("time/year ranks before time/hour") == true)
 
         let fitted = try database.convert(["--json", "12 oz in ml"])
         let other = try JSONDecoder().decode(Report.self, from: Data(fitted.stdout.utf8))

@@ -46,7 +46,7 @@ import UnitpackTestSupport
         case "de":
             key == "molar-concentration/mole per cubic meter"
                 || ((key.hasPrefix("pressure/") || key.hasPrefix("surface-tension/"))
-                    && ["pound-force per ", "ton-force per ", "kip per "].contains { key.contains($0) })
+                    && ["pound-force per ", "ounce-force per ", "ton-force per ", "kip per "].contains { key.contains($0) })
         default: false
         }
     }
@@ -100,18 +100,22 @@ import UnitpackTestSupport
     /// pl: our US gallon is `galon amerykański`, CLDR's mile per gallon says
     /// `galon`. ar: CLDR's speeds say `في الساعة`, its other quotients place
     /// the tanween otherwise or give symbols. ja: CLDR's speeds are `時速`,
-    /// `秒速`. zh: time/second is `秒钟`, CLDR's speed `每秒`.
+    /// `秒速`. zh: time/second is `秒钟`, CLDR's speed `每秒`. es, it, pt,
+    /// pl, zh: CLDR's psi is a pound per square inch (`libras por pulgada
+    /// cuadrada`, `磅/平方英寸`), where the force is `libra de fuerza`.
     static let importedDifferences: [String: Set<String>] = [
         "fr": ["fuel-consumption/liter per kilometer"],
-        "it": ["speed/kilometer per hour", "speed/meter per second", "speed/mile per hour"],
-        "pl": ["fuel-consumption/mile per US gallon"],
+        "es": ["pressure/pound-force per square inch"],
+        "it": ["speed/kilometer per hour", "speed/meter per second", "speed/mile per hour", "pressure/pound-force per square inch"],
+        "pt": ["pressure/pound-force per square inch"],
+        "pl": ["fuel-consumption/mile per US gallon", "pressure/pound-force per square inch"],
         "ar": [
             "fuel-consumption/liter per kilometer", "fuel-consumption/mile per US gallon",
             "fuel-consumption/mile per imperial gallon", "mass-concentration/milligram per deciliter",
             "speed/kilometer per hour", "speed/meter per second", "speed/mile per hour",
         ],
         "ja": ["speed/kilometer per hour", "speed/meter per second", "speed/mile per hour"],
-        "zh": ["speed/meter per second"],
+        "zh": ["speed/meter per second", "pressure/pound-force per square inch"],
     ]
 
     /// The least number of forms that agree in each imported language: what agrees today.

@@ -89,7 +89,7 @@ import Testing
             case .understood(let readings):
                 failures.append("not-understood.tsv:\(index + 1): \(f[0]) reads as \(readings[0].value) \(readings[0].from.key)")
             case .notUnderstood(let reason):
-                if !reason.lowercased().contains(f[2].lowercased()) {
+                if !reason.description.lowercased().contains(f[2].lowercased()) {
                     failures.append("not-understood.tsv:\(index + 1): \(f[0]): the reason '\(reason)' does not say '\(f[2])'")
                 }
             }

@@ -129,4 +129,52 @@ import UnitpackTestSupport
             if case .corrupt(_, let detail) = error as? UnitDatabaseError { detail == "an 'also' relation names a missing unit" } else { false }
         }
     }
+
+    /// Typography measures in points and picas; the inch, the millimetre and
+    /// the centimetre are length's alone, so their symbols name one unit, and
+    /// points convert to them through `same typography length`.
+    @Test func typographyConvertsToLengthWithoutRepeatingItsUnits() throws {
+        #expect(try database.unit(named: "cm").key == "length/centimeter")
+        #expect(try database.unit(named: "in", in: "length").key == "length/inch")
+        let centimeters = try database.convert(12, from: "cm", to: "in")
+        #expect(centimeters.from.key == "length/centimeter" && centimeters.to.key == "length/inch")
+        expectClose(centimeters.value, 12 / 2.54)
+        // `pt` is also the US pint and the carat's point: the pair of one
+        // quantity is the typographic point's.
+        let points = try database.convert(612, from: "pt", to: "in")
+        #expect(points.from.key == "typography/point" && points.to.key == "length/inch")
+        expectClose(points.value, 8.5)
+        expectClose(try database.sameQuantityFactor(from: "typography", to: "length") ?? 0, 0.0254 / 72)
+    }
+
+    /// No unit is written twice: two units that share a symbol and convert
+    /// one into the other at 1 (in one category or two of one quantity) are
+    /// one unit in two places, and make its symbol ambiguous for nothing.
+    @Test func noUnitIsRepeatedUnderOneSymbol() throws {
+        var bySymbol: [String: [UnitpackRuntime.MeasureUnit]] = [:]
+        var id = 1, misses = 0
+        while misses < 200 {
+            if let unit = try? database.unit(UnitID(rawValue: id)) {
+                misses = 0
+                for symbol in unit.symbols { bySymbol[symbol, default: []].append(unit) }
+            } else {
+                misses += 1
+            }
+            id += 1
+        }
+        #expect(bySymbol["cm"]?.count == 1, "the centimetre is one unit")
+        var repeated: [String] = []
+        for (symbol, units) in bySymbol where units.count > 1 {
+            for (index, first) in units.enumerated() {
+                for second in units[(index + 1)...] {
+                    guard try database.sameQuantityFactor(from: first.category, to: second.category) != nil,
+                        let value = try? database.convert(1, from: first, to: second), abs(value - 1) < 1e-9
+                    else { continue }
+                    repeated.append("\(symbol): \(first.key) = \(second.key)")
+                }
+            }
+        }
+        #expect(repeated.isEmpty, "\(repeated.sorted())")
+    }
+
 }
