@@ -1,4 +1,4 @@
-/// The schema of `units.sqlite`, format 10. `docs/database.md` documents every
+/// The schema of `units.sqlite`, format 11. `docs/database.md` documents every
 /// table and column; change both together and bump `DatabaseFormat.version`.
 enum DatabaseSchema {
     static let statements = [

@@ -230,7 +230,7 @@ public enum DatabaseWriter {
             unique.map { name in
                 [
                     .text(name.folded), .integer(Int64(name.unit)), .integer(Int64(name.kind.rawValue)), .text(name.lang),
-                    .text(name.text), .integer(Int64(keyRows[name.folded] ?? 0)),
+                    .text(name.stored), .integer(Int64(keyRows[name.folded] ?? 0)),
                 ]
             }, table: "names", keyColumns: 1)
     }
@@ -256,18 +256,21 @@ public enum DatabaseWriter {
         var unit: Int
         var kind: NameKind
         var lang: String
-        var text: String
+        /// `text` as stored: empty where it is `folded` (`NameText`).
+        var stored: String
 
         init(unit: Int, kind: NameKind, lang: String, text: String) {
             self.folded = TextFolding.fold(text)
             self.unit = unit
             self.kind = kind
             self.lang = lang
-            self.text = text
+            self.stored = NameText.stored(text, folded: folded)
         }
 
+        // By the stored text, as the primary key orders: the first row of a
+        // group, which carries `prev_key`, is then the first in the table.
         static func < (a: NameRow, b: NameRow) -> Bool {
-            (a.folded, a.unit, a.kind.rawValue, a.lang, a.text) < (b.folded, b.unit, b.kind.rawValue, b.lang, b.text)
+            (a.folded, a.unit, a.kind.rawValue, a.lang, a.stored) < (b.folded, b.unit, b.kind.rawValue, b.lang, b.stored)
         }
     }
 

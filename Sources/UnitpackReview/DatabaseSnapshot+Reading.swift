@@ -141,12 +141,18 @@ extension DatabaseSnapshot {
         // Localized symbols (kind 1 with a language) and synonyms (kind 2); the
         // names of kind 0 repeat the forms above. Every row is read, to check
         // each key's count and the table's.
-        var nameRows = try CheckedRows(connection, table: "names", order: "unit, lang, kind, text", file: file)
+        // Ordered by the text itself, not by what is stored ('' for a text that is its key).
+        var nameRows = try CheckedRows(
+            connection, table: "names", order: "unit, lang, kind, CASE text WHEN '' THEN folded ELSE text END", file: file)
         var nameGroups: [String: (stated: Int, found: Int)] = [:]
         while try nameRows.next() {
             let row = nameRows.statement
             let folded = row.text(at: 0) ?? "", unit = row.int(at: 1), kind = row.int(at: 2)
-            let language = row.text(at: 3) ?? "", text = try nameRows.word(4, "a name of unit \(unit)")
+            let language = row.text(at: 3) ?? "", stored = row.text(at: 4) ?? ""
+            try nameRows.require(
+                !row.isNull(at: 4) && !folded.isEmpty && NameText.isCanonical(stored: stored, folded: folded),
+                "a name of unit \(unit) has an invalid text")
+            let text = NameText.text(stored: stored, folded: folded)
             try nameRows.require(NameKind(rawValue: kind) != nil, "a name of unit \(unit) has an unknown kind")
             let group = nameGroups[folded] ?? (row.int(at: 5), 0)
             try nameRows.require(group.stated == row.int(at: 5), "the names of '\(folded)' disagree on their count")

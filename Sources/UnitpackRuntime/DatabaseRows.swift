@@ -212,7 +212,8 @@ struct RowDecoder {
         let unit = UnitID(rawValue: try id(offset + 1, "a name"))
         let kind = statement.int(at: offset + 2)
         guard NameKind(rawValue: kind) != nil else { throw damaged("a name of unit \(unit) has an unknown kind \(kind)") }
-        _ = try word(offset + 4, "a name of unit \(unit)")
+        // Format 11 stores a text that is its key as '' (`NameText`); NULL is never written.
+        guard !statement.isNull(at: offset + 4) else { throw damaged("a name of unit \(unit) has no text") }
         let keyRows = try count(offset + 5, "a name of unit \(unit)")
         try previousKey(offset + 6)
         return NameRow(unit: unit, kind: kind, keyRows: keyRows)

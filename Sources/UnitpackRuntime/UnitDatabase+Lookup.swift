@@ -78,7 +78,8 @@ extension UnitDatabase {
                     keyRows = row.keyRows
                     found += 1
                     let id = row.unit
-                    let exact = query.textEquals(at: 4, text)
+                    // An empty stored text is the key itself (format 11, `NameText`).
+                    let exact = query.textEquals(at: 4, "") ? query.textEquals(at: 0, text) : query.textEquals(at: 4, text)
                     let isSymbol = row.kind == NameKind.symbol.rawValue
                     var score = exact ? (isSymbol ? 3 : 2) : 1
                     if let languages {

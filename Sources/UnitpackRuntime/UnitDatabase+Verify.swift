@@ -84,7 +84,11 @@ extension UnitDatabase {
             }
             guard units.contains(row.unit.rawValue) else { throw damaged("a name names unit \(row.unit), which is missing") }
             let key = decoder.statement.text(at: 0) ?? ""
-            guard key == TextFolding.fold(decoder.statement.text(at: 4) ?? "") else {
+            let stored = decoder.statement.text(at: 4) ?? ""
+            guard NameText.isCanonical(stored: stored, folded: key) else {
+                throw damaged("a name of unit \(row.unit) stores its key as its text")
+            }
+            guard key == TextFolding.fold(NameText.text(stored: stored, folded: key)) else {
                 throw damaged("a name of unit \(row.unit) is filed under the wrong key")
             }
             let group = folded[key] ?? (row.keyRows, 0)

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import UnitpackCore
+import UnitpackSQLite
+import UnitpackTestSupport
+
+@testable import UnitpackRuntime
+
+/// Format 11 stores `names.text` as the empty string where the text is its
+/// `folded` key (docs/database.md, `names`): the words that are not their
+/// key (`M`, `°C`, `Мм`, `градус Цельсия`) must still read exactly, so that
+/// the case of a symbol still decides (`M` is Mach, `m` metre), and a text
+/// emptied by damage must not pass for its key.
+@Suite struct NameTextTests {
+    @Test func theStoredFormOfAText() {
+        #expect(NameText.stored("metre", folded: "metre") == "")
+        #expect(NameText.stored("Km", folded: "km") == "Km")
+        #expect(NameText.stored("°C", folded: "°c") == "°C")
+        // Canonically equivalent to its key but not the same bytes: kept whole,
+        // so that an exact match stays a comparison of bytes.
+        let decomposed = "e\u{301}"
+        #expect(decomposed == "é" && NameText.stored(decomposed, folded: "é") == decomposed)
+        #expect(NameText.text(stored: "", folded: "metre") == "metre")
+        #expect(NameText.text(stored: "Km", folded: "km") == "Km")
+        #expect(NameText.isCanonical(stored: "", folded: "km") && NameText.isCanonical(stored: "Km", folded: "km"))
+        #expect(!NameText.isCanonical(stored: "km", folded: "km"))
+    }
+
+    static func database() throws -> UnitDatabase {
+        try UnitDatabase(directory: RepositoryBuild.directory())
+    }
+
+    /// The keys of the best candidates for `text`, and whether they match
+    /// only ignoring case.
+    static func lookup(_ database: UnitDatabase, _ text: String, preferring languages: [String]? = nil) throws -> (
+        keys: [String], language: String?, ignoringCase: Bool
+    ) {
+        let found = try database.candidates(for: text, folded: TextFolding.fold(text), preferring: languages)
+        return (found.units.map(\.key), found.language, found.ignoringCase)
+    }
+
+    @Test func wordsThatAreNotTheirKeyReadExactly() throws {
+        let database = try Self.database()
+        // `m` is stored empty (the metre's symbol is its key), `M` whole.
+        #expect(try Self.lookup(database, "m").keys == ["length/meter"])
+        let mach = try Self.lookup(database, "M")
+        #expect(mach.keys.contains("speed/Mach") && !mach.keys.contains("length/meter") && !mach.ignoringCase)
+        #expect(try database.convert(1, from: "M", to: "m/s").to.key == "speed/meter per second")
+        // Three units under one Russian key, told apart by case alone.
+        #expect(try Self.lookup(database, "Мм").keys == ["length/megameter"])
+        #expect(try Self.lookup(database, "мМ").keys == ["molar-concentration/mole per cubic meter"])
+        #expect(try Self.lookup(database, "мм") == (["length/millimeter"], nil, false))
+        // A symbol and a name whose only row is stored whole.
+        #expect(try Self.lookup(database, "°C") == (["temperature/degree Celsius"], nil, false))
+        #expect(try Self.lookup(database, "°c") == (["temperature/degree Celsius"], nil, true))
+        #expect(try Self.lookup(database, "градус Цельсия", preferring: ["ru"]) == (["temperature/degree Celsius"], "ru", false))
+        #expect(try Self.lookup(database, "градус цельсия", preferring: ["ru"]).ignoringCase)
+        // `KM` is a Polish symbol of horsepower; `Km` is no unit's as written.
+        #expect(try Self.lookup(database, "KM") == (["power/horsepower"], nil, false))
+        #expect(try Self.lookup(database, "km").keys == ["length/kilometer"])
+        #expect(try Self.lookup(database, "Km").ignoringCase)
+    }
+
+    /// Every row of the repository's `names`, stored empty or whole, reads
+    /// back as a word written exactly: its text is what the sources wrote.
+    @Test func everyNameReadsAsWritten() throws {
+        let directory = try RepositoryBuild.directory()
+        let connection = try Connection(path: try GenerationFiles.database(in: directory), mode: .readOnlyImmutable)
+        let rows = try connection.prepare("SELECT folded, unit, text FROM names")
+        var empty = 0, whole = 0
+        var problems: [String] = []
+        let database = try Self.database()
+        while try rows.step() {
+            let folded = rows.text(at: 0) ?? "", unit = rows.int(at: 1), stored = rows.text(at: 2) ?? ""
+            if stored.isEmpty { empty += 1 } else { whole += 1 }
+            let text = NameText.text(stored: stored, folded: folded)
+            let found = try database.candidates(for: text, folded: folded, preferring: nil)
+            if found.ignoringCase { problems.append("'\(text)' (unit \(unit)) reads only ignoring case") }
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        // Both forms are there (most words are their own key).
+        #expect(empty > whole && whole > 0)
+    }
+
+    // MARK: Damage
+
+    /// A copy of the repository's database, edited by `edit`.
+    static func edited(_ edit: (Connection) throws -> Void) throws -> (UnitDatabase, String) {
+        let directory = NSTemporaryDirectory() + "unitpack-name-text-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + DatabaseFormat.fileName
+        try FileManager.default.copyItem(atPath: try GenerationFiles.database(in: RepositoryBuild.directory()), toPath: path)
+        do {
+            let connection = try Connection(path: path, mode: .readWriteCreate)
+            try edit(connection)
+        }
+        return (try UnitDatabase(path: path), directory)
+    }
+
+    static func isCorrupt(_ error: UnitDatabaseError?) -> Bool {
+        if case .corrupt? = error { return true }
+        return false
+    }
+
+    /// `°C` stored empty, its checksum that of `°C`: it would read as `°c`
+    /// (and lose its exact match), but the checksum covers the column as
+    /// stored, so the lookup and verify call it damage.
+    @Test func aTextEmptiedWithItsOldChecksumIsDamage() throws {
+        let (database, directory) = try Self.edited {
+            try $0.execute("UPDATE names SET text = '' WHERE folded = '°c' AND unit = 68 AND text = '°C'")
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let error = #expect(throws: UnitDatabaseError.self) { try database.candidates(for: "°C") }
+        #expect(Self.isCorrupt(error), "\(String(describing: error))")
+        let verified = #expect(throws: UnitDatabaseError.self) { try database.verify() }
+        #expect(Self.isCorrupt(verified), "\(String(describing: verified))")
+    }
+
+    /// A text written whole though it is its key, with a checksum to match:
+    /// the writer never writes it (two encodings of one row would make two
+    /// files of one data), so verify refuses it; a lookup reads the same word.
+    @Test func aTextStoredAsItsKeyIsRefusedByVerify() throws {
+        let (database, directory) = try Self.edited { connection in
+            let read = try connection.prepare(
+                "SELECT \(DatabaseFormat.columns(of: "names").joined(separator: ", ")) FROM names WHERE folded = 'km' AND unit = 9 AND text = ''")
+            try #require(try read.step())
+            var row = (0..<Int32(DatabaseFormat.columns(of: "names").count)).map { read.value(at: $0) }
+            row[4] = .text("km")
+            let update = try connection.prepare("UPDATE names SET text = 'km', crc = ? WHERE folded = 'km' AND unit = 9 AND text = ''")
+            try update.run([RowChecksum.stored(RowChecksum.of(table: "names", row))])
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let error = #expect(throws: UnitDatabaseError.self) { try database.verify() }
+        #expect(error?.description.contains("stores its key as its text") == true, "\(String(describing: error))")
+        #expect(try Self.lookup(database, "km") == (["length/kilometer"], nil, false))
+    }
+}
