@@ -1,4 +1,4 @@
-/// The schema of `units.sqlite`, format 10. `docs/database.md` documents every
+/// The schema of `units.sqlite`, format 11. `docs/database.md` documents every
 /// table and column; change both together and bump `DatabaseFormat.version`.
 enum DatabaseSchema {
     static let statements = [
@@ -131,6 +131,14 @@ enum DatabaseSchema {
             pattern TEXT NOT NULL,
             crc INTEGER NOT NULL,
             PRIMARY KEY (lang, key, form)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE left_out_names (
+            folded TEXT NOT NULL,
+            unit_key TEXT NOT NULL,
+            crc INTEGER NOT NULL,
+            PRIMARY KEY (folded, unit_key)
         ) WITHOUT ROWID
         """,
         "CREATE INDEX units_by_category ON units (category, priority)",

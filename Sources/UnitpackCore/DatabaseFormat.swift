@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 10
+    public static let version: Int32 = 11
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -42,6 +42,7 @@ public enum DatabaseFormat {
         ("phrase_words", ["lang", "word", "kind", "value"]),
         ("relations", ["kind", "first", "second", "factor", "regions"]),
         ("compounds", ["lang", "key", "form", "pattern"]),
+        ("left_out_names", ["folded", "unit_key"]),
     ]
 
     /// The columns of `table`, without `crc`.
@@ -66,6 +67,7 @@ public enum DatabaseFormat {
         ("units", "unit_count"), ("categories", "category_count"), ("languages", "language_count"),
         ("names", "name_count"), ("unit_names", "unit_name_count"), ("clusters", "cluster_count"),
         ("phrase_words", "phrase_word_count"), ("relations", "relation_count"), ("compounds", "compound_count"),
+        ("left_out_names", "left_out_name_count"),
     ]
 }
 

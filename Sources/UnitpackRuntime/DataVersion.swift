@@ -27,7 +27,7 @@ public struct DataVersion: Sendable, Hashable, CustomStringConvertible {
         self.generator = generator
     }
 
-    /// `format 10, sources 032e04e28694`: the first 12 digits, as `unitpack build` prints them.
+    /// `format 11, sources 032e04e28694`: the first 12 digits, as `unitpack build` prints them.
     public var description: String { "format \(formatVersion), sources \(sourceHash.prefix(12))" }
 }
 
