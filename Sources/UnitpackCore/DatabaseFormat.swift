@@ -45,6 +45,15 @@ public enum DatabaseFormat {
         ("left_out_names", ["folded", "unit_key"]),
     ]
 
+    /// How many of `table`'s first columns make its primary key. A reader
+    /// that reads several rows in one query refuses a key read twice: a
+    /// damaged cell pointer can show one row in place of another, each
+    /// matching its checksum, and a count of rows would not notice.
+    public static let primaryKeyColumns: [String: Int] = [
+        "meta": 1, "categories": 1, "units": 1, "names": 5, "languages": 1, "unit_names": 3, "clusters": 5,
+        "phrase_words": 3, "relations": 3, "compounds": 3, "left_out_names": 2,
+    ]
+
     /// The columns of `table`, without `crc`.
     public static func columns(of table: String) -> [String] {
         tables.first { $0.name == table }?.columns ?? []
