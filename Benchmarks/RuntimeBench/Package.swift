@@ -11,14 +11,17 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RuntimeBench",
-            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport", "BenchPhrases"]),
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "BenchSupport", "CBenchSupport", "BenchPhrases"]),
         .executableTarget(
             name: "SearchBench",
-            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport", "BenchPhrases"]),
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "BenchSupport", "CBenchSupport", "BenchPhrases"]),
         .executableTarget(
             name: "BudgetCurve",
-            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "CBenchSupport", "BenchPhrases"]),
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "BenchSupport", "CBenchSupport", "BenchPhrases"]),
         .target(name: "BenchPhrases"),
+        // What every bench does around its measures: the command line, the
+        // clock's and getrusage's figures, medians, fixed decimals.
+        .target(name: "BenchSupport"),
         .target(name: "CBenchSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
     ],
     swiftLanguageModes: [.v6]

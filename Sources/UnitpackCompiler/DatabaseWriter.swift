@@ -287,19 +287,20 @@ public enum DatabaseWriter {
         let wordRows = keyRows(phraseWords) { $0[0] }
         let compoundRows = keyRows(compounds) { $0[0] }
         return model.languages.map { language in
-            let numbers = language.numbers
+            let settings = language.settings
+            let numbers = settings.numbers
             return [
-                .text(language.code), .text(language.name), .integer(language.isComplete ? 1 : 0),
+                .text(language.code), .text(settings.name), .integer(language.isComplete ? 1 : 0),
                 .text(numbers.decimal), .text(numbers.group), .integer(Int64(numbers.primaryGrouping)),
                 .integer(Int64(numbers.secondaryGrouping)), .integer(Int64(numbers.minimumGroupingDigits)),
                 .text(language.plurals.canonicalText), .integer(Int64(wordRows[.text(language.code)] ?? 0)),
                 .integer(Int64(compoundRows[.text(language.code)] ?? 0)), .text(numbers.minusSign),
-                .text(language.longPattern), .text(language.shortPattern), .text(language.nativeSystem),
-                .text(language.nativeNumbers?.digits.map { String($0) } ?? ""),
-                .text(language.nativeNumbers?.decimal ?? ""), .text(language.nativeNumbers?.group ?? ""),
-                .text(language.nativeNumbers?.minusSign ?? ""), .text(language.latnRegions.joined(separator: " ")),
-                .text(RegionSeparators.text(language.regionSeparators)),
-                .text(RegionGrouping.text(language.regionGrouping)),
+                .text(settings.longPattern), .text(settings.shortPattern), .text(settings.nativeSystem),
+                .text(settings.nativeNumbers?.digits.map { String($0) } ?? ""),
+                .text(settings.nativeNumbers?.decimal ?? ""), .text(settings.nativeNumbers?.group ?? ""),
+                .text(settings.nativeNumbers?.minusSign ?? ""), .text(settings.latnRegions.joined(separator: " ")),
+                .text(RegionSeparators.text(settings.regionSeparators)),
+                .text(RegionGrouping.text(settings.regionGrouping)),
             ]
         }
     }

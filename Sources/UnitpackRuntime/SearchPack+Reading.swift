@@ -29,7 +29,7 @@ extension SearchPack {
                 if errno == EINTR { continue }
                 throw .unreadable(path: path, errno: errno)
             }
-            if result == 0 { throw .truncated(path: path, detail: "expected \(count) bytes at offset \(offset)") }
+            if result == 0 { throw .truncated(path: path, damage: .read(count: count, offset: offset)) }
             done += result
         }
     }
@@ -43,7 +43,7 @@ extension SearchPack {
         UInt32(CZlib.crc32(0, bytes.baseAddress, uInt(bytes.count)))
     }
 
-    struct InflateError: Error { let detail: String }
+    struct InflateError: Error { let damage: SearchPackError.StreamDamage }
 
     /// Room past the declared length that `inflate(_:rawLength:into:...)`
     /// wants in its output: zlib's fast loop runs only while 258 bytes of
@@ -57,7 +57,7 @@ extension SearchPack {
         throws(InflateError) -> [UInt8]
     {
         guard rawLength <= SearchPackFormat.maxShardBytes else {
-            throw InflateError(detail: "declares \(rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
+            throw InflateError(damage: .tooLarge(bytes: rawLength, limit: SearchPackFormat.maxShardBytes))
         }
         var failure: InflateError?
         let raw = [UInt8](unsafeUninitializedCapacity: rawLength + inflateSlack) { output, written in
@@ -90,22 +90,22 @@ extension SearchPack {
         let start = dictionary.isEmpty ? 2 : 6
         guard compressed.count >= start + 4 + 1, (Int(compressed[0]) << 8 | Int(compressed[1])) % 31 == 0,
               compressed[0] & 0x0F == 8, compressed[0] >> 4 <= 7
-        else { throw InflateError(detail: "not a zlib stream") }
+        else { throw InflateError(damage: .notZlib) }
         guard (compressed[1] & 0x20 != 0) == !dictionary.isEmpty else {
-            throw InflateError(detail: dictionary.isEmpty ? "names a preset dictionary" : "does not name the pack's dictionary")
+            throw InflateError(damage: dictionary.isEmpty ? .presetDictionary : .noDictionary)
         }
         if !dictionary.isEmpty {
             let named = compressed[2...5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            guard named == dictionaryID else { throw InflateError(detail: "names another dictionary") }
+            guard named == dictionaryID else { throw InflateError(damage: .otherDictionary(expected: dictionaryID, found: named)) }
         }
         var stream = z_stream()
         guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw InflateError(detail: "zlib cannot start")
+            throw InflateError(damage: .zlibCannotStart)
         }
         defer { inflateEnd(&stream) }
         if !dictionary.isEmpty {
             let status = dictionary.withUnsafeBufferPointer { inflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
-            guard status == Z_OK else { throw InflateError(detail: "zlib refuses the dictionary (\(status))") }
+            guard status == Z_OK else { throw InflateError(damage: .dictionaryRefused(status: status)) }
         }
         // The Adler-32 is given too, though never read: a raw inflater stops
         // at the last block, and zlib's fast loop wants 6 bytes of input ahead.
@@ -120,15 +120,14 @@ extension SearchPack {
         switch status {
         case Z_STREAM_END:
             guard produced <= rawLength else {
-                throw InflateError(detail: "inflates to \(produced) bytes, more than the declared \(rawLength)")
+                throw InflateError(damage: .longer(produced: produced, declared: rawLength))
             }
-            guard produced == rawLength else { throw InflateError(detail: "inflates to \(produced) bytes, declared \(rawLength)") }
-            guard consumed == body else { throw InflateError(detail: "the deflate data does not end before the Adler-32") }
+            guard produced == rawLength else { throw InflateError(damage: .shorter(produced: produced, declared: rawLength)) }
+            guard consumed == body else { throw InflateError(damage: .bytesAfterData) }
         case Z_OK, Z_BUF_ERROR:
-            throw InflateError(detail: produced > rawLength
-                ? "inflates to more than the declared \(rawLength) bytes" : "the deflate data is cut short")
+            throw InflateError(damage: produced > rawLength ? .overruns(declared: rawLength) : .cutShort)
         default:
-            throw InflateError(detail: "zlib error \(status)")
+            throw InflateError(damage: .zlib(status: status))
         }
     }
 }

@@ -14,11 +14,10 @@ extension SearchPack {
             let shard = try loadShard(index)
             let separator = separator(index)
             guard shard.key(0).starts(with: separator) else {
-                throw .corruptShard(path: path, shard: index, detail: "its first key does not start with its separator in the index")
+                throw .corruptShard(path: path, shard: index, damage: .firstKeyOutsideRange)
             }
             if index > 0, !previousLastKey.lexicographicallyPrecedes(separator) {
-                throw .corruptShard(path: path, shard: index - 1,
-                                    detail: "its last key does not sort before the next shard's separator")
+                throw .corruptShard(path: path, shard: index - 1, damage: .lastKeyOutsideRange)
             }
             previousLastKey = Array(shard.key(shard.count - 1))
             keys += shard.count
@@ -27,7 +26,7 @@ extension SearchPack {
         guard keys == keyCount, postings == postingCount else {
             throw .corruptIndex(
                 path: path,
-                detail: "the header counts \(keyCount) keys and \(postingCount) postings, the shards hold \(keys) and \(postings)")
+                damage: .counts(keys: keyCount, postings: postingCount, shardKeys: keys, shardPostings: postings))
         }
         return keys
     }

@@ -76,19 +76,21 @@ public final class SearchPack: Sendable {
             var reader = ByteReader(header, offset: SearchPackFormat.magic.count)
             guard let version = reader.u16(), let headerLength = reader.u16(), let keyCount = reader.u32(), let postingCount = reader.u32(),
                   let shardCount = reader.u32(), let tablesLength = reader.u32(), let tablesCRC = reader.u32()
-            else { throw SearchPackError.truncated(path: path, detail: "the header is cut short") }
+            else { throw SearchPackError.truncated(path: path, damage: .header) }
             guard version == SearchPackFormat.version else {
                 throw SearchPackError.unsupportedVersion(found: Int(version), supported: Int(SearchPackFormat.version))
             }
             guard Int(headerLength) == SearchPackFormat.headerLength else {
-                throw SearchPackError.corruptIndex(path: path, detail: "header length \(headerLength)")
+                throw SearchPackError.corruptIndex(path: path, damage: .headerLength(Int(headerLength)))
             }
             guard Int(tablesLength) <= fileSize - SearchPackFormat.headerLength else {
-                throw SearchPackError.truncated(path: path, detail: "the index runs past the end of the file")
+                throw SearchPackError.truncated(
+                    path: path, damage: .index(length: Int(tablesLength), available: fileSize - SearchPackFormat.headerLength))
             }
             let tables = try Self.read(descriptor, path, offset: SearchPackFormat.headerLength, count: Int(tablesLength))
-            guard Self.crc32(tables) == tablesCRC else {
-                throw SearchPackError.corruptIndex(path: path, detail: "CRC-32 mismatch")
+            let foundCRC = Self.crc32(tables)
+            guard foundCRC == tablesCRC else {
+                throw SearchPackError.corruptIndex(path: path, damage: .crcMismatch(expected: tablesCRC, found: foundCRC))
             }
             let parsed = try Self.parseTables(tables, shardCount: Int(shardCount), fileSize: fileSize, path: path)
             let unitIDs: [UInt32]
@@ -98,7 +100,7 @@ public final class SearchPack: Sendable {
                 UInt32(adler32(adler32(0, nil, 0), $0.baseAddress, uInt($0.count)))
             }
             guard let table = PriorityTable(ids: unitIDs, priorities: unitPriorities) else {
-                throw SearchPackError.corruptIndex(path: path, detail: "unit table: more than 65,534 distinct priorities")
+                throw SearchPackError.corruptIndex(path: path, damage: .tooManyPriorities)
             }
             priorities = table
             self.path = path
@@ -134,14 +136,15 @@ public final class SearchPack: Sendable {
         let entry = shards[index]
         let rawLength = Int(entry.rawLength)
         guard rawLength <= SearchPackFormat.maxShardBytes else {
-            throw .corruptShard(path: path, shard: index,
-                                detail: "declares \(rawLength) bytes, over the \(SearchPackFormat.maxShardBytes) limit")
+            throw .corruptShard(
+                path: path, shard: index, damage: .stream(.tooLarge(bytes: rawLength, limit: SearchPackFormat.maxShardBytes)))
         }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(entry.compressedLength)) {
             compressed throws(SearchPackError) in
             try Self.read(descriptor, path, offset: Int(entry.offset), into: compressed)
-            guard Self.crc32(UnsafeBufferPointer(compressed)) == entry.crc else {
-                throw .corruptShard(path: path, shard: index, detail: "CRC-32 mismatch")
+            let crc = Self.crc32(UnsafeBufferPointer(compressed))
+            guard crc == entry.crc else {
+                throw .corruptShard(path: path, shard: index, damage: .crcMismatch(expected: entry.crc, found: crc))
             }
             return try inflateAndDecode(UnsafeBufferPointer(compressed), rawLength: rawLength, shard: index)
         }
@@ -155,13 +158,13 @@ public final class SearchPack: Sendable {
             do throws(InflateError) {
                 try Self.inflate(compressed, rawLength: rawLength, into: raw, dictionary: dictionary, dictionaryID: dictionaryID)
             } catch {
-                throw .corruptShard(path: path, shard: index, detail: error.detail)
+                throw .corruptShard(path: path, shard: index, damage: .stream(error.damage))
             }
             do throws(SearchShard.DecodeError) {
                 return try SearchShard(
                     raw: UnsafeBufferPointer(rebasing: raw[..<rawLength]), priorities: priorities, languages: languages.count)
             } catch {
-                throw .corruptShard(path: path, shard: index, detail: error.detail)
+                throw .corruptShard(path: path, shard: index, damage: error.damage)
             }
         }
     }

@@ -25,12 +25,14 @@ public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible 
     case notAPack(path: String)
     /// The pack is of another format version than this reader's.
     case unsupportedVersion(found: Int, supported: Int)
-    /// The file is shorter than its header and index say.
-    case truncated(path: String, detail: String)
-    /// The shard index is damaged (out of order, out of the file).
-    case corruptIndex(path: String, detail: String)
-    /// A shard is damaged: it does not inflate, or its keys are not as written.
-    case corruptShard(path: String, shard: Int, detail: String)
+    /// The file is shorter than its header and index say; `damage` says where.
+    case truncated(path: String, damage: Truncation)
+    /// The header's tables are damaged (out of order, out of the file, a
+    /// CRC-32 mismatch); `damage` says which and how.
+    case corruptIndex(path: String, damage: IndexDamage)
+    /// A shard is damaged: it does not inflate, or its keys are not as
+    /// written; `damage` says how.
+    case corruptShard(path: String, shard: Int, damage: ShardDamage)
     /// The query is over `SearchPack.maxQueryBytes`: refused before any work,
     /// not cut (a cut query would answer another question). Not damage.
     case queryTooLong(bytes: Int, limit: Int)
@@ -48,10 +50,10 @@ public enum SearchPackError: Error, Sendable, Hashable, CustomStringConvertible 
         case .notAPack(let path): return "\(TextEscaping.visible(path)) is not a unitpack search pack" + regenerate
         case .unsupportedVersion(let found, let supported):
             return "search pack format \(found) is not supported (this reader reads format \(supported))" + regenerate
-        case .truncated(let path, let detail): return "\(TextEscaping.visible(path)) is truncated (\(detail))" + regenerate
-        case .corruptIndex(let path, let detail): return "\(TextEscaping.visible(path)) has a damaged index (\(detail))" + regenerate
-        case .corruptShard(let path, let shard, let detail):
-            return "\(TextEscaping.visible(path)) has a damaged shard \(shard) (\(detail))" + regenerate
+        case .truncated(let path, let damage): return "\(TextEscaping.visible(path)) is truncated (\(damage))" + regenerate
+        case .corruptIndex(let path, let damage): return "\(TextEscaping.visible(path)) has a damaged index (\(damage))" + regenerate
+        case .corruptShard(let path, let shard, let damage):
+            return "\(TextEscaping.visible(path)) has a damaged shard \(shard) (\(damage))" + regenerate
         case .queryTooLong(let bytes, let limit):
             return "the query is \(bytes) bytes long, over the limit of \(limit) bytes of UTF-8; shorten it"
         }

@@ -41,7 +41,7 @@ final class SearchShard: Sendable {
             .reduce(0) { $0 + ApproximateSize.allocation(ApproximateSize.objectHeader + $1) }
     }
 
-    struct DecodeError: Error { let detail: String }
+    struct DecodeError: Error { let damage: SearchPackError.ShardDamage }
 
     /// Decodes the column layout of docs/pack-format.md: key count, the
     /// shard's units, shared lengths, NUL-terminated suffixes, posting tags,
@@ -57,12 +57,12 @@ final class SearchShard: Sendable {
     {
         var at = 0
         guard let count64 = readVarint(input, &at), count64 >= 1, count64 <= UInt64(input.count) else {
-            throw DecodeError(detail: "bad key count")
+            throw DecodeError(damage: .keyCount)
         }
         let count = Int(count64)
         // Each of the shard's units takes a byte at least.
         guard let paletteCount = readVarint(input, &at), paletteCount <= UInt64(input.count - at) else {
-            throw DecodeError(detail: "bad unit count")
+            throw DecodeError(damage: .unitCount)
         }
         // The shard's units, on the stack while decoding (a shard names a
         // hundred or so).
@@ -71,7 +71,7 @@ final class SearchShard: Sendable {
             var id: UInt64 = 0
             for index in 0..<Int(paletteCount) {
                 guard let delta = readVarint(input, &at), delta > 0, delta <= UInt64(UInt32.max) - id else {
-                    throw DecodeError(detail: "unit \(index) of the shard's units is malformed")
+                    throw DecodeError(damage: .unit(index: index))
                 }
                 id += delta
                 palette[index] = UInt32(id)
@@ -100,15 +100,15 @@ final class SearchShard: Sendable {
         var sharedSum = 0
         for index in 0..<count {
             guard let value = readVarint(input, &at), value <= UInt64(input.count) else {
-                throw DecodeError(detail: "key \(index) has a bad shared length")
+                throw DecodeError(damage: .sharedLength(key: index))
             }
             sharedSum += Int(value)
         }
         let bound = sharedSum + (input.count - at)
-        guard bound <= 64 * input.count else { throw DecodeError(detail: "keys share more than they have") }
+        guard bound <= 64 * input.count else { throw DecodeError(damage: .keysShareTooMuch) }
 
         var keyStarts = [UInt32](repeating: 0, count: 2 * (count + 1))
-        var failure: String?
+        var failure: SearchPackError.ShardDamage?
         var keysEnd = at
         // Keys are copied eight bytes at a time, not by memchr and memmove: a
         // suffix is a few bytes, and two library calls a key cost more than
@@ -133,7 +133,7 @@ final class SearchShard: Sendable {
                     if common < 0x80 { sharedAt += 1 } else { common = Int(readVarint(input, &sharedAt)!) }
                     let previousLength = start - previousStart
                     guard common <= previousLength else {
-                        failure = "key \(index) shares more than the previous key has"
+                        failure = .sharesMoreThanPrevious(key: index)
                         break
                     }
                     // Front coding: the shared bytes are the start of the previous
@@ -166,20 +166,20 @@ final class SearchShard: Sendable {
                         read += 1
                     }
                     guard read < end, write <= bound else {
-                        failure = "key \(index) is not terminated"
+                        failure = .unterminatedKey(key: index)
                         break
                     }
                     // Every suffix has a byte: the first key is not empty, and a later
                     // key without one would be the previous key or a prefix of it.
                     guard read > suffixStart else {
-                        failure = "key \(index) has an empty suffix"
+                        failure = .emptySuffix(key: index)
                         break
                     }
                     read += 1
                     // Strictly increasing: the writer shares exactly the common
                     // prefix, so the previous key ends there or the next byte grows.
                     if index > 0, common < previousLength, base[start + common] <= base[previousStart + common] {
-                        failure = "keys out of order at key \(index)"
+                        failure = .keysOutOfOrder(key: index)
                         break
                     }
                     previousStart = start
@@ -189,7 +189,7 @@ final class SearchShard: Sendable {
                 keysEnd = read
             }
         }
-        if let failure { throw DecodeError(detail: failure) }
+        if let failure { throw DecodeError(damage: failure) }
         return (keyBytes, keyStarts, keysEnd)
     }
 
@@ -205,12 +205,12 @@ final class SearchShard: Sendable {
         var unitsStart = tagsStart
         var keysSeen = 0
         while keysSeen < count {
-            guard let tag = readVarint(input, &unitsStart) else { throw DecodeError(detail: "the posting tags are cut short") }
+            guard let tag = readVarint(input, &unitsStart) else { throw DecodeError(damage: .postingTagsCutShort) }
             postingCount += 1
             if tag & 1 == 0 { keysSeen += 1 }
         }
 
-        var postingFailure: String?
+        var postingFailure: SearchPackError.ShardDamage?
         let postings = [Posting](unsafeUninitializedCapacity: postingCount) { postings, written in
             keyStarts.withUnsafeMutableBufferPointer { starts in
                 var tagAt = tagsStart
@@ -225,17 +225,17 @@ final class SearchShard: Sendable {
                 defer { written = initialized }
                 for posting in 0..<postingCount {
                     guard let tag = SearchPackFormat.untag(readVarint(input, &tagAt)!, languageCount: languages) else {
-                        postingFailure = "posting \(posting) has a malformed tag"
+                        postingFailure = .malformedTag(posting: posting)
                         return
                     }
                     if tag.sameUnit {
                         guard posting > 0 else {
-                            postingFailure = "the first posting repeats a unit"
+                            postingFailure = .firstPostingRepeatsUnit
                             return
                         }
                     } else {
                         guard let index = readVarint(input, &unitAt), index < UInt64(palette.count) else {
-                            postingFailure = "posting \(posting) names no unit of the shard"
+                            postingFailure = .postingUnit(posting: posting)
                             return
                         }
                         unit = palette[Int(index)]
@@ -249,10 +249,10 @@ final class SearchShard: Sendable {
                         starts[count + 1 + key] = UInt32(posting + 1)
                     }
                 }
-                if unitAt != input.count { postingFailure = "bytes after the last posting" }
+                if unitAt != input.count { postingFailure = .bytesAfterPostings }
             }
         }
-        if let postingFailure { throw DecodeError(detail: postingFailure) }
+        if let postingFailure { throw DecodeError(damage: postingFailure) }
         return postings
     }
 

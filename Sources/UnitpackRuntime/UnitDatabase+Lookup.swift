@@ -206,7 +206,7 @@ extension UnitDatabase {
     /// The one unit named `text` in `category` (a key of
     /// `units-src/categories.tsv`: `length`, `mass`): what an app that
     /// knows the quantity asks, where `unit(named:)` may find several
-    /// (`cm`: a length, or the typographic centimetre).
+    /// (`pt`: the typographic point, the US pint or the carat's point).
     /// - Throws: `.unknownCategory` (with the categories the database has)
     ///   for a category it does not have; `.unknownUnit` when no unit of the
     ///   category has the name; `.ambiguousUnit` when several do.

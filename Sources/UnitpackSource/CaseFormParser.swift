@@ -29,18 +29,12 @@ enum CaseFormParser {
     ) -> [CaseFormRow] {
         var rows: [CaseFormRow] = []
         for line in lines {
-            guard line.fields.count == columns.count else {
-                diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: columns))
-                continue
-            }
-            let f = line.fields
-            if let empty = f.firstIndex(where: { $0.text.isEmpty }) {
-                diagnostics.append(
-                    Diagnostic(
-                        .invalidCaseForm, "the \(columns[empty]) column is empty", at: f[empty].location,
-                        hint: "a row is category, unit, case, plural category and form: length  meter  locative  many  метрах"))
-                continue
-            }
+            guard
+                let f = line.filledColumns(
+                    columns, code: .invalidCaseForm,
+                    hint: "a row is category, unit, case, plural category and form: length  meter  locative  many  метрах",
+                    diagnostics: &diagnostics)
+            else { continue }
             guard cases.contains(f[2].text) else {
                 var hint = "a case is one of CLDR's: " + cases.sorted().joined(separator: ", ")
                 if let close = Suggestion.closest(to: f[2].text, among: cases.sorted()) { hint = "did you mean '\(close)'?" }

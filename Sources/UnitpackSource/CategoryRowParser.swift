@@ -5,11 +5,7 @@ enum CategoryRowParser {
     static let columns = ["key", "order", "base", "dimension"]
 
     static func parse(_ line: TSVLine, diagnostics: inout [Diagnostic]) -> CategoryRow? {
-        guard line.fields.count == columns.count else {
-            diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: columns))
-            return nil
-        }
-        let f = line.fields
+        guard let f = line.columns(columns, diagnostics: &diagnostics) else { return nil }
         let validKey = !f[0].text.isEmpty && f[0].text.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
         }

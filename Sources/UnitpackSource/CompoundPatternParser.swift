@@ -42,15 +42,11 @@ enum CompoundPatternParser {
             diagnostics.append(Diagnostic(.invalidCompoundRow, message, at: field.location, hint: hint))
         }
         for line in lines {
-            guard line.fields.count == columns.count else {
-                diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: columns))
-                continue
-            }
-            let f = line.fields
-            if let empty = f.firstIndex(where: { $0.text.isEmpty }) {
-                invalid("the \(columns[empty]) column is empty", f[empty], hint: "a row is key, form and pattern: per  -  {0} per {1}")
-                continue
-            }
+            guard
+                let f = line.filledColumns(
+                    columns, code: .invalidCompoundRow, hint: "a row is key, form and pattern: per  -  {0} per {1}",
+                    diagnostics: &diagnostics)
+            else { continue }
             guard let key = CompoundPatternKey(rawValue: f[0].text) else {
                 let keys = CompoundPatternKey.allCases.map(\.rawValue)
                 var hint = "a key is one of " + keys.joined(separator: ", ")

@@ -15,10 +15,7 @@ enum LanguageFileParser {
         // Keys given with a value that does not read: not also "missing".
         var invalid: Set<String> = []
         for line in lines {
-            guard line.fields.count == 2 else {
-                diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: ["key", "value"]))
-                continue
-            }
+            guard line.columns(["key", "value"], diagnostics: &diagnostics) != nil else { continue }
             let key = line.fields[0]
             guard requiredKeys.contains(key.text) || optionalKeys.contains(key.text) else {
                 var message = "unknown key '\(key.text)'"

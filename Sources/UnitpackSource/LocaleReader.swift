@@ -70,45 +70,30 @@ extension SourceReader {
         }
 
         let names = listDirectory(directory, into: &tree) ?? []
-        if names.contains(PhraseWordParser.fileName) {
-            let path = directory + "/" + PhraseWordParser.fileName
-            if let lines = readLines(path, relative: relative + "/" + PhraseWordParser.fileName, into: &tree) {
-                language.phraseWords = PhraseWordParser.parse(lines, diagnostics: &tree.diagnostics)
-            }
+        // The optional files: read when the directory has them.
+        func lines(of name: String) -> [TSVLine]? {
+            guard names.contains(name) else { return nil }
+            return readLines(directory + "/" + name, relative: relative + "/" + name, into: &tree)
         }
-        if names.contains(CaseFormParser.fileName) {
-            let path = language.caseFormsPath
-            if let lines = readLines(path, relative: relative + "/" + CaseFormParser.fileName, into: &tree) {
-                language.caseForms = CaseFormParser.parse(
-                    lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
-            }
+        if let lines = lines(of: PhraseWordParser.fileName) {
+            language.phraseWords = PhraseWordParser.parse(lines, diagnostics: &tree.diagnostics)
         }
-        if names.contains(CompoundPatternParser.fileName) {
-            let path = directory + "/" + CompoundPatternParser.fileName
-            if let lines = readLines(path, relative: relative + "/" + CompoundPatternParser.fileName, into: &tree) {
-                language.compoundPatterns = CompoundPatternParser.parse(
-                    lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
-            }
+        let plurals = language.plurals?.categories
+        if let lines = lines(of: CaseFormParser.fileName) {
+            language.caseForms = CaseFormParser.parse(lines, language: code, plurals: plurals, diagnostics: &tree.diagnostics)
         }
-        if names.contains(UnitPatternParser.fileName) {
-            let path = directory + "/" + UnitPatternParser.fileName
-            if let lines = readLines(path, relative: relative + "/" + UnitPatternParser.fileName, into: &tree) {
-                language.unitPatterns = UnitPatternParser.parse(
-                    lines, language: code, plurals: language.plurals?.categories, diagnostics: &tree.diagnostics)
-            }
+        if let lines = lines(of: CompoundPatternParser.fileName) {
+            language.compoundPatterns = CompoundPatternParser.parse(
+                lines, language: code, plurals: plurals, diagnostics: &tree.diagnostics)
         }
-        if names.contains(QueryRewriteParser.keyboardFile) {
-            let path = directory + "/" + QueryRewriteParser.keyboardFile
-            if let lines = readLines(path, relative: relative + "/" + QueryRewriteParser.keyboardFile, into: &tree) {
-                language.queryRewrite.keyboardRows = QueryRewriteParser.parseKeyboard(lines, diagnostics: &tree.diagnostics)
-            }
+        if let lines = lines(of: UnitPatternParser.fileName) {
+            language.unitPatterns = UnitPatternParser.parse(lines, language: code, plurals: plurals, diagnostics: &tree.diagnostics)
         }
-        if names.contains(QueryRewriteParser.transliterationFile) {
-            let path = directory + "/" + QueryRewriteParser.transliterationFile
-            if let lines = readLines(path, relative: relative + "/" + QueryRewriteParser.transliterationFile, into: &tree) {
-                language.queryRewrite.transliteration = QueryRewriteParser.parseTransliteration(
-                    lines, diagnostics: &tree.diagnostics)
-            }
+        if let lines = lines(of: QueryRewriteParser.keyboardFile) {
+            language.queryRewrite.keyboardRows = QueryRewriteParser.parseKeyboard(lines, diagnostics: &tree.diagnostics)
+        }
+        if let lines = lines(of: QueryRewriteParser.transliterationFile) {
+            language.queryRewrite.transliteration = QueryRewriteParser.parseTransliteration(lines, diagnostics: &tree.diagnostics)
         }
         let dataFiles: Set = [
             languageFile, PhraseWordParser.fileName, CaseFormParser.fileName, CompoundPatternParser.fileName,

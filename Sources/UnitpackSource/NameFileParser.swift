@@ -51,11 +51,9 @@ enum NameFileParser {
         }
         file.isReadable = true
         file.formColumns = columns.compactMap { if case .form(let c) = $0 { c } else { nil } }
+        let titles = columns.map(\.title)
         for line in lines.dropFirst() {
-            guard line.fields.count == columns.count else {
-                diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: columns.map(\.title)))
-                continue
-            }
+            guard line.columns(titles, diagnostics: &diagnostics) != nil else { continue }
             if let row = readRow(line, columns: columns, language: language, plurals: plurals, diagnostics: &diagnostics) {
                 file.rows.append(row)
             }

@@ -16,11 +16,7 @@ enum PhraseWordParser {
     static func parse(_ lines: [TSVLine], diagnostics: inout [Diagnostic]) -> [PhraseWordRow] {
         var rows: [PhraseWordRow] = []
         for line in lines {
-            guard line.fields.count == columns.count else {
-                diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: columns))
-                continue
-            }
-            let f = line.fields
+            guard let f = line.columns(columns, diagnostics: &diagnostics) else { continue }
             guard let kind = PhraseWordKind(rawValue: f[1].text) else {
                 let kinds = PhraseWordKind.allCases.map(\.rawValue).joined(separator: ", ")
                 diagnostics.append(

@@ -30,11 +30,7 @@ enum QueryRewriteParser {
         var rows: [Located<String>] = []
         var seen: [Unicode.Scalar: SourceLocation] = [:]
         for line in lines {
-            guard line.fields.count == 1 else {
-                diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: ["keys"]))
-                continue
-            }
-            let field = line.fields[0]
+            guard let field = line.columns(["keys"], diagnostics: &diagnostics)?[0] else { continue }
             let text = field.text
             guard rows.count < maxRows else {
                 diagnostics.append(
@@ -77,11 +73,8 @@ enum QueryRewriteParser {
         var pairs: [TransliterationPair] = []
         var seen: [String: SourceLocation] = [:]
         for line in lines {
-            guard line.fields.count == 2 else {
-                diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: ["latin", "native"]))
-                continue
-            }
-            let (latin, native) = (line.fields[0], line.fields[1])
+            guard let fields = line.columns(["latin", "native"], diagnostics: &diagnostics) else { continue }
+            let (latin, native) = (fields[0], fields[1])
             guard !latin.text.isEmpty, latin.text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || $0 == "'" }) else {
                 diagnostics.append(
                     Diagnostic(.invalidTransliteration, "'\(latin.text)' is not lower-case Latin letters", at: latin.location,

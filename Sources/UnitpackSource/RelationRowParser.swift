@@ -47,14 +47,15 @@ enum RelationRowParser {
             return nil
         }
         let factorField = f.count == 4 ? f[3] : nil
+        // Past the last column: where a missing fourth column would go.
+        let fourthColumn = factorField?.location ?? f[f.count - 1].location.advanced(by: f[f.count - 1].text.unicodeScalars.count)
         var factor: Located<Double>?
         var regions: [Located<String>] = []
         if kind == .regional {
             guard let field = factorField, !field.text.isEmpty else {
-                let end = f[f.count - 1].location.advanced(by: f[f.count - 1].text.unicodeScalars.count)
                 diagnostics.append(
                     Diagnostic(
-                        .invalidRelationRow, "a 'regional' row needs its regions", at: factorField?.location ?? end,
+                        .invalidRelationRow, "a 'regional' row needs its regions", at: fourthColumn,
                         hint: "the fourth column lists the CLDR regions, separated by one space, whose readers read \(f[1].text)'s names as \(f[2].text): GB IE"))
                 return nil
             }
@@ -67,11 +68,9 @@ enum RelationRowParser {
             regions = parsed
         } else if kind == .same {
             guard let factorField, !factorField.text.isEmpty else {
-                // Past the last column: where the missing factor would go.
-                let end = f[f.count - 1].location.advanced(by: f[f.count - 1].text.unicodeScalars.count)
                 diagnostics.append(
                     Diagnostic(
-                        .invalidRelationRow, "a 'same' row needs a factor", at: factorField?.location ?? end,
+                        .invalidRelationRow, "a 'same' row needs a factor", at: fourthColumn,
                         hint: "the fourth column says how many base units of \(f[2].text) one base unit of \(f[1].text) is worth, e.g. 1/(2*pi)"))
                 return nil
             }

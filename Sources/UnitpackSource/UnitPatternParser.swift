@@ -28,18 +28,12 @@ enum UnitPatternParser {
         var rows: [UnitPatternRow] = []
         var given: [String: SourceLocation] = [:]
         for line in lines {
-            guard line.fields.count == columns.count else {
-                diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: columns))
-                continue
-            }
-            let f = line.fields
-            if let empty = f.firstIndex(where: { $0.text.isEmpty }) {
-                diagnostics.append(
-                    Diagnostic(
-                        .invalidUnitPattern, "the \(columns[empty]) column is empty", at: f[empty].location,
-                        hint: "a row is category, unit, length, plural category and pattern: speed  kilometer per hour  long  other  時速 {0} キロメートル"))
-                continue
-            }
+            guard
+                let f = line.filledColumns(
+                    columns, code: .invalidUnitPattern,
+                    hint: "a row is category, unit, length, plural category and pattern: speed  kilometer per hour  long  other  時速 {0} キロメートル",
+                    diagnostics: &diagnostics)
+            else { continue }
             guard f[2].text == "long" || f[2].text == "short" else {
                 diagnostics.append(
                     Diagnostic(.invalidUnitPattern, "unknown length '\(f[2].text)'", at: f[2].location,

@@ -18,11 +18,7 @@ enum UsageRowParser {
     static let columns = ["unit", "usage"]
 
     static func parse(_ line: TSVLine, diagnostics: inout [Diagnostic]) -> UsageRow? {
-        let f = line.fields
-        guard f.count == columns.count else {
-            diagnostics.append(UnitRowParser.columnCountDiagnostic(line, expected: columns))
-            return nil
-        }
+        guard let f = line.columns(columns, diagnostics: &diagnostics) else { return nil }
         guard RelationRow.unitKey(f[0].text) != nil else {
             diagnostics.append(
                 Diagnostic(

@@ -165,7 +165,7 @@ extension ConvertCommand {
         let (result, corrections) = (parsed.result, parsed.corrections)
         switch result {
         case .notUnderstood(let reason):
-            if json { return ConvertOutcome(output: PhraseReport(understood: false, reason: reason).json, failed: true) }
+            if json { return ConvertOutcome(output: PhraseReport(understood: false, reason: reason.description).json, failed: true) }
             return ConvertOutcome(error: "error: not understood: \(reason)", failed: true)
         case .understood(let found):
             readings = found

@@ -38,7 +38,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        try failingOnDataErrors {
             let library = try UnitLibrary(directory: data.data, budget: budget)
             let database = library.database
             // The database's spelling of each tag (`RU`, `ru_RU`: ru), as convert reads --lang.
@@ -57,15 +57,6 @@ struct SearchCommand: ParsableCommand {
             }
             if matches.isEmpty { printError("no unit matches '\(TextEscaping.visible(text))'") }
             if statistics { printError(Self.describe(library.statistics)) }
-        } catch let error as UnitLibraryError {
-            printError("error: \(error.description)")
-            throw ExitCode.failure
-        } catch let error as SearchPackError {
-            printError("error: \(error.description)")
-            throw ExitCode.failure
-        } catch let error as UnitDatabaseError {
-            printError("error: \(error.description)")
-            throw ExitCode.failure
         }
     }
 

@@ -28,7 +28,7 @@ struct VerifyCommand: ParsableCommand {
         let problems = generation.verify()
         for problem in problems { printError("error: \(problem.description)") }
         guard problems.isEmpty else { throw ExitCode.failure }
-        do {
+        try failingOnDataErrors {
             let database = try UnitDatabase(
                 path: try generation.path(of: DatabaseFormat.fileName), pageCacheBytes: 0, objectCacheBytes: 0)
             let rows = try database.verify()
@@ -39,15 +39,6 @@ struct VerifyCommand: ParsableCommand {
             print("ok: \(generation.manifestPath): \(generation.manifest.artifacts.count) files as the manifest gives them")
             print("ok: \(database.path): \(rows) rows, each with its checksum, values and counts")
             print("ok: \(packPath): \(pack.shardCount) shards, \(keys) keys, \(statistics.indexBytes) bytes of index")
-        } catch let error as GenerationError {
-            printError("error: \(error.description)")
-            throw ExitCode.failure
-        } catch let error as UnitDatabaseError {
-            printError("error: \(error.description)")
-            throw ExitCode.failure
-        } catch let error as SearchPackError {
-            printError("error: \(error.description)")
-            throw ExitCode.failure
         }
     }
 }

@@ -8,11 +8,18 @@ import Testing
     let temporary: OwnedTemporaryDirectory
     var idsPath: String { temporary.path("units-src/ids.tsv") }
 
-    init() throws {
-        temporary = try OwnedTemporaryDirectory()
+    /// A copy of `Fixtures/valid` with one unit, yard, that has no id yet:
+    /// what `assign-ids` has to write.
+    static func validTreeWithAnUnregisteredYard() throws -> OwnedTemporaryDirectory {
+        let temporary = try OwnedTemporaryDirectory()
         try FileManager.default.removeItem(atPath: temporary.path)
         try Files.copyTree(Paths.fixture("valid"), to: temporary.path)
         try Files.append("yard\tyd\t0.9144\t3\timp\n", to: temporary.path("units-src/length.tsv"))
+        return temporary
+    }
+
+    init() throws {
+        temporary = try Self.validTreeWithAnUnregisteredYard()
         try Files.append("20\tlength\tfurlong\tretired\n", to: idsPath)
         // Named in both languages, so that the missing id is the only finding.
         try Files.append("yard\tyards\tyard\tyards\t\t\n", to: temporary.path("locales/en/length.tsv"))

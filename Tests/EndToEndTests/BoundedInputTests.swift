@@ -47,7 +47,7 @@ import Testing
     // MARK: Files that block
 
     @Test func aSearchPackThatIsAFIFOIsRefusedAtOnce() throws {
-        let database = try BuiltRepositoryDatabase()
+        let database = try BuiltRepositoryDatabase.ownCopy()
         let pack = try Dist.pack(database.dist)
         try FileManager.default.removeItem(atPath: pack)
         #expect(mkfifo(pack, 0o644) == 0)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aDatabaseThatIsAFIFOIsRefusedAtOnce() throws {
-        let database = try BuiltRepositoryDatabase()
+        let database = try BuiltRepositoryDatabase.ownCopy()
         let file = try Dist.database(database.dist)
         try FileManager.default.removeItem(atPath: file)
         #expect(mkfifo(file, 0o644) == 0)
@@ -133,10 +133,7 @@ import Testing
     var unitsSource: String { temporary.path("units-src") }
 
     init() throws {
-        temporary = try OwnedTemporaryDirectory()
-        try FileManager.default.removeItem(atPath: temporary.path)
-        try Files.copyTree(Paths.fixture("valid"), to: temporary.path)
-        try Files.append("yard\tyd\t0.9144\t3\timp\n", to: temporary.path("units-src/length.tsv"))
+        temporary = try AssignIDsTests.validTreeWithAnUnregisteredYard()
     }
 
     func expectFailedCleanly(_ result: CLIResult, reason: String, before: [String], ids: String) throws {

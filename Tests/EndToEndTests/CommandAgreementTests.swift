@@ -12,14 +12,10 @@ import Testing
         database = try BuiltRepositoryDatabase()
     }
 
-    func search(_ arguments: [String]) throws -> CLIResult {
-        try CLI.run(["search", "--data", database.dist] + arguments)
-    }
-
     // MARK: --lang
 
     @Test func anUnknownLanguageIsTheSameErrorInEveryCommand() throws {
-        let searched = try search(["metre", "--lang", "xx"])
+        let searched = try database.search(["metre", "--lang", "xx"])
         let converted = try database.convert(["--lang", "xx", "1", "m", "ft"])
         let phrase = try database.convert(["--lang", "xx", "1 m in ft"])
         let batch = try database.convert(["--lang", "xx", "--batch"], input: "1\tm\tft\n")
@@ -32,12 +28,12 @@ import Testing
     }
 
     @Test func aLanguageTagIsMatchedAsBCP47LookupDoes() throws {
-        let russian = try search(["мет", "--lang", "ru"])
+        let russian = try database.search(["мет", "--lang", "ru"])
         #expect(russian.status == 0 && !russian.stdout.isEmpty, "\(russian)")
         let convertedRussian = try database.convert(["--lang", "ru", "1", "m", "ft"])
         #expect(convertedRussian.status == 0, "\(convertedRussian)")
         for tag in ["ru-RU", "RU", "ru_RU", "Ru-ru"] {
-            let searched = try search(["мет", "--lang", tag])
+            let searched = try database.search(["мет", "--lang", tag])
             #expect(searched == russian, "search --lang \(tag)")
             let converted = try database.convert(["--lang", tag, "1", "m", "ft"])
             #expect(converted == convertedRussian, "convert --lang \(tag)")
@@ -149,8 +145,8 @@ import Testing
             try database.convert(["--lang", "x\u{1B}y", "1", "m", "ft"]),
             try database.convert(["\u{1B}x", "m", "ft"]),
             try database.convert(["--batch"], input: "1\t\u{1B}[2Jm\tft\n1\t2\t3\t4\u{8}\n"),
-            try search(["zz\u{1B}"]),
-            try search(["m", "--lang", "\u{9B}x"]),
+            try database.search(["zz\u{1B}"]),
+            try database.search(["m", "--lang", "\u{9B}x"]),
         ]
         for result in results {
             #expect(result.status != 0 || !result.stderr.isEmpty, "\(result)")

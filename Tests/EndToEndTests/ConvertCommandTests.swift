@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `unitpack convert` on a fresh build of the repository's own data (English
+/// `unitpack convert` on the CLI's build of the repository's own data (English
 /// by default: the database has languages).
 @Suite struct ConvertCommandTests {
     let database: BuiltRepositoryDatabase

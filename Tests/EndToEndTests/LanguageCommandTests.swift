@@ -89,7 +89,7 @@ import Testing
         #expect(french.stdout == "5\u{A0}microgrammes par heure ≈ 0,0000833333\u{A0}milligramme par minute\n", "\(french)")
         let polish = try database.convert(["--lang", "pl", "5", "kGy", "Gy"])
         #expect(polish.stdout == "5 kilogrejów = 5000 grejów\n", "\(polish)")
-        let search = try CLI.run(["search", "--data", database.dist, "kilogrammes par mètre cube"])
+        let search = try database.search(["kilogrammes par mètre cube"])
         #expect(search.status == 0, "\(search)")
         #expect(search.stdout.contains("density/kilogram per cubic meter\t\"kilogrammes par mètre cube\"\texact, fr, composed"), "\(search)")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `unitpack search` and `unitpack verify` on a fresh build of the repository's data.
+/// `unitpack search` and `unitpack verify` on the CLI's build of the repository's data.
 @Suite struct SearchCommandTests {
     let database: BuiltRepositoryDatabase
 
@@ -9,12 +9,8 @@ import Testing
         database = try BuiltRepositoryDatabase()
     }
 
-    func search(_ arguments: [String]) throws -> CLIResult {
-        try CLI.run(["search", "--data", database.dist] + arguments)
-    }
-
     @Test func russianPrefixGoldens() throws {
-        let result = try search(["мет", "--lang", "ru"])
+        let result = try database.search(["мет", "--lang", "ru"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "")
         Golden.expect(result.stdout, matches: Paths.fixture("search/met-ru.txt"))
@@ -22,22 +18,23 @@ import Testing
     }
 
     @Test func aSymbolIsAnExactMatchFirst() throws {
-        let result = try search(["km/h"])
+        let result = try database.search(["km/h"])
         #expect(result.status == 0, "\(result)")
         Golden.expect(result.stdout, matches: Paths.fixture("search/km-h.txt"))
         #expect(result.stdout.hasPrefix("kilometers per hour\tspeed/kilometer per hour\t\"km/h\"\texact"))
     }
 
     @Test func limitAndNoMatch() throws {
-        let limited = try search(["m", "--limit", "3"])
+        let limited = try database.search(["m", "--limit", "3"])
         #expect(limited.stdout.split(separator: "\n").count == 3)
-        let none = try search(["qqqq"])
+        let none = try database.search(["qqqq"])
         #expect(none.status == 0)
         #expect(none.stdout == "")
         #expect(none.stderr == "no unit matches 'qqqq'\n")
     }
 
     @Test func verifyChecksEveryShard() throws {
+        let database = try BuiltRepositoryDatabase.ownCopy()  // damaged below
         let good = try CLI.run(["verify", "--data", database.dist])
         #expect(good.status == 0, "\(good)")
         let path = try Dist.pack(database.dist)
@@ -57,9 +54,10 @@ import Testing
     }
 
     @Test func aMissingPackSaysToRunBuild() throws {
+        let database = try BuiltRepositoryDatabase.ownCopy()
         let pack = try Dist.pack(database.dist)
         try FileManager.default.removeItem(atPath: pack)
-        let result = try search(["m"])
+        let result = try database.search(["m"])
         #expect(result.status == 1)
         #expect(
             result.stderr == "error: \(database.dist)/manifest.tsv:7: search.pack is missing: no file \(pack); "

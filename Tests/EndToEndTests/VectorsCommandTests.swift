@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `unitpack vectors` on a fresh build of the repository's data: the six
+/// `unitpack vectors` on the CLI's build of the repository's data: the six
 /// files of docs/vectors.md, byte-identical from run to run, holding what the
 /// runtime answers (values other tests pin: 1 mile is 1609.344 m, Russian 2
 /// is `few`). `Scripts/test` then checks them with Readers/python.

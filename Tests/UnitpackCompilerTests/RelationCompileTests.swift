@@ -27,14 +27,7 @@ import UnitpackTestSupport
         "units-src/temperature-difference.tsv": "kelvin (difference)\tΔK\t1\t5\tsi\ndegree Celsius (difference)\tΔ°C\t1\t5\tsi\n",
         "units-src/rotation-speed.tsv": "radian per second\trad/s\t1\t5\tsi\nrevolution per minute\trpm\t2*pi/60\t5\tother\n",
         "units-src/frequency.tsv": "hertz\tHz\t1\t5\tsi\n",
-        "units-src/ids.tsv": """
-            1\tlength\tmeter
-            2\tlength\tkilometer
-            3\tlength\tfoot
-            4\tspeed\tmeter per second
-            5\tspeed\tknot
-            6\tspeed\tkilometer per hour
-            7\tspeed\tminutes per kilometer
+        "units-src/ids.tsv": SourceFixture.validIDs + """
             8\ttemperature\tkelvin
             9\ttemperature\tdegree Celsius
             10\ttemperature-difference\tkelvin (difference)

@@ -200,6 +200,13 @@ import UnitpackRuntime
         _ = try database.regionalReading(of: reading, phrase: "5 km in miles", region: "GB")
         #expect(try database.phraseLanguages().contains("en"))
         #expect(UnitDatabase.maxPhraseBytes == 4096 && UnitDatabase.phraseTooLong("5 km") == nil)
+        let tooLong: PhraseProblem? = UnitDatabase.phraseTooLong(String(repeating: "m", count: 5000))
+        #expect(tooLong == .tooLong(bytes: 5000, limit: 4096))
+        guard case .notUnderstood(let reason) = try database.parse("5 flurbs", languages: ["en"]) else {
+            Issue.record("'5 flurbs' was understood")
+            return
+        }
+        #expect(reason == .noUnitNamed("flurbs", nearest: []) && reason.description == "no unit named 'flurbs'")
 
         let corrected: CorrectedPhraseResult = try database.parse("5 kilomters in miles", languages: ["en"], correctingWith: library.search)
         let correction: PhraseCorrection? = corrected.corrections.first
@@ -260,8 +267,9 @@ import UnitpackRuntime
             case .generation(let error): error.description
             case .unreadable(let path, let errno): "\(path) \(errno)"
             case .unsupportedVersion(let found, let supported): "\(found) \(supported)"
-            case .truncated(let path, let detail), .corruptIndex(let path, let detail): path + detail
-            case .corruptShard(let path, let shard, let detail): "\(path) \(shard) \(detail)"
+            case .truncated(let path, let damage): path + (damage as SearchPackError.Truncation).description
+            case .corruptIndex(let path, let damage): path + (damage as SearchPackError.IndexDamage).description
+            case .corruptShard(let path, let shard, let damage): "\(path) \(shard) \((damage as SearchPackError.ShardDamage).description)"
             case .queryTooLong(let bytes, let limit): "\(bytes) \(limit)"
             }
         }
@@ -295,6 +303,8 @@ import UnitpackRuntime
         ]
         #expect(errors.map(\.code) == ["database.unknownUnit", "library.budgetTooSmall", "database.corrupt"])
         #expect(describe(SearchPackError.queryTooLong(bytes: 5000, limit: 4096)) == "5000 4096")
+        let stream: SearchPackError.StreamDamage = .cutShort
+        #expect(describe(.corruptShard(path: "p", shard: 2, damage: .stream(stream))) == "p 2 the deflate data is cut short")
     }
 
     /// The calls an app makes first (issue 22 §1): a lookup within a
@@ -302,6 +312,9 @@ import UnitpackRuntime
     /// search rows with their names.
     @Test func firstCallsJustWork() throws {
         #expect(try database.unit(named: "cm", in: "length").key == "length/centimeter")
+        // One centimetre: typography converts to length's, it does not repeat it.
+        #expect(try database.unit(named: "cm").key == "length/centimeter")
+        #expect(try database.unit(named: "pt", in: "typography").key == "typography/point")
         #expect(try database.categoryKeys().contains("typography"))
         let categories = try database.categoryKeys()
         #expect(throws: UnitDatabaseError.unknownCategory("lenght", available: categories)) {

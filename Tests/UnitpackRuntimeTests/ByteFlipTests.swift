@@ -24,7 +24,10 @@ import UnitpackTestSupport
     /// The battery: each question's answer as text, or its error's when the
     /// error is the answer (an ambiguous name).
     typealias Question = @Sendable (UnitDatabase) throws(UnitDatabaseError) -> String
-    static let questions: [(String, Question)] = [
+    static let questions: [(String, Question)] = repositoryQuestions + commonQuestions
+
+    /// Asked of the repository's database only.
+    static let repositoryQuestions: [(String, Question)] = [
         ("knot to m/s", { db throws(UnitDatabaseError) in try converted(db, 1, "knot", "m/s") }),
         ("°C to °F", { db throws(UnitDatabaseError) in try converted(db, -40, "°C", "°F") }),
         ("mile to km", { db throws(UnitDatabaseError) in try converted(db, 3, "mile", "km") }),
@@ -87,6 +90,10 @@ import UnitpackTestSupport
             ].map { phrase throws(UnitDatabaseError) in described(try db.parse(phrase, languages: ["en", "ru"])) }
                 .joined(separator: "; ")
         }),
+    ]
+
+    /// Asked of both databases.
+    static let commonQuestions: [(String, Question)] = [
         ("phrase languages", { db throws(UnitDatabaseError) in try db.phraseLanguages().joined(separator: ",") }),
         // Names of compound units read the language's `compounds` rows (issue 19).
         ("compound names", { db throws(UnitDatabaseError) in
@@ -214,7 +221,10 @@ import UnitpackTestSupport
         "locales/ru/words.tsv": (try? String(contentsOf: repository.appendingPathComponent("locales/ru/words.tsv"), encoding: .utf8)) ?? "",
     ]) { _, new in new }
 
-    static let smallQuestions: [(String, Question)] = [
+    static let smallQuestions: [(String, Question)] = smallOnlyQuestions + commonQuestions
+
+    /// Asked of the small database only.
+    static let smallOnlyQuestions: [(String, Question)] = [
         ("knot to m/s", { db throws(UnitDatabaseError) in try converted(db, 1, "knot", "m/s") }),
         ("knot alone", { db throws(UnitDatabaseError) in try db.unit(named: "knot").key }),
         ("ft to m", { db throws(UnitDatabaseError) in try converted(db, 3, "ft", "m") }),
@@ -251,19 +261,6 @@ import UnitpackTestSupport
                 "thirty-four feet in meters", "сто двадцать футов в метрах", "two and a half km in m", "в метрах 3 фута",
             ].map { phrase throws(UnitDatabaseError) in described(try db.parse(phrase, languages: ["en", "ru"])) }
                 .joined(separator: "; ")
-        }),
-        ("phrase languages", { db throws(UnitDatabaseError) in try db.phraseLanguages().joined(separator: ",") }),
-        // Names of compound units read the language's `compounds` rows (issue 19).
-        ("compound names", { db throws(UnitDatabaseError) in
-            let gram = CompoundNamePart(unit: try db.unit(key: "mass/gram")), liter = CompoundNamePart(unit: try db.unit(key: "volume/liter"))
-            let squareMeter = CompoundNamePart(unit: try db.unit(key: "length/meter"), power: 2)
-            let watt = CompoundNamePart(unit: try db.unit(key: "power/watt"))
-            let kelvin = CompoundNamePart(unit: try db.unit(key: "temperature/kelvin"))
-            return [
-                try db.compoundName(numerator: [gram], denominator: [liter], count: 3, language: "ru"),
-                try db.compoundName(numerator: [squareMeter], count: 5, language: "ru"),
-                try db.compoundName(numerator: [watt], denominator: [squareMeter, kelvin], count: 2, language: "en"),
-            ].map { $0 ?? "none" }.joined(separator: "; ")
         }),
     ]
 }

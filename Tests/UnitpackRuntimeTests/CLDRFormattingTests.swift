@@ -53,15 +53,9 @@ import UnitpackTestSupport
     }
 
     static func listedDifferences() throws -> [Difference: String] {
-        let text = try String(contentsOf: differencesFile, encoding: .utf8)
         var listed: [Difference: String] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 4, !fields[3].isEmpty else {
-                Issue.record("formatting-differences.tsv: '\(line)' is not language, length, unit and a reason")
-                continue
-            }
-            listed[Difference(language: fields[0], length: fields[1], unit: fields[2])] = fields[3]
+        for (key, reason) in try reasonedExceptions(in: differencesFile.path, keyColumns: 3, columns: "language, length, unit") {
+            listed[Difference(language: key[0], length: key[1], unit: key[2])] = reason
         }
         return listed
     }
@@ -159,7 +153,9 @@ import UnitpackTestSupport
             Issue.record("understood")
             return
         }
-        #expect(reason.contains("kilometer per hour (speed)"), "\(reason)")
+        let speed = try BestTargetTests.database.unit(key: "speed/kilometer per hour")
+        let mile = try BestTargetTests.database.unit(key: "length/mile")
+        #expect(reason == .cannotConvert(from: speed, to: mile), "\(reason)")
     }
 
     /// U+00A0 and U+202F shown, as the list's reasons name them.

@@ -43,14 +43,7 @@ import UnitpackTestSupport
     /// the name is ambiguous.
     static let files = SourceFixture.validFilesWithLocales.merging([
         "units-src/length.tsv": "meter\tm\t1\t5\tsi\nkilometer\tkm\t1000\t4\tsi\nfoot\tft\t0.3048\t4\timp\nknot\t\t14.4018\t0\thistoric\n",
-        "units-src/ids.tsv": """
-            1\tlength\tmeter
-            2\tlength\tkilometer
-            3\tlength\tfoot
-            4\tspeed\tmeter per second
-            5\tspeed\tknot
-            6\tspeed\tkilometer per hour
-            7\tspeed\tminutes per kilometer
+        "units-src/ids.tsv": SourceFixture.validIDs + """
             8\tlength\tknot
 
             """,

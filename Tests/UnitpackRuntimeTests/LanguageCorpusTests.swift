@@ -17,26 +17,7 @@ import Testing
     @Test(arguments: languages) func everyPhraseOfTheLanguageReadsAsExpected(_ language: String) throws {
         let cases = try PhraseCorpusTests.cases(in: "\(language).tsv")
         #expect(cases.count >= 30, "\(language).tsv has \(cases.count) phrases, fewer than 30")
-        var failures: [String] = []
-        for testCase in cases {
-            let got: String
-            switch try Self.database.parse(testCase.phrase, languages: testCase.languages) {
-            case .understood(let readings):
-                let reading = readings[0]
-                let valueMatches = abs(reading.value - testCase.value) <= abs(testCase.value) * 1e-12
-                let targets = reading.targets.isEmpty ? nil : reading.targets.map(\.key).joined(separator: "+")
-                if valueMatches && reading.from.key == testCase.from && targets == testCase.to {
-                    continue
-                }
-                got = "\(reading.value) \(reading.from.key) -> \(targets ?? "-")"
-            case .notUnderstood(let reason):
-                got = "not understood: \(reason)"
-            }
-            failures.append(
-                "\(testCase.file):\(testCase.line): \(testCase.phrase) [\(testCase.languages.joined(separator: ","))]: "
-                    + "want \(testCase.value) \(testCase.from) -> \(testCase.to ?? "-"), got \(got)")
-        }
-        #expect(failures.isEmpty, "\(failures.count) of \(cases.count) phrases fail:\n\(failures.joined(separator: "\n"))")
+        try PhraseCorpusTests.expectEveryPhraseReads(cases, in: Self.database)
     }
 
     /// A phrase in each language with a number that reads two ways: its

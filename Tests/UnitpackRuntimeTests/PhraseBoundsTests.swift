@@ -32,7 +32,8 @@ import UnitpackCore
             Issue.record("a phrase over the limit was read")
             return
         }
-        #expect(reason.contains("over the limit of \(UnitDatabase.maxPhraseBytes) bytes"), "\(reason)")
+        #expect(reason == .tooLong(bytes: long.utf8.count, limit: UnitDatabase.maxPhraseBytes))
+        #expect(reason.description.contains("over the limit of \(UnitDatabase.maxPhraseBytes) bytes"), "\(reason)")
         // Refused without being read; a phrase under the limit is read.
         let underLimit = repeated("one", 1000)
         #expect(underLimit.utf8.count <= UnitDatabase.maxPhraseBytes)

@@ -77,6 +77,24 @@ import UnitpackCore
         #expect(try first("5") == "not understood: no unit after the number")
     }
 
+    /// The reason is a case with fields, not a sentence: each of the
+    /// sentences above is the `description` of one of these.
+    @Test func notUnderstoodIsATypedReason() throws {
+        func reason(_ text: String) throws -> PhraseProblem? {
+            if case .notUnderstood(let reason) = try database.parse(text, languages: ["en", "ru"]) { return reason }
+            return nil
+        }
+        let kilogram = try database.unit(key: "mass/kilogram")
+        let meter = try database.unit(key: "length/meter")
+        #expect(try reason("meters") == .noNumber(in: "meters"))
+        #expect(try reason("5 flurbs") == .noUnitNamed("flurbs", nearest: []))
+        #expect(try reason("5 kg in m") == .cannotConvert(from: kilogram, to: meter))
+        #expect(try reason("   ") == .empty)
+        #expect(try reason("5") == .noUnitAfterNumber(in: nil))
+        #expect(try reason("in meters 34 feet in yards") == .nothingMayFollowTarget("in yards"))
+        #expect(try reason("5 km in meters") == nil)
+    }
+
     @Test func theTargetMayComeFirst() throws {
         #expect(try first("в метрах 34 фута") == "34.0 length/foot -> length/meter")
         #expect(try first("how many feet in a mile") == "1.0 length/mile -> length/foot")

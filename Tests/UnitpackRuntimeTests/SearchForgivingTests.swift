@@ -209,7 +209,13 @@ import UnitpackTestSupport
             Issue.record("'5 xyz in miles' was understood")
             return
         }
-        #expect(reason.hasPrefix("no unit named 'xyz in miles'; did you mean '"), "\(reason)")
+        guard case .noUnitNamed("xyz in miles", let nearest) = reason, !nearest.isEmpty else {
+            Issue.record("not a name with the nearest names: \(reason)")
+            return
+        }
+        #expect(reason.description.hasPrefix("no unit named 'xyz in miles'; did you mean '\(nearest[0])'"), "\(reason)")
+        // Parsed without the pack, the same phrase has no nearest names.
+        #expect(try database.parse("5 xyz in miles", languages: ["en"]) == .notUnderstood(reason: .noUnitNamed("xyz in miles", nearest: [])))
         // Understood as typed: nothing corrected.
         #expect(try database.parse("5 km in miles", languages: ["en"], correctingWith: pack).corrections.isEmpty)
     }

@@ -48,9 +48,24 @@ import UnitpackTestSupport
         var bytes = good
         bytes[rewritingTable] = 0xFF
         PackLayout.restampTablesCRC(&bytes)
-        expectError(bytes) { error in
-            if case .corruptIndex(_, let detail) = error { detail.contains("query rewriting") } else { false }
+        // The first language's code: the table's count, the code's length, the code.
+        let first = String(decoding: good[(layout.tables + 2)..<(layout.tables + 2 + Int(good[layout.tables + 1]))], as: UTF8.self)
+        expectError(bytes, .corruptIndex(path: "", damage: .queryRewriting(language: first)))
+    }
+
+    /// The error with its path emptied: each case writes its pack to a new path.
+    static func pathless(_ error: SearchPackError) -> SearchPackError {
+        switch error {
+        case .truncated(_, let damage): .truncated(path: "", damage: damage)
+        case .corruptIndex(_, let damage): .corruptIndex(path: "", damage: damage)
+        case .corruptShard(_, let shard, let damage): .corruptShard(path: "", shard: shard, damage: damage)
+        default: error
         }
+    }
+
+    /// Opening and verifying `bytes` throws `expected` (its path empty): the case and its fields.
+    func expectError(_ bytes: [UInt8], _ expected: SearchPackError, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        expectError(bytes, { Self.pathless($0) == expected }, sourceLocation: sourceLocation)
     }
 
     func expectError(_ bytes: [UInt8], _ matches: (SearchPackError) -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
@@ -90,66 +105,77 @@ import UnitpackTestSupport
     }
 
     @Test func truncatedFiles() {
-        expectError(Array(good.prefix(SearchPackFormat.headerLength - 12))) { if case .truncated = $0 { true } else { false } }
-        expectError(Array(good.prefix(SearchPackFormat.headerLength + 8))) { if case .truncated = $0 { true } else { false } }
-        expectError(Array(good.dropLast(3))) { error in
-            // The last shard now ends past the file: the index says so at open.
-            if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
-        }
+        expectError(Array(good.prefix(SearchPackFormat.headerLength - 12)), .truncated(path: "", damage: .header))
+        expectError(
+            Array(good.prefix(SearchPackFormat.headerLength + 8)),
+            .truncated(path: "", damage: .index(length: u32(good, at: PackLayout.Header.tablesLength), available: 8)))
+        // The last shard now ends past the file: the index says so at open.
+        let last = layout.entries.count - 1
+        let (offset, length) = (u32(good, at: layout.entries[last] + Entry.offset), u32(good, at: layout.entries[last] + Entry.compressedLength))
+        expectError(
+            Array(good.dropLast(3)),
+            .corruptIndex(path: "", damage: .shardOutOfFile(shard: last, offset: offset, length: length, fileSize: good.count - 3)))
     }
 
     @Test func aShardWithAWrongCRC() {
         var bytes = good
         bytes[bytes.count - 5] ^= 0x40
-        expectError(bytes) { if case .corruptShard(_, _, let detail) = $0 { detail == "CRC-32 mismatch" } else { false } }
+        let last = layout.entries.count - 1
+        let (offset, length) = (u32(good, at: layout.entries[last] + Entry.offset), u32(good, at: layout.entries[last] + Entry.compressedLength))
+        let expected = UInt32(u32(good, at: layout.entries[last] + Entry.crc))
+        let found = CRC32.checksum(Array(bytes[offset..<(offset + length)]))
+        expectError(bytes, .corruptShard(path: "", shard: last, damage: .crcMismatch(expected: expected, found: found)))
     }
 
     @Test func anIndexWithAWrongCRC() {
         var bytes = good
         bytes[firstEntry + Entry.separator] ^= 0x01  // a byte of the first shard's separator
-        expectError(bytes) { if case .corruptIndex(_, let detail) = $0 { detail == "CRC-32 mismatch" } else { false } }
+        let expected = UInt32(u32(good, at: PackLayout.Header.tablesCRC))
+        let found = CRC32.checksum(Array(bytes[layout.tables..<layout.tablesEnd]))
+        expectError(bytes, .corruptIndex(path: "", damage: .crcMismatch(expected: expected, found: found)))
     }
 
     @Test func anUncompressedLengthThatDoesNotMatch() {
         let declared = u32(good, at: firstEntry + Entry.rawLength)
-        expectError(patched(good, at: firstEntry + Entry.rawLength, UInt32(declared + 7))) { error in
-            if case .corruptShard(_, 0, let detail) = error { detail.contains("inflates to") } else { false }
-        }
-        expectError(patched(good, at: firstEntry + Entry.rawLength, UInt32(declared - 7))) { error in
-            if case .corruptShard(_, 0, let detail) = error { detail.contains("more than the declared") } else { false }
-        }
+        expectError(
+            patched(good, at: firstEntry + Entry.rawLength, UInt32(declared + 7)),
+            .corruptShard(path: "", shard: 0, damage: .stream(.shorter(produced: declared, declared: declared + 7))))
+        expectError(
+            patched(good, at: firstEntry + Entry.rawLength, UInt32(declared - 7)),
+            .corruptShard(path: "", shard: 0, damage: .stream(.longer(produced: declared, declared: declared - 7))))
     }
 
     @Test func aDeclaredSizeOverTheLimitIsRefusedBeforeAllocating() {
-        expectError(patched(good, at: firstEntry + Entry.rawLength, UInt32.max)) { error in
-            if case .corruptShard(_, 0, let detail) = error { detail.contains("over the") } else { false }
-        }
+        expectError(
+            patched(good, at: firstEntry + Entry.rawLength, UInt32.max),
+            .corruptShard(path: "", shard: 0, damage: .stream(.tooLarge(bytes: Int(UInt32.max), limit: SearchPackFormat.maxShardBytes))))
     }
 
     @Test func aDamagedUnitTable() {
         let declared = u32(good, at: unitTable)
-        for (value, expected) in [(declared + 1, "inflates to"), (declared - 1, "more than the declared"), (Int(UInt32.max), "over the")] {
-            expectError(patched(good, at: unitTable, UInt32(value))) { error in
-                if case .corruptIndex(_, let detail) = error { detail.hasPrefix("unit table: ") && detail.contains(expected) } else { false }
-            }
+        let cases: [(Int, SearchPackError.StreamDamage)] = [
+            (declared + 1, .shorter(produced: declared, declared: declared + 1)), (declared - 1, .longer(produced: declared, declared: declared - 1)),
+            (Int(UInt32.max), .tooLarge(bytes: Int(UInt32.max), limit: SearchPackFormat.maxShardBytes)),
+        ]
+        for (value, expected) in cases {
+            expectError(patched(good, at: unitTable, UInt32(value)), .corruptIndex(path: "", damage: .unitTable(expected)))
         }
-        expectError(patched(good, at: unitTable + 4, UInt32.max)) { error in
-            if case .corruptIndex(_, let detail) = error { detail.contains("unit table is cut short") } else { false }
-        }
+        expectError(patched(good, at: unitTable + 4, UInt32.max), .corruptIndex(path: "", damage: .unitTableCutShort))
     }
 
     @Test func aDamagedDictionary() {
         let declared = u32(good, at: dictionaryTable)
         #expect(declared > 0 && declared <= SearchPackFormat.dictionaryBytes)
-        for (value, expected) in [(declared + 1, "inflates to"), (declared - 1, "more than the declared"),
-                                  (SearchPackFormat.maxDictionaryBytes + 1, "declares")] {
-            expectError(patched(good, at: dictionaryTable, UInt32(value))) { error in
-                if case .corruptIndex(_, let detail) = error { detail.contains(expected) } else { false }
-            }
+        let limit = SearchPackFormat.maxDictionaryBytes
+        let cases: [(Int, SearchPackError.IndexDamage)] = [
+            (declared + 1, .dictionary(.shorter(produced: declared, declared: declared + 1))),
+            (declared - 1, .dictionary(.longer(produced: declared, declared: declared - 1))),
+            (limit + 1, .dictionaryTooLarge(bytes: limit + 1, limit: limit)),
+        ]
+        for (value, expected) in cases {
+            expectError(patched(good, at: dictionaryTable, UInt32(value)), .corruptIndex(path: "", damage: expected))
         }
-        expectError(patched(good, at: dictionaryTable + 4, UInt32.max)) { error in
-            if case .corruptIndex(_, let detail) = error { detail.contains("dictionary is cut short") } else { false }
-        }
+        expectError(patched(good, at: dictionaryTable + 4, UInt32.max), .corruptIndex(path: "", damage: .dictionaryCutShort))
     }
 
     /// A shard whose zlib header names another dictionary (or none), its CRC
@@ -164,25 +190,29 @@ import UnitpackTestSupport
             bytes.replaceSubrange(offset..<(offset + length), with: shard)
             return patched(bytes, at: firstEntry + Entry.crc, CRC32.checksum(shard))
         }
-        expectError(withShard { $0[3] ^= 0x55 }) { error in
-            if case .corruptShard(_, 0, let detail) = error { detail == "names another dictionary" } else { false }
-        }
+        // The DICTID, big-endian: the good shard's names the pack's dictionary.
+        func dictionaryID(_ shard: ArraySlice<UInt8>) -> UInt32 { shard.prefix(6).suffix(4).reduce(0) { $0 << 8 | UInt32($1) } }
+        let named = dictionaryID(good[offset..<(offset + length)])
+        var other = good[offset..<(offset + length)]
+        other[offset + 3] ^= 0x55
+        expectError(
+            withShard { $0[3] ^= 0x55 },
+            .corruptShard(path: "", shard: 0, damage: .stream(.otherDictionary(expected: named, found: dictionaryID(other)))))
         // FDICT cleared (the header check bits redone): a stream without a dictionary.
         expectError(withShard { shard in
             shard[1] &= ~0x20
             shard[1] = shard[1] & 0xE0 | UInt8(31 - (Int(shard[0]) << 8 | Int(shard[1] & 0xE0)) % 31) % 31
-        }) { error in
-            if case .corruptShard(_, 0, let detail) = error { detail == "does not name the pack's dictionary" } else { false }
-        }
+        }, .corruptShard(path: "", shard: 0, damage: .stream(.noDictionary)))
     }
 
     @Test func anIndexPointingOutsideTheFile() {
-        expectError(patched(good, at: firstEntry + Entry.offset, UInt32(good.count - 2))) { error in
-            if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
-        }
-        expectError(patched(good, at: firstEntry + Entry.compressedLength, UInt32.max)) { error in
-            if case .corruptIndex(_, let detail) = error { detail.contains("outside the file") } else { false }
-        }
+        let (offset, length) = (u32(good, at: firstEntry + Entry.offset), u32(good, at: firstEntry + Entry.compressedLength))
+        expectError(
+            patched(good, at: firstEntry + Entry.offset, UInt32(good.count - 2)),
+            .corruptIndex(path: "", damage: .shardOutOfFile(shard: 0, offset: good.count - 2, length: length, fileSize: good.count)))
+        expectError(
+            patched(good, at: firstEntry + Entry.compressedLength, UInt32.max),
+            .corruptIndex(path: "", damage: .shardOutOfFile(shard: 0, offset: offset, length: Int(UInt32.max), fileSize: good.count)))
     }
 
     /// Seeded random byte flips anywhere: open, search and verify either work

@@ -57,8 +57,8 @@ import UnitpackTestSupport
         var postings = twoShards()
         postings.postingCount = 1
         let pack = try open(postings)
-        #expect(verifyError(pack) == .corruptIndex(
-            path: pack.path, detail: "the header counts 5 keys and 1 postings, the shards hold 5 and 7"))
+        #expect(verifyError(pack) == .corruptIndex(path: pack.path, damage: .counts(keys: 5, postings: 1, shardKeys: 5, shardPostings: 7)))
+        #expect(verifyError(pack)?.description.contains("the header counts 5 keys and 1 postings, the shards hold 5 and 7") == true)
     }
 
     @Test func aShardWhoseFirstKeyDoesNotStartWithItsSeparator() throws {
@@ -66,8 +66,7 @@ import UnitpackTestSupport
         // `me` reads the first shard alone and misses `metre`.
         let pack = try open(twoShards(secondSeparator: "mf"))
         #expect(try pack.search("me").isEmpty)
-        #expect(verifyError(pack) == .corruptShard(
-            path: pack.path, shard: 1, detail: "its first key does not start with its separator in the index"))
+        #expect(verifyError(pack) == .corruptShard(path: pack.path, shard: 1, damage: .firstKeyOutsideRange))
     }
 
     @Test func aShardWhoseLastKeySortsAfterTheNextSeparator() throws {
@@ -75,8 +74,7 @@ import UnitpackTestSupport
         // that shard alone and misses it.
         let pack = try open(twoShards(firstKeys: ["feet", "mile"]))
         #expect(try pack.search("mi").isEmpty)
-        #expect(verifyError(pack) == .corruptShard(
-            path: pack.path, shard: 0, detail: "its last key does not sort before the next shard's separator"))
+        #expect(verifyError(pack) == .corruptShard(path: pack.path, shard: 0, damage: .lastKeyOutsideRange))
     }
 
     @Test func aPostingOfALanguageThePackLacksIsRefused() throws {
@@ -86,7 +84,10 @@ import UnitpackTestSupport
         pack.languages = ["en", "ru"]
         pack.units = [(1, 100)]
         pack.addShard(separator: Array("f".utf8), keys: [(Array("foot".utf8), [PackAssembler.Posting(unit: 1, slot: 3)])])
-        #expect(throws: SearchPackError.self) { try open(pack).search("foot") }
+        let lacking = try open(pack)
+        #expect(throws: SearchPackError.corruptShard(path: lacking.path, shard: 0, damage: .malformedTag(posting: 0))) {
+            try lacking.search("foot")
+        }
         pack.languages.append("de")
         #expect(try open(pack).search("foot").first?.language == "de")
     }
@@ -100,7 +101,10 @@ import UnitpackTestSupport
         pack.shards = [([], [2, 1, 1, 0, 1, 0x66, 0x65, 0, 0x65, 0x65, 0x74, 0, 0, 0, 0, 0])]
         pack.keyCount = 2
         pack.postingCount = 2
-        #expect(throws: SearchPackError.self) { try open(pack).verify() }
+        let shorter = try open(pack)
+        #expect(throws: SearchPackError.corruptShard(path: shorter.path, shard: 0, damage: .keysOutOfOrder(key: 1))) {
+            try shorter.verify()
+        }
         pack.shards = [([], [2, 1, 1, 0, 2, 0x66, 0x65, 0, 0x65, 0x74, 0, 0, 0, 0, 0])]
         #expect(try open(pack).verify() == 2)
         #expect(try open(pack).search("fee").map(\.key) == ["feet"])

@@ -186,15 +186,9 @@ import UnitpackCompiler
 
     /// The exceptions: category, usage, region, reason.
     static func exceptions() throws -> [Finding: String] {
-        let text = try String(contentsOfFile: exceptionsFile, encoding: .utf8)
         var result: [Finding: String] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 4, !fields[3].isEmpty else {
-                Issue.record("readability-exceptions.tsv: a line needs category, usage, region and a reason: \(line)")
-                continue
-            }
-            result[Finding(category: fields[0], usage: fields[1], region: fields[2])] = fields[3]
+        for (key, reason) in try reasonedExceptions(in: exceptionsFile, keyColumns: 3, columns: "category, usage, region") {
+            result[Finding(category: key[0], usage: key[1], region: key[2])] = reason
         }
         return result
     }

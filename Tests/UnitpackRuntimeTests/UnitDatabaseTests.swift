@@ -26,14 +26,7 @@ import UnitpackTestSupport
 
                     """,
                 "units-src/temperature.tsv": "kelvin\tK\t1\t5\tsi\ndegree Celsius\t°C\tFORMULAE(X+273.15,X-273.15)\t5\tsi\ndegree Fahrenheit\t°F\tFORMULAE((X+459.67)*5/9,X*9/5-459.67)\t4\timp\n",
-                "units-src/ids.tsv": """
-                    1\tlength\tmeter
-                    2\tlength\tkilometer
-                    3\tlength\tfoot
-                    4\tspeed\tmeter per second
-                    5\tspeed\tknot
-                    6\tspeed\tkilometer per hour
-                    7\tspeed\tminutes per kilometer
+                "units-src/ids.tsv": SourceFixture.validIDs + """
                     8\tspeed\tMach
                     9\tlength\tmegameter
                     10\ttemperature\tkelvin

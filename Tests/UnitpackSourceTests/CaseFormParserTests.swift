@@ -10,14 +10,8 @@ import UnitpackTestSupport
     static let path = "locales/ru/cases.tsv"
 
     func read(_ text: String) throws -> (rows: [CaseFormRow], diagnostics: [Diagnostic]) {
-        let files = SourceFixture.validFilesWithLocales.merging([Self.path: text]) { _, new in new }
-        let fixture = try SourceFixture(files)
-        defer { fixture.remove() }
-        let tree = SourceReader.read(directory: fixture.root)
-        let ru = try #require(tree.languages.first { $0.code == "ru" })
-        // The names files are read as before: cases.tsv is no category.
-        #expect(ru.nameFiles.map(\.category) == ["length", "speed"])
-        return (ru.caseForms, tree.diagnostics)
+        let (ru, diagnostics) = try readRussian(withFile: Self.path, text)
+        return (ru.caseForms, diagnostics)
     }
 
     @Test func readsRowsWithTheirPlaces() throws {

@@ -11,14 +11,8 @@ import UnitpackTestSupport
     static let path = "locales/ru/compounds.tsv"
 
     func read(_ text: String) throws -> (rows: [CompoundPatternRow], diagnostics: [Diagnostic]) {
-        let files = SourceFixture.validFilesWithLocales.merging([Self.path: text]) { _, new in new }
-        let fixture = try SourceFixture(files)
-        defer { fixture.remove() }
-        let tree = SourceReader.read(directory: fixture.root)
-        let ru = try #require(tree.languages.first { $0.code == "ru" })
-        // compounds.tsv is no category's names file.
-        #expect(ru.nameFiles.map(\.category) == ["length", "speed"])
-        return (ru.compoundPatterns, tree.diagnostics)
+        let (ru, diagnostics) = try readRussian(withFile: Self.path, text)
+        return (ru.compoundPatterns, diagnostics)
     }
 
     @Test func readsEveryKeyWithItsPlace() throws {

@@ -38,17 +38,21 @@ public final class SourceFixture {
             ^minutes per kilometer\tmin/km\tFORMULAE(1000/60/X,1000/60/X)\t0\tother
 
             """,
-        "units-src/ids.tsv": """
-            1\tlength\tmeter
-            2\tlength\tkilometer
-            3\tlength\tfoot
-            4\tspeed\tmeter per second
-            5\tspeed\tknot
-            6\tspeed\tkilometer per hour
-            7\tspeed\tminutes per kilometer
-
-            """,
+        "units-src/ids.tsv": validIDs,
     ]
+
+    /// `units-src/ids.tsv` of `validFiles`. A tree that adds units lists their
+    /// ids after these: `validIDs + "8\tlength\tknot\n"`.
+    public static let validIDs = """
+        1\tlength\tmeter
+        2\tlength\tkilometer
+        3\tlength\tfoot
+        4\tspeed\tmeter per second
+        5\tspeed\tknot
+        6\tspeed\tkilometer per hour
+        7\tspeed\tminutes per kilometer
+
+        """
 
     /// English and Russian names for every unit of `validFiles`.
     public static let localeFiles: [String: String] = [

@@ -5,8 +5,7 @@ import UnitpackSource
 struct LocaleReferenceRule: CheckRule {
     func check(_ tree: SourceTree) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let unitsByCategory = Dictionary(
-            tree.categoryFiles.map { ($0.key, Set($0.units.map(\.name.value))) }, uniquingKeysWith: { a, _ in a })
+        let unitsByCategory = LocaleUnitReference.unitsByCategory(tree)
         for language in tree.languages {
             for file in language.nameFiles {
                 guard let units = unitsByCategory[file.category] else {

@@ -5,6 +5,11 @@ import UnitpackSource
 /// (`cases.tsv`, `patterns.tsv`): both must exist in `units-src/`, each
 /// refused at its own cell with the closest key as a hint (E711, E712).
 enum LocaleUnitReference {
+    /// The unit names of each category of `units-src/`, what `exists` looks in.
+    static func unitsByCategory(_ tree: SourceTree) -> [String: Set<String>] {
+        Dictionary(tree.categoryFiles.map { ($0.key, Set($0.units.map(\.name.value))) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// Whether `category`/`unit` is a unit of `units-src/`; otherwise the
     /// located diagnostic is appended.
     static func exists(
@@ -12,21 +17,39 @@ enum LocaleUnitReference {
         diagnostics: inout [Diagnostic]
     ) -> Bool {
         guard let units = unitsByCategory[category.value] else {
-            var hint = "the first column is a category of units-src/categories.tsv"
-            if let close = Suggestion.closest(to: category.value, among: unitsByCategory.keys.sorted()) {
-                hint = "did you mean '\(close)'?"
-            }
             diagnostics.append(
-                Diagnostic(.unknownLocaleCategory, "there is no category '\(category.value)'", at: category.location, hint: hint))
+                unknownCategory(
+                    category.value, at: category.location, among: unitsByCategory,
+                    hint: "the first column is a category of units-src/categories.tsv"))
             return false
         }
         guard units.contains(unit.value) else {
-            var hint = "the second column is a unit's name exactly as in units-src/\(category.value).tsv"
-            if let close = Suggestion.closest(to: unit.value, among: units.sorted()) { hint = "did you mean '\(close)'?" }
             diagnostics.append(
-                Diagnostic(.unknownLocaleUnit, "category '\(category.value)' has no unit '\(unit.value)'", at: unit.location, hint: hint))
+                unknownUnit(
+                    unit.value, of: category.value, at: unit.location, among: units,
+                    hint: "the second column is a unit's name exactly as in units-src/\(category.value).tsv"))
             return false
         }
         return true
+    }
+
+    /// E711 at `location`: the hint names the closest category, else says `hint`.
+    static func unknownCategory(
+        _ category: String, at location: SourceLocation, among unitsByCategory: [String: Set<String>], hint: String
+    ) -> Diagnostic {
+        let close = Suggestion.closest(to: category, among: unitsByCategory.keys.sorted())
+        return Diagnostic(
+            .unknownLocaleCategory, "there is no category '\(category)'", at: location,
+            hint: close.map { "did you mean '\($0)'?" } ?? hint)
+    }
+
+    /// E712 at `location`: the hint names the closest unit of the category, else says `hint`.
+    static func unknownUnit(
+        _ unit: String, of category: String, at location: SourceLocation, among units: Set<String>, hint: String
+    ) -> Diagnostic {
+        let close = Suggestion.closest(to: unit, among: units.sorted())
+        return Diagnostic(
+            .unknownLocaleUnit, "category '\(category)' has no unit '\(unit)'", at: location,
+            hint: close.map { "did you mean '\($0)'?" } ?? hint)
     }
 }

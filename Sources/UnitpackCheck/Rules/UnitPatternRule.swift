@@ -8,8 +8,7 @@ import UnitpackSource
 struct UnitPatternRule: CheckRule {
     func check(_ tree: SourceTree) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let unitsByCategory = Dictionary(
-            tree.categoryFiles.map { ($0.key, Set($0.units.map(\.name.value))) }, uniquingKeysWith: { a, _ in a })
+        let unitsByCategory = LocaleUnitReference.unitsByCategory(tree)
         for language in tree.languages where !language.unitPatterns.isEmpty {
             var named: Set<String> = []
             for file in language.nameFiles {

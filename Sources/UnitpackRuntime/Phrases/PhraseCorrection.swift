@@ -36,9 +36,9 @@ extension UnitDatabase {
     /// or prefix match) but corrects to a one-word key (the forgiving
     /// search, docs/pack-format.md) is replaced by that key, and the phrase
     /// read again; the corrections are returned when that is understood.
-    /// Otherwise the first reason stands, and when it names a unit that does
-    /// not exist, it ends with the nearest names the pack has ("did you
-    /// mean ..."). The search's own failures (a damaged pack) leave the
+    /// Otherwise the first reason stands, and when it is a unit that does
+    /// not exist (`.noUnitNamed`), it carries the nearest names the pack has
+    /// (`nearest`: "did you mean ..."). The search's own failures (a damaged pack) leave the
     /// answer as `parse` gives it.
     /// - Parameter languages: as `parse(_:languages:numbers:)` takes them:
     ///   nil for every language of the database, never empty.
@@ -50,7 +50,7 @@ extension UnitDatabase {
         // Only a name no unit has is corrected: a phrase refused for another
         // reason (a bad expression, units that do not convert) is refused as
         // it was, with where and why, never read as something else in silence.
-        guard case .notUnderstood(let reason) = result, reason.hasPrefix("no unit named"), Self.phraseTooLong(text) == nil
+        guard case .notUnderstood(.noUnitNamed(let name, _)) = result, Self.phraseTooLong(text) == nil
         else { return CorrectedPhraseResult(result: result, corrections: []) }
         var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var corrections: [PhraseCorrection] = []
@@ -81,11 +81,10 @@ extension UnitDatabase {
                 if case .understood = corrected { return CorrectedPhraseResult(result: corrected, corrections: [correction]) }
             }
         }
-        guard reason.hasPrefix("no unit named"), let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
+        guard let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
         let near = nearestNames(to: unknown, languages: languages, search: search)
         guard !near.isEmpty else { return CorrectedPhraseResult(result: result, corrections: []) }
-        let list = near.count == 1 ? near[0] : near.dropLast().joined(separator: ", ") + " or " + near.last!
-        return CorrectedPhraseResult(result: .notUnderstood(reason: reason + "; did you mean \(list)?"), corrections: [])
+        return CorrectedPhraseResult(result: .notUnderstood(reason: .noUnitNamed(name, nearest: near)), corrections: [])
     }
 
     /// Up to three keys near `word`: within two edits of it whatever its
@@ -101,6 +100,6 @@ extension UnitDatabase {
                 names.append(match.key)
             }
         }
-        return names.map { "'\(TextEscaping.visible($0))'" }
+        return names
     }
 }

@@ -109,8 +109,8 @@ public enum PhraseResult: Sendable, Hashable {
     /// unit). Readings as written come before readings fitted to the other unit.
     case understood([PhraseReading])
     /// Why not: no number, no unit by that name, units that do not convert,
-    /// parts of a quantity that do not add up.
-    case notUnderstood(reason: String)
+    /// parts of a quantity that do not add up (`reason.description` in words).
+    case notUnderstood(reason: PhraseProblem)
 
     /// The readings of an understood phrase; empty when it was not understood.
     public var readings: [PhraseReading] {

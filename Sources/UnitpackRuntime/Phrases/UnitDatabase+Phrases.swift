@@ -58,7 +58,7 @@ extension UnitDatabase {
     func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [], work: inout Int)
         throws(UnitDatabaseError) -> PhraseResult
     {
-        if let reason = Self.phraseTooLong(text) { return .notUnderstood(reason: reason) }
+        if let problem = Self.phraseTooLong(text) { return .notUnderstood(reason: problem) }
         let words = try phraseWords(languages)
         var decimal: Character = "."
         if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
@@ -96,7 +96,7 @@ extension UnitDatabase {
             start += 1
         }
         guard start < phrase.words.count else {
-            return .notUnderstood(reason: phrase.words.isEmpty ? "the phrase is empty" : "no number in '\(TextEscaping.visible(text))'")
+            return .notUnderstood(reason: phrase.words.isEmpty ? .empty : .noNumber(in: text))
         }
         var reader = Reader(
             phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
@@ -121,7 +121,7 @@ extension UnitDatabase {
             }
         }
         guard !readings.isEmpty else {
-            return .notUnderstood(reason: (failure ?? .noUnitAfterNumberIn(text)).description)
+            return .notUnderstood(reason: failure?.problem ?? .noUnitAfterNumber(in: text))
         }
         return .understood(try ordered(readings, phrase, words: words, asked: languages))
     }
@@ -130,11 +130,11 @@ extension UnitDatabase {
     /// than anyone types or dictates, and a bound on the work of one parse.
     public static let maxPhraseBytes = 4096
 
-    /// Why `text` is too long to parse, or nil when it is not.
-    public static func phraseTooLong(_ text: String) -> String? {
+    /// Why `text` is too long to parse (`.tooLong`), or nil when it is not.
+    public static func phraseTooLong(_ text: String) -> PhraseProblem? {
         let bytes = text.utf8.count
         guard bytes > maxPhraseBytes else { return nil }
-        return "the phrase is \(bytes) bytes long, over the limit of \(maxPhraseBytes) bytes of UTF-8; shorten it"
+        return .tooLong(bytes: bytes, limit: maxPhraseBytes)
     }
 
     /// What one parse reads with, and what its lookups found so far.
@@ -227,7 +227,7 @@ extension UnitDatabase {
                 case .failure(let reason): failure = failure ?? reason
                 }
             }
-            return (readings, readings.isEmpty ? failure ?? .noUnitAfterNumberIn(text) : nil)
+            return (readings, readings.isEmpty ? failure ?? .problem(.noUnitAfterNumber(in: text)) : nil)
         }
         // A question without a number: the target, a marker, the unit of one.
         if asked {
@@ -247,7 +247,7 @@ extension UnitDatabase {
                 }
             }
         }
-        return ([], .noNumberIn(text))
+        return ([], .problem(.noNumber(in: text)))
     }
 
     /// The units a target named first is: its words without the markers and

@@ -1,7 +1,7 @@
 import UnitpackCore
 
-/// Quantities of several parts (`6 ft 2 in`, `2 часа 15 минут`), mixed
-/// targets (`in feet and inches`, `ft+in`) and the readings they make.
+/// Quantities of several parts (`6 ft 2 in`, `2 часа 15 минут`) and what
+/// follows a part: another part, the end, or a marker and the target.
 extension UnitDatabase {
     /// A number of a phrase and the units its words may name.
     struct FoundPart {
@@ -41,7 +41,7 @@ extension UnitDatabase {
         _ value: Double, _ digits: Int?, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
         _ reader: inout Reader
     ) throws(UnitDatabaseError) -> Outcome {
-        guard !words.isEmpty else { return .failure(.noUnitAfterNumber) }
+        guard !words.isEmpty else { return .failure(.problem(.noUnitAfterNumber(in: nil))) }
         var failure: PhraseFailure?
         for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
             let span = words.prefix(count)
@@ -210,7 +210,7 @@ extension UnitDatabase {
         // A marker and the target, or the target.
         var span = words
         if reader.words.isMarker(folded: first.folded) {
-            guard span.count > 1 else { return .failure(failure ?? .noUnitAfter(word: first.text)) }
+            guard span.count > 1 else { return .failure(failure ?? .problem(.noUnitAfter(word: first.text))) }
             span = span.dropFirst()
         }
         var found = try targets(span, &reader, stems: stems)
@@ -245,172 +245,9 @@ extension UnitDatabase {
         return try assemble(parts, targets, &reader)
     }
 
-    /// The target of a command whose verb ends it: `in Meilen umrechnen`,
-    /// `rechne 5 km in Meilen um`. Nil when no filler ends the span.
-    private func targets(withoutTrailingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)
-        throws(UnitDatabaseError) -> [Found]?
-    {
-        var trimmed = span
-        while trimmed.count > 1, let last = trimmed.last, reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded)) {
-            trimmed = trimmed.dropLast()
-        }
-        guard trimmed.count < span.count else { return nil }
-        return try targets(trimmed, &reader, stems: stems)
-    }
-
-    /// The target after the fillers of a question that open it: `等于 多少
-    /// 英里`, `は 何 マイル ですか` (then without fillers at its end too).
-    /// Nil when no filler opens the span.
-    private func targets(withoutLeadingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)
-        throws(UnitDatabaseError) -> [Found]?
-    {
-        var trimmed = span
-        while trimmed.count > 1, let first = trimmed.first, reader.words.isFiller(folded: first.folded) {
-            trimmed = trimmed.dropFirst()
-        }
-        guard trimmed.count < span.count else { return nil }
-        if let found = try targets(trimmed, &reader, stems: stems) { return found }
-        return try targets(withoutTrailingFillers: trimmed, &reader, stems: stems)
-    }
-
-    /// The units a target span names: one unit (`meters`), or the parts of a
-    /// mixed target joined by conjunctions or `+` (`feet and inches`,
-    /// `футах и дюймах`, `ft+in`).
-    func targets(_ span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool = true) throws(UnitDatabaseError)
-        -> [Found]?
-    {
-        if let whole = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) { return [whole] }
-        // Cut at the conjunctions, and words at `+`.
-        var pieces: [[Phrase.Word]] = [[]]
-        for word in span {
-            if reader.words.isConjunction(folded: word.folded) {
-                pieces.append([])
-                continue
-            }
-            var start = word.range.lowerBound
-            // `ft+in`, `days, hours`: a conjunction that is one mark (not a
-            // letter: `и` is a word) cuts a word.
-            for index in word.range
-            where !reader.phrase.scalars[index].properties.isAlphabetic
-                && reader.words.isConjunction(folded: String(reader.phrase.scalars[index]))
-            {
-                if index > start { pieces[pieces.count - 1].append(reader.phrase.word(start..<index)) }
-                pieces.append([])
-                start = index + 1
-            }
-            if start < word.range.upperBound { pieces[pieces.count - 1].append(reader.phrase.word(start..<word.range.upperBound)) }
-        }
-        guard pieces.count > 1, pieces.allSatisfy({ !$0.isEmpty }) else { return nil }
-        var found: [Found] = []
-        for piece in pieces {
-            guard let units = try lookup(piece[...], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo) else {
-                return nil
-            }
-            found.append(units)
-        }
-        return found
-    }
-
-    /// The readings of a quantity's parts and an optional target: for each
-    /// unit the first part may name, the units of its category that the
-    /// other parts and the target name. The parts must go from the largest
-    /// unit down and add up; so must the target's.
-    func assemble(_ parts: [FoundPart], _ targets: [Found]?, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome {
-        var (parts, targets, fit) = (parts, targets, PhraseFit.asWritten)
-        if reader.difference {
-            let mapped = try asDifferences(parts, targets)
-            if mapped.changed { (parts, targets, fit) = (mapped.parts, mapped.targets, .difference) }
-        }
-        var readings: [PhraseReading] = []
-        var failure: PhraseFailure?
-        let language = parts.lazy.compactMap(\.units.language).first ?? targets?.lazy.compactMap(\.language).first
-        for source in parts[0].units.units {
-            let quantity: (units: [MeasureUnit], total: Double)
-            switch try sum(parts, as: source) {
-            case .success(let found): quantity = found
-            case .failure(let reason):
-                failure = failure ?? reason
-                continue
-            }
-            let quantities = zip(parts, quantity.units).map {
-                PhraseQuantity(value: $0.value, unit: $1, significantDigits: $0.significantDigits)
-            }
-            guard let targets else {
-                readings.append(PhraseReading(value: quantity.total, from: source, parts: quantities, language: language, fit: fit))
-                continue
-            }
-            for target in targets[0].units where target.category == source.category {
-                switch try chain(targets.dropFirst().map(\.units), after: target) {
-                case .success(let units):
-                    readings.append(
-                        PhraseReading(
-                            value: quantity.total, from: source, parts: quantities, targets: units, language: language, fit: fit))
-                case .failure(let reason): failure = failure ?? reason
-                }
-            }
-        }
-        guard readings.isEmpty, let targets, failure == nil else {
-            return readings.isEmpty ? .failure(failure ?? .noUnitAfterNumber) : .success(readings)
-        }
-        // No unit of the value shares a category with the target's.
-        let sources = parts[0].units.units
-        if parts.count == 1, targets.count == 1 {
-            let fitted = try fitted(parts[0], targets[0].units, language: language)
-            if !fitted.isEmpty { return .success(fitted) }
-        }
-        // 5 °C in Δ°F: a point on a scale is no difference; the reason names both.
-        for source in sources {
-            for target in targets[0].units {
-                if let error = try scaleAndDifference(source, target) { return .failure(.scaleAndDifference(error)) }
-            }
-        }
-        let from = sources[0], to = targets[0].units[0]
-        return .failure(.cannotConvert(from: from, to: to))
-    }
-
-    enum Chain<Value> {
-        case success(Value)
-        case failure(PhraseFailure)
-    }
-
-    /// The parts' units in `first`'s category, and their sum in `first`.
-    private func sum(_ parts: [FoundPart], as first: MeasureUnit) throws(UnitDatabaseError) -> Chain<(units: [MeasureUnit], total: Double)> {
-        guard parts.count > 1 else { return .success(([first], parts[0].value)) }
-        let units: [MeasureUnit]
-        switch try chain(parts.dropFirst().map(\.units.units), after: first) {
-        case .success(let found): units = found
-        case .failure(let reason): return .failure(reason)
-        }
-        // The sign of the first part is the quantity's: -1 ft 2 in is -(1 ft 2 in).
-        var total = abs(parts[0].value)
-        for (part, unit) in zip(parts.dropFirst(), units.dropFirst()) {
-            guard part.value >= 0 else { return .failure(.signedPart(value: part.value, unit: unit)) }
-            total += try convert(part.value, from: unit, to: first)
-        }
-        return .success((units, parts[0].value < 0 ? -total : total))
-    }
-
-    /// `first`, then for each of `rest` its unit in `first`'s category: each
-    /// smaller than the one before, all by a factor (no scale with an offset).
-    private func chain(_ rest: [[MeasureUnit]], after first: MeasureUnit) throws(UnitDatabaseError) -> Chain<[MeasureUnit]> {
-        var units = [first]
-        for candidates in rest {
-            let previous = units[units.count - 1]
-            guard let unit = candidates.first(where: { $0.category == first.category }) else {
-                return .failure(.notOneCategory(previous: previous, other: candidates.first))
-            }
-            guard case .linear = previous.conversion, case .linear = unit.conversion else {
-                return .failure(.hasOffset(previous: previous, unit: unit))
-            }
-            guard try convert(1, from: unit, to: previous) < 1 else { return .failure(.notDescending(previous: previous, unit: unit)) }
-            units.append(unit)
-        }
-        return .success(units)
-    }
-
     /// Why the first word of `words`, written as an expression, did not read.
     static func expressionFailure(_ words: ArraySlice<Phrase.Word>, _ memo: LookupMemo) -> PhraseFailure? {
         guard let first = words.first, let error = memo.expressionFailures[first.range.lowerBound] else { return nil }
-        return .expression(error)
+        return .problem(.expression(error))
     }
 }

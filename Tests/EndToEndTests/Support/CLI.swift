@@ -34,19 +34,33 @@ enum CLI {
         return Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("unitpack").path
     }()
 
+    /// How long a run may take when its test gives no `timeout`: far longer
+    /// than any command takes on a loaded machine (a build of the repository
+    /// takes seconds). A run still going then is a hang: it is stopped and
+    /// its test fails saying so, where CI used to wait until its own limit.
+    /// `UNITPACK_E2E_TIMEOUT` (seconds) overrides it.
+    static let defaultTimeout: Duration = {
+        if let text = ProcessInfo.processInfo.environment["UNITPACK_E2E_TIMEOUT"], let seconds = Int(text), seconds > 0 {
+            return .seconds(seconds)
+        }
+        return .seconds(600)
+    }()
+
     /// Runs `unitpack ARGUMENTS` in `directory` with `input` on its standard
     /// input (none by default) and waits for it. Output goes through files,
-    /// so a large output cannot block the child.
+    /// so a large output cannot block the child on a full pipe.
     ///
     /// With `timeout`, a run still going after that long is stopped
     /// (SIGKILL): its result has `exitedNormally` false. For tests of what
-    /// must not hang.
+    /// must not hang. Without, a run still going after `hangLimit`
+    /// (`defaultTimeout`) is stopped and throws a `CLIError` naming the
+    /// command and what it wrote.
     ///
     /// `environment`: variables added to this process's for the child (the
     /// build's test hook `UNITPACK_TEST_KILL_AT`).
     static func run(
         _ arguments: [String], in directory: String? = nil, input: String? = nil, timeout: Duration? = nil,
-        executable: String? = nil, environment: [String: String] = [:]
+        executable: String? = nil, environment: [String: String] = [:], hangLimit: Duration = defaultTimeout
     ) throws -> CLIResult {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw CLIError(
@@ -79,21 +93,36 @@ enum CLI {
         }
         process.standardOutput = out
         process.standardError = err
+        // The termination handler, not waitUntilExit(): that one spins the
+        // calling thread's run loop and has no limit.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        if let timeout {
-            let clock = ContinuousClock()
-            let deadline = clock.now + timeout
-            while process.isRunning && clock.now < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let limit = timeout ?? hangLimit
+        let stopped = exited.wait(timeout: .now() + .milliseconds(Int(limit / .milliseconds(1)))) == .timedOut
+        if stopped {
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
         }
-        process.waitUntilExit()
         try out.close()
         try err.close()
 
-        return CLIResult(
-            stdout: try String(contentsOfFile: outPath, encoding: .utf8),
-            stderr: try String(contentsOfFile: errPath, encoding: .utf8),
+        // A run stopped midway may have written part of a character; a
+        // finished one writes UTF-8, and anything else fails its test.
+        func text(_ path: String) throws -> String {
+            stopped ? String(decoding: try Files.bytes(path), as: UTF8.self) : try String(contentsOfFile: path, encoding: .utf8)
+        }
+        let result = CLIResult(
+            stdout: try text(outPath),
+            stderr: try text(errPath),
             status: process.terminationStatus,
             exitedNormally: process.terminationReason == .exit)
+        if stopped && timeout == nil {
+            let command = ([process.executableURL?.path ?? binary] + arguments).map { $0.count > 200 ? String($0.prefix(200)) + "..." : $0 }
+            throw CLIError(
+                description: "\(command.joined(separator: " ")) did not finish in \(limit) and was stopped (SIGKILL); "
+                    + "a hang, or a machine too loaded for UNITPACK_E2E_TIMEOUT:\n\(result)")
+        }
+        return result
     }
 }

@@ -25,30 +25,15 @@
 // machine slows them alike: compare ratios within one run.
 
 import BenchPhrases
+import BenchSupport
 import CBenchSupport
 import UnitpackRuntime
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-func fail(_ message: String) -> Never {
-    let text = Array("BudgetCurve: \(message)\n".utf8)
-    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(2)
-}
-
-var arguments = Array(CommandLine.arguments.dropFirst())
-var repeats = 5
-if let flag = arguments.firstIndex(of: "--repeat") {
-    guard flag + 1 < arguments.count, let value = Int(arguments[flag + 1]), value > 0 else { fail("--repeat takes a positive count") }
-    repeats = value
-    arguments.removeSubrange(flag...(flag + 1))
-}
-guard arguments.count == 1 else { fail("usage: BudgetCurve DIST [--repeat R]") }
-let dist = arguments[0]
+let usage = "usage: BudgetCurve DIST [--repeat R]"
+let arguments = BenchArguments(usage: usage, options: [("--repeat", 1, "a positive integer")])
+let repeats = arguments.value("--repeat", default: 5)
+guard arguments.positional.count == 1 else { fail(usage) }
+let dist = arguments.positional[0]
 
 let phrases = typicalPhrases + quantityPhrases + expressionPhrases
 let languages = ["en", "ru"]
@@ -80,28 +65,6 @@ func session(_ library: UnitLibrary) throws -> Int {
         seen += try library.database.parse(phrase, languages: languages).readings.count
     }
     return seen
-}
-
-/// This process's CPU time so far (user + system), in milliseconds.
-func cpuMilliseconds() -> Double {
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-    #endif
-    func ms(_ time: timeval) -> Double { Double(time.tv_sec) * 1e3 + Double(time.tv_usec) / 1e3 }
-    return ms(usage.ru_utime) + ms(usage.ru_stime)
-}
-
-func milliseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) * 1e3 + Double(attoseconds) / 1e15
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 // The smallest budget: the library says it when given too little.
@@ -150,17 +113,10 @@ for _ in 0..<repeats {
 print("budget_bytes\tkeystrokes\tphrases\tcold_ms\twarm_ms\tcold_cpu_ms\twarm_cpu_ms\theld_bytes\theap_bytes")
 for (index, budget) in budgets.enumerated() {
     let row: [String] = [
-        "\(budget)", "\(keystrokes.count)", "\(phrases.count)", String(format2(median(cold[index]))),
-        String(format2(median(warm[index]))), format2(median(coldCPU[index])), format2(median(warmCPU[index])),
+        "\(budget)", "\(keystrokes.count)", "\(phrases.count)", rounded(median(cold[index]), 2),
+        rounded(median(warm[index]), 2), rounded(median(coldCPU[index]), 2), rounded(median(warmCPU[index]), 2),
         "\(held[index])", "\(heap[index])",
     ]
     print(row.joined(separator: "\t"))
 }
 if sink == 0 { fail("the sessions found nothing") }
-
-/// Two decimals, without Foundation.
-func format2(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-}

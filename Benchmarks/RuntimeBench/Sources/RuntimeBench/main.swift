@@ -53,6 +53,7 @@
 // Uses no Foundation, like the runtime.
 
 import BenchPhrases
+import BenchSupport
 import CBenchSupport
 import UnitpackRuntime
 
@@ -61,12 +62,6 @@ import UnitpackRuntime
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-func fail(_ message: String) -> Never {
-    let text = Array("RuntimeBench: \(message)\n".utf8)
-    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(2)
-}
 
 // MARK: Arguments
 
@@ -79,52 +74,17 @@ struct Options {
 
 func parseOptions() -> Options {
     let usage = "usage: RuntimeBench DIR [--conversions N] [--repeat R] FROM TO [FROM TO ...]"
+    let arguments = BenchArguments(
+        usage: usage,
+        options: [("--conversions", 1, "a positive integer"), ("--repeat", 1, "a positive integer")])
     var options = Options()
-    var arguments = Array(CommandLine.arguments.dropFirst())
-    var positional: [String] = []
-    while !arguments.isEmpty {
-        let argument = arguments.removeFirst()
-        switch argument {
-        case "--conversions", "--repeat":
-            guard let text = arguments.first, let value = Int(text), value > 0 else {
-                fail("\(argument) needs a positive integer")
-            }
-            arguments.removeFirst()
-            if argument == "--conversions" { options.conversions = value } else { options.repeats = value }
-        case "-h", "--help":
-            print(usage)
-            exit(0)
-        default:
-            positional.append(argument)
-        }
-    }
+    options.conversions = arguments.value("--conversions", default: options.conversions)
+    options.repeats = arguments.value("--repeat", default: options.repeats)
+    let positional = arguments.positional
     guard positional.count >= 3, positional.count % 2 == 1 else { fail(usage) }
     options.directory = positional[0]
     options.namePairs = stride(from: 1, to: positional.count, by: 2).map { (positional[$0], positional[$0 + 1]) }
     return options
-}
-
-// MARK: Helpers
-
-func microseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
-/// `value` with exactly `digits` decimals (no Foundation for String(format:)).
-func rounded(_ value: Double, _ digits: Int = 3) -> String {
-    var scale = 1
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = Int((abs(value) * Double(scale)).rounded())
-    let fraction = String(scaled % scale)
-    let padded = String(repeating: "0", count: digits - fraction.count) + fraction
-    return (value < 0 ? "-" : "") + String(scaled / scale) + (digits > 0 ? "." + padded : "")
 }
 
 func report(_ key: String, _ value: String) { print("\(key) \(value)") }
@@ -378,17 +338,7 @@ func run(_ options: Options) {
         }
     }
 
-    var usage = rusage()
-    #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-    #endif
-    #if canImport(Darwin)
-        let peakKiB = Int(usage.ru_maxrss) / 1024  // bytes on Darwin
-    #else
-        let peakKiB = Int(usage.ru_maxrss)  // KiB on Linux
-    #endif
+    let peakKiB = peakResidentKiB()
 
     let unitMedian = median(unitTimes)
     let nameMedian = median(nameTimes)

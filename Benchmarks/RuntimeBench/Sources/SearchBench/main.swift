@@ -55,6 +55,7 @@
 // the table for the pack's answer.
 
 import BenchPhrases
+import BenchSupport
 import CBenchSupport
 import UnitpackRuntime
 
@@ -64,27 +65,14 @@ import UnitpackRuntime
     import Darwin
 #endif
 
-func fail(_ message: String) -> Never {
-    let text = Array("SearchBench: \(message)\n".utf8)
-    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(2)
-}
-
-var arguments = Array(CommandLine.arguments.dropFirst())
-var searchBudget = 64 << 10
-var libraryBudget = 256 << 10
-var positional: [String] = []
-while !arguments.isEmpty {
-    let argument = arguments.removeFirst()
-    switch argument {
-    case "--search-budget", "--library-budget":
-        guard let text = arguments.first, let value = Int(text), value >= 0 else { fail("\(argument) needs a byte count") }
-        arguments.removeFirst()
-        if argument == "--search-budget" { searchBudget = value } else { libraryBudget = value }
-    default: positional.append(argument)
-    }
-}
-guard positional.count == 2 else { fail("usage: SearchBench DIST BASELINES [--search-budget B] [--library-budget B]") }
+let usage = "usage: SearchBench DIST BASELINES [--search-budget B] [--library-budget B]"
+let arguments = BenchArguments(
+    usage: usage,
+    options: [("--search-budget", 0, "a byte count"), ("--library-budget", 0, "a byte count")])
+let searchBudget = arguments.value("--search-budget", default: 64 << 10)
+let libraryBudget = arguments.value("--library-budget", default: 256 << 10)
+let positional = arguments.positional
+guard positional.count == 2 else { fail(usage) }
 let dist = positional[0]
 let baselinesDirectory = positional[1]
 // The pack of DIST's current generation (docs/manifest.md).
@@ -114,20 +102,6 @@ func readLines(_ path: String) -> [String] {
 let queries = readLines(baselinesDirectory + "/queries.txt")
 guard !queries.isEmpty else { fail("no queries") }
 let coldQueries = Array(queries.prefix(2_000))
-
-func microseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
 
 /// Times `body` once per query.
 func timeEach(_ queries: [String], _ body: (String) -> Void) -> [Double] {
@@ -185,49 +159,20 @@ do {
 
 // MARK: Forgiving queries
 
-/// Misspelled keys whose misspelling finds nothing as typed (see the header).
-let misspelled: [String] = {
+/// Misspellings of up to 1,000 keys of one word, every 31st of keys.txt from
+/// the `first`, each kept when it finds nothing as typed (only corrections),
+/// so that the forgiving search runs; `misspell` returns nil for a key it
+/// leaves out.
+func misspellings(from first: Int, _ misspell: ([Unicode.Scalar]) -> [Unicode.Scalar]?) -> [String] {
     do {
         let pack = try SearchPack(path: packPath, budget: 16 << 20)
         var found: [String] = []
         let keys = readLines(baselinesDirectory + "/keys.txt")
-        for (index, key) in keys.enumerated() where index % 31 == 0 && found.count < 1_000 {
-            var scalars = Array(key.unicodeScalars)
-            guard (5...30).contains(scalars.count), !scalars.contains(" "), scalars[scalars.count / 2 - 1] != scalars[scalars.count / 2]
-            else { continue }
-            scalars.swapAt(scalars.count / 2 - 1, scalars.count / 2)
+        for (index, key) in keys.enumerated() where index % 31 == first && found.count < 1_000 {
+            let scalars = Array(key.unicodeScalars)
+            guard !scalars.contains(" "), let misspelled = misspell(scalars) else { continue }
             var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars)
-            let typo = String(text)
-            if try pack.search(typo, limit: 20).allSatisfy(\.isCorrected) { found.append(typo) }
-        }
-        return found
-    } catch {
-        fail("\(error)")
-    }
-}()
-
-/// Keys misspelled anywhere, by one error of a seeded kind and place (see the header).
-let misspelledAnywhere: [String] = {
-    do {
-        let pack = try SearchPack(path: packPath, budget: 16 << 20)
-        var found: [String] = []
-        var random = SplitMix(seed: 23)
-        let keys = readLines(baselinesDirectory + "/keys.txt")
-        for (index, key) in keys.enumerated() where index % 31 == 15 && found.count < 1_000 {
-            var scalars = Array(key.unicodeScalars)
-            guard (4...30).contains(scalars.count), !scalars.contains(" ") else { continue }
-            let place = Int(random.next() % UInt64(scalars.count))
-            switch random.next() % 4 {
-            case 0: scalars.remove(at: place)
-            case 1: scalars.insert(scalars[place], at: place)
-            case 2: scalars[place] = scalars[Int(random.next() % UInt64(scalars.count))]
-            default:
-                guard place + 1 < scalars.count else { continue }
-                scalars.swapAt(place, place + 1)
-            }
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars)
+            text.append(contentsOf: misspelled)
             let typo = String(text)
             if typo != key, try pack.search(typo, limit: 20).allSatisfy(\.isCorrected) { found.append(typo) }
         }
@@ -235,20 +180,34 @@ let misspelledAnywhere: [String] = {
     } catch {
         fail("\(error)")
     }
-}()
-
-/// SplitMix64: a seeded generator, the same on every platform.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
+
+/// Misspelled keys: the two middle scalars swapped (see the header).
+let misspelled = misspellings(from: 0) { key in
+    var scalars = key
+    guard (5...30).contains(scalars.count), scalars[scalars.count / 2 - 1] != scalars[scalars.count / 2] else { return nil }
+    scalars.swapAt(scalars.count / 2 - 1, scalars.count / 2)
+    return scalars
+}
+
+/// Keys misspelled anywhere, by one error of a seeded kind and place (see the header).
+let misspelledAnywhere: [String] = {
+    var random = SplitMix(seed: 23)
+    return misspellings(from: 15) { key in
+        var scalars = key
+        guard (4...30).contains(scalars.count) else { return nil }
+        let place = Int(random.next() % UInt64(scalars.count))
+        switch random.next() % 4 {
+        case 0: scalars.remove(at: place)
+        case 1: scalars.insert(scalars[place], at: place)
+        case 2: scalars[place] = scalars[Int(random.next() % UInt64(scalars.count))]
+        default:
+            guard place + 1 < scalars.count else { return nil }
+            scalars.swapAt(place, place + 1)
+        }
+        return scalars
+    }
+}()
 
 func measureForgiving(_ name: String, _ typos: [String]) {
     do {
@@ -277,16 +236,6 @@ measureForgiving("forgiving_uniform", misspelledAnywhere)
 
 // MARK: Baselines
 
-/// A baseline: its database, one prepared statement, and how to run a query.
-struct Baseline {
-    let name: String
-    let db: UnsafeMutableRawPointer
-    let statement: OpaquePointer
-    let run: (OpaquePointer, String) -> Int32
-
-    func query(_ text: String) { _ = run(statement, text) }
-}
-
 /// Opens a baseline and measures its warm queries (every page cached).
 func baseline(_ name: String, file: String, sql: String, run: @escaping (OpaquePointer, String) -> Int32) -> Baseline {
     guard let db = bench_sqlite_open(baselinesDirectory + "/" + file) else { fail("cannot open \(file)") }
@@ -299,32 +248,7 @@ func baseline(_ name: String, file: String, sql: String, run: @escaping (OpaqueP
     return engine
 }
 
-let fts5 = baseline("fts5", file: "fts.sqlite", sql: "SELECT key, unit FROM keys WHERE keys MATCH ?1 LIMIT 20") { statement, query in
-    // A prefix query of the whole text as one phrase: "km/h"* matches km h…
-    var phrase = "\""
-    for character in query { phrase += character == "\"" ? "\"\"" : String(character) }
-    phrase += "\"*"
-    let bytes = Array(phrase.utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) {
-            bench_sqlite_run(UnsafeMutableRawPointer(statement), $0.baseAddress, Int32($0.count), nil, 0, 0)
-        }
-    }
-}
-
-func keyRange(_ statement: OpaquePointer, _ query: String) -> Int32 {
-    let low = Array(query.utf8)
-    let high = low + [0xFF]
-    return low.withUnsafeBufferPointer { lowBuffer in
-        high.withUnsafeBufferPointer { highBuffer in
-            lowBuffer.withMemoryRebound(to: CChar.self) { l in
-                highBuffer.withMemoryRebound(to: CChar.self) { h in
-                    bench_sqlite_run(UnsafeMutableRawPointer(statement), l.baseAddress, Int32(l.count), h.baseAddress, Int32(h.count), 1)
-                }
-            }
-        }
-    }
-}
+let fts5 = baseline("fts5", file: "fts.sqlite", sql: "SELECT key, unit FROM keys WHERE keys MATCH ?1 LIMIT 20", run: phrasePrefix)
 
 let table = baseline("table", file: "table.sqlite", sql: "SELECT key, unit FROM keys WHERE key >= ?1 AND key < ?2 LIMIT 20", run: keyRange)
 

@@ -1,0 +1,115 @@
+import UnitpackCheck
+import UnitpackCore
+import UnitpackSource
+
+extension ModelCompiler {
+    static func compileLanguages(_ tree: SourceTree, unitIDs: [String: Int], units: [CompiledModel.Unit])
+        throws(CompileError) -> [CompiledModel.Language]
+    {
+        var languages: [CompiledModel.Language] = []
+        let compositions = Dictionary(
+            NameComposition.compose(tree).map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+        for source in tree.languages.sorted(by: { $0.code < $1.code }) {
+            guard let settings = source.settings, let plurals = source.plurals else { throw .sourcesHaveErrors(count: 1) }
+            var names: [CompiledModel.UnitNames] = []
+            for file in source.nameFiles {
+                for row in file.rows {
+                    guard let id = unitIDs[(file.category + "/" + row.unit.value).lowercased()],
+                        let display = row.display
+                    else { throw .sourcesHaveErrors(count: 1) }
+                    var forms: [PluralCategory: String] = [:]
+                    for category in plurals.categories {
+                        guard let form = row.forms[category] else { throw .sourcesHaveErrors(count: 1) }
+                        forms[category] = form.value
+                    }
+                    names.append(
+                        CompiledModel.UnitNames(
+                            unit: id, display: display.value, forms: forms, symbols: row.symbols.map(\.value),
+                            synonyms: row.synonyms.map(\.value)))
+                }
+            }
+            for row in source.unitPatterns {
+                // Checked (E711, E712, E729): the unit exists and the language names it.
+                guard let id = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()],
+                    let index = names.firstIndex(where: { $0.unit == id })
+                else { throw .sourcesHaveErrors(count: 1) }
+                names[index].patterns[NameForm.pattern(isShort: row.isShort.value, row.plural.value).rawValue] =
+                    row.pattern.value
+            }
+            // Composed names for the units the language does not name by
+            // hand (a hand-written row always wins: those are never composed).
+            let named = Set(names.map(\.unit))
+            for name in compositions[source.code]?.names ?? [] {
+                guard let id = unitIDs[name.unit.lowercased()] else { throw .sourcesHaveErrors(count: 1) }
+                guard !named.contains(id) else { continue }
+                let how: String
+                switch name.structure {
+                case .prefixed(let prefix, let base): how = prefix + " " + base
+                case .expression(let symbol): how = symbol
+                }
+                names.append(
+                    CompiledModel.UnitNames(
+                        unit: id, display: name.display, forms: name.forms, symbols: [], synonyms: [], composedFrom: how))
+            }
+            names.sort { $0.unit < $1.unit }
+            let words = source.phraseWords.map {
+                CompiledModel.PhraseWord(word: TextFolding.fold($0.word.value), kind: $0.kind.value, value: $0.value?.value)
+            }
+            languages.append(
+                CompiledModel.Language(
+                    code: source.code, settings: settings, plurals: plurals, names: names, phraseWords: words,
+                    caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs, plurals: plurals),
+                    compounds: try compileCompounds(source, unitIDs: unitIDs),
+                    keyboardRows: source.queryRewrite.keyboardRows.map(\.value),
+                    transliteration: source.queryRewrite.transliteration.map { [$0.latin.value, $0.native.value] }))
+        }
+        return languages
+    }
+
+    private static func compileCompounds(_ source: LanguageSource, unitIDs: [String: Int]) throws(CompileError)
+        -> [CompiledModel.CompoundPattern]
+    {
+        var rows: [CompiledModel.CompoundPattern] = []
+        for row in source.compoundPatterns {
+            var form = row.form.value
+            if let (category, unit) = row.unitReference {
+                guard let id = unitIDs[(category + "/" + unit).lowercased()] else { throw .sourcesHaveErrors(count: 1) }
+                let rest = form.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
+                form = ([String(id)] + rest.map(String.init)).joined(separator: "/")
+            }
+            rows.append(CompiledModel.CompoundPattern(key: row.key.value, form: form, pattern: row.pattern.value))
+        }
+        return rows.sorted { ($0.key.rawValue, $0.form) < ($1.key.rawValue, $1.form) }
+    }
+
+    /// A case form equal to one of its unit's words or symbols (`метра` is
+    /// the genitive singular and the `few` form) adds nothing: one row fewer
+    /// in `names`.
+    private static func compileCaseForms(
+        _ source: LanguageSource, names: [CompiledModel.UnitNames], units: [CompiledModel.Unit], unitIDs: [String: Int],
+        plurals: PluralRules
+    ) throws(CompileError) -> [CompiledModel.CaseForm] {
+        guard !source.caseForms.isEmpty else { return [] }
+        var known: Set<String> = []
+        for unit in names {
+            for word in [unit.display] + unit.forms.values + unit.symbols + unit.synonyms {
+                known.insert("\(unit.unit)\t" + TextFolding.fold(word))
+            }
+        }
+        for unit in units {
+            for word in [unit.name] + unit.symbols { known.insert("\(unit.id)\t" + TextFolding.fold(word)) }
+        }
+        var forms: [CompiledModel.CaseForm] = []
+        for row in source.caseForms {
+            guard let id = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()] else {
+                throw .sourcesHaveErrors(count: 1)
+            }
+            if known.insert("\(id)\t" + TextFolding.fold(row.form.value)).inserted {
+                let counted = plurals.soleNumber(of: row.plural.value) == nil
+                    ? nil : NameForm.countedCase(row.grammaticalCase.value, row.plural.value)
+                forms.append(CompiledModel.CaseForm(unit: id, text: row.form.value, countedAs: counted))
+            }
+        }
+        return forms.sorted()
+    }
+}
