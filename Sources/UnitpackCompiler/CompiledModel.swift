@@ -137,6 +137,9 @@ public struct CompiledModel: Sendable {
     public var languages: [Language]
     /// Sorted by kind (its text), first, second: the table's primary key.
     public var relations: [Relation] = []
+    /// Empty but in a slice: the words of units it leaves out that its own
+    /// units could otherwise be read from (`DataSlice.leftOutNames`).
+    public var leftOutNames: [LeftOutName] = []
     /// SHA-256 over every source file's relative path and bytes, in path order.
     public var sourceHash: String
 }

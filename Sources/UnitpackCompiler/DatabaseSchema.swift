@@ -133,6 +133,14 @@ enum DatabaseSchema {
             PRIMARY KEY (lang, key, form)
         ) WITHOUT ROWID
         """,
+        """
+        CREATE TABLE left_out_names (
+            folded TEXT NOT NULL,
+            unit_key TEXT NOT NULL,
+            crc INTEGER NOT NULL,
+            PRIMARY KEY (folded, unit_key)
+        ) WITHOUT ROWID
+        """,
         "CREATE INDEX units_by_category ON units (category, priority)",
     ]
 }

@@ -62,12 +62,14 @@ public enum DatabaseWriter {
         let relations = relationRows(model)
         let unitNames = unitNameRows(model)
         let compounds = compoundRows(model)
+        let leftOut = model.leftOutNames.sorted().map { [Statement.Value.text($0.folded), .text($0.unitKey)] }
         let languages = languageRows(model, phraseWords: phraseWords, compounds: compounds)
         let categories = categoryRows(model, clusters: clusters)
         let counts: [String: Int] = [
             "units": units.count, "categories": categories.count, "languages": languages.count,
             "names": names.count, "unit_names": unitNames.count, "clusters": clusters.count,
             "phrase_words": phraseWords.count, "relations": relations.count, "compounds": compounds.count,
+            "left_out_names": leftOut.count,
         ]
         var meta: [[Statement.Value]] = [
             [.text("format_version"), .text(String(DatabaseFormat.version))],
@@ -94,6 +96,7 @@ public enum DatabaseWriter {
         try insert(languages, into: "languages", db)
         try insert(unitNames, into: "unit_names", db)
         try insert(compounds, into: "compounds", db)
+        try insert(leftOut, into: "left_out_names", db)
         try db.execute("COMMIT")
         try db.execute("VACUUM")
     }

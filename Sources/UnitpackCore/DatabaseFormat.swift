@@ -42,6 +42,16 @@ public enum DatabaseFormat {
         ("phrase_words", ["lang", "word", "kind", "value"]),
         ("relations", ["kind", "first", "second", "factor", "regions"]),
         ("compounds", ["lang", "key", "form", "pattern"]),
+        ("left_out_names", ["folded", "unit_key"]),
+    ]
+
+    /// How many of `table`'s first columns make its primary key. A reader
+    /// that reads several rows in one query refuses a key read twice: a
+    /// damaged cell pointer can show one row in place of another, each
+    /// matching its checksum, and a count of rows would not notice.
+    public static let primaryKeyColumns: [String: Int] = [
+        "meta": 1, "categories": 1, "units": 1, "names": 5, "languages": 1, "unit_names": 3, "clusters": 5,
+        "phrase_words": 3, "relations": 3, "compounds": 3, "left_out_names": 2,
     ]
 
     /// The columns of `table`, without `crc`.
@@ -66,6 +76,7 @@ public enum DatabaseFormat {
         ("units", "unit_count"), ("categories", "category_count"), ("languages", "language_count"),
         ("names", "name_count"), ("unit_names", "unit_name_count"), ("clusters", "cluster_count"),
         ("phrase_words", "phrase_word_count"), ("relations", "relation_count"), ("compounds", "compound_count"),
+        ("left_out_names", "left_out_name_count"),
     ]
 }
 

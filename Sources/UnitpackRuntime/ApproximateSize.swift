@@ -173,6 +173,15 @@ enum ApproximateSize {
         of(words.string) + allocation(objectHeader + MemoryLayout<Bool>.stride)
     }
 
+    /// `left_out_names` as a dictionary of folded words to unit keys.
+    static func ofLeftOutNames(_ names: [String: [String]]) -> Int {
+        var size = allocation(objectHeader + 3 * 8 * max(names.count, 1) * 2)
+        for (word, keys) in names {
+            size += of(word) + allocation(objectHeader + 16 * keys.count) + keys.reduce(0) { $0 + of($1) }
+        }
+        return size
+    }
+
     static func ofPrefixWords(_ key: CachedKey, _ words: [UnitDatabase.PrefixWord]) -> Int {
         guard case .prefixWords(let languages) = key else { return 0 }
         var size = of(languages) + allocation(objectHeader + MemoryLayout<UnitDatabase.PrefixWord>.stride * max(words.count, 1))

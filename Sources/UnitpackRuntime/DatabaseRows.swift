@@ -12,14 +12,26 @@ import UnitpackSQLite
 struct RowDecoder {
     let statement: Statement
     let path: String
+    /// The primary keys this decoder has checked, with their table: one
+    /// decoder reads one run of a query.
+    private let seen = SeenKeys()
 
     func damaged(_ detail: String) -> UnitDatabaseError { .corrupt(path: path, detail: detail) }
 
-    /// Checks the checksum of the `table` row at columns `offset...`.
+    /// Checks the checksum of the `table` row at columns `offset...`, and
+    /// that no row of this run of the query had its primary key: a damaged
+    /// page can point twice at one row, hiding another, and every row and
+    /// count would still check (docs/database.md, "Row checksums").
     func check(_ table: String, at offset: Int32) throws(UnitDatabaseError) {
         let count = Int32(DatabaseFormat.columns(of: table).count)
         guard statement.checksumMatches(table: table, columns: offset..<(offset + count)) else {
             throw damaged("a row of '\(table)' does not match its checksum")
+        }
+        let keyColumns = Int32(DatabaseFormat.primaryKeyColumns[table] ?? Int(count))
+        var key: [Statement.Value] = [.text(table)]
+        for column in offset..<(offset + keyColumns) { key.append(statement.value(at: column)) }
+        guard seen.keys.insert(key).inserted else {
+            throw damaged("a row of '\(table)' is read twice: its page points at it in place of another")
         }
     }
 
@@ -348,4 +360,10 @@ struct RowDecoder {
         try check("meta", at: offset)
         return (try word(offset, "a key of meta"), statement.text(at: offset + 1) ?? "")
     }
+}
+
+/// The keys a `RowDecoder` has read (a class: the decoder is a value that
+/// its loop copies).
+final class SeenKeys {
+    var keys: Set<[Statement.Value]> = []
 }

@@ -65,6 +65,8 @@ enum CachedKey: Hashable {
     case prefixWords(String)
     /// A category's preference lists (`clusters`), by the category's key.
     case clusters(String)
+    /// The whole `left_out_names` table.
+    case leftOutNames
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -91,4 +93,6 @@ indirect enum CachedObject {
     case expressionFailure(UnitDatabaseError)
     /// A category's `clusters` rows, checked (`UnitDatabase.preferenceList`).
     case clusters([RowDecoder.ClusterRow])
+    /// The keys of the left-out units each word names, by folded word.
+    case leftOutNames([String: [String]])
 }

@@ -126,6 +126,7 @@ extension UnitExpressionError: UnitpackError {
             case .tooManyTerms: "tooManyTerms"
             case .outOfRange: "outOfRange"
             case .prefixNotTaken: "prefixNotTaken"
+            case .notHeld: "notHeld"
             }
         return "expression." + name
     }

@@ -154,6 +154,57 @@ import UnitpackTestSupport
         #expect(error.map(Self.isCorrupt) == true, "\(String(describing: error))")
     }
 
+    /// A damaged cell pointer of a page can show one row where another
+    /// was: here the `one` form of metre in Russian is shown as its display
+    /// name, a second time. Every row still matches its checksum and the
+    /// unit still has as many words as its rows say; the key read twice is
+    /// what gives it away (found by ByteFlipTests: `1 фута`, not `1 фут`).
+    @Test func aRowShownInPlaceOfAnotherIsDamage() throws {
+        let fixture = try SourceFixture(Self.files)
+        defer { fixture.remove() }
+        let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
+        try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
+        let path = try GenerationFiles.database(in: fixture.path("dist"))
+        var texts: [String: String] = [:]
+        do {
+            let connection = try Connection(path: path, mode: .readOnlyImmutable)
+            let query = try connection.prepare("SELECT form, text FROM unit_names WHERE unit = 1 AND lang = 'ru'")
+            while try query.step() { texts[query.text(at: 0) ?? ""] = query.text(at: 1) }
+        }
+        let one = try #require(texts["one"]), display = try #require(texts["display"])
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        // A record's body holds its values one after the other: lang, form, text.
+        func offset(of needle: [UInt8]) -> Int? {
+            (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+        let oneAt = try #require(offset(of: Array(("ru" + "one" + one).utf8)))
+        let displayAt = try #require(offset(of: Array(("ru" + "display" + display).utf8)))
+        let pageSize = Int(DatabaseFormat.pageSize)
+        try #require(oneAt / pageSize == displayAt / pageSize, "the two rows share a leaf page in this fixture")
+        let page = oneAt / pageSize * pageSize
+        let header = page == 0 ? 100 : 0
+        try #require(bytes[page + header] == 0x0A, "a leaf page of an index b-tree (a WITHOUT ROWID table)")
+        let cells = Int(bytes[page + header + 3]) << 8 | Int(bytes[page + header + 4])
+        // The cell holding an offset starts at the largest pointer below it.
+        func pointerIndex(holding at: Int) -> Int? {
+            (0..<cells).filter { Int(bytes[page + header + 8 + 2 * $0]) << 8 | Int(bytes[page + header + 9 + 2 * $0]) <= at - page }
+                .max { a, b in
+                    (Int(bytes[page + header + 8 + 2 * a]) << 8 | Int(bytes[page + header + 9 + 2 * a]))
+                        < (Int(bytes[page + header + 8 + 2 * b]) << 8 | Int(bytes[page + header + 9 + 2 * b]))
+                }
+        }
+        let onePointer = try #require(pointerIndex(holding: oneAt)), displayPointer = try #require(pointerIndex(holding: displayAt))
+        bytes[page + header + 8 + 2 * onePointer] = bytes[page + header + 8 + 2 * displayPointer]
+        bytes[page + header + 9 + 2 * onePointer] = bytes[page + header + 9 + 2 * displayPointer]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let database = try UnitDatabase(path: path)
+        let error = #expect(throws: UnitDatabaseError.self) {
+            try database.format(1, try database.unit(key: "length/meter"), language: "ru")
+        }
+        #expect(error?.description.contains("is read twice") == true, "\(String(describing: error))")
+    }
+
     @Test func aChangedValueWithItsOldChecksumIsDamage() throws {
         let (database, fixture) = try edited { try $0.execute("UPDATE units SET factor = 0.3049 WHERE id = 3") }
         defer { fixture.remove() }

@@ -28,6 +28,11 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         /// prefixes on a unit that is not of information: the prefix's name
         /// and the unit's.
         case prefixNotTaken(prefix: String, unit: String)
+        /// A word that names units this database leaves out (a slice built
+        /// with `--categories`: `ft` without length), which is therefore
+        /// not read as a prefix and a held unit (`f` + `t`, femtotonnes):
+        /// the word as written and the keys of the units it names.
+        case notHeld(word: String, units: [String])
     }
 
     /// Why the expression cannot be read.
@@ -55,6 +60,8 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         case .tooManyTerms: "more than \(UnitExpressionGrammar.termLimit) units and numbers"
         case .outOfRange: "the units multiply to a size beyond what a number here can hold"
         case .prefixNotTaken(let prefix, let unit): "'\(unit)' takes no prefix such as \(prefix)"
+        case .notHeld(let word, let units):
+            "'\(word)' names \(units.joined(separator: ", ")), which this slice of the data leaves out (unitpack build --categories)"
         }
     }
 }

@@ -14,11 +14,16 @@ extension UnitDatabase {
     /// longest prefix symbol is tried first (`da` before `d`).
     /// - Throws: `.badExpression` with `.prefixNotTaken` when the only
     ///   reading puts a prefix on a unit that takes none (`kft`,
-    ///   `kilofoot`); its range covers `written`.
+    ///   `kilofoot`); with `.notHeld` when `written` is a word of a unit a
+    ///   slice left out (`leftOutUnits`); its range covers `written`.
     func prefixedAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {
+        let folded = TextFolding.fold(written)
+        if let units = try leftOutUnits(named: folded) {
+            throw .badExpression(
+                written, UnitExpressionError(.notHeld(word: written, units: units), at: 0..<written.unicodeScalars.count))
+        }
         var refused: (prefix: UnitPrefix, unit: MeasureUnit)?
         if let read = try symbolPrefixed(written, languages: languages, refused: &refused) { return read }
-        let folded = TextFolding.fold(written)
         for (prefix, head) in try prefixWords(languages) where folded.hasPrefix(head) {
             var rest = Substring(folded.dropFirst(head.count))
             if rest.first == "-" { rest = rest.dropFirst() }

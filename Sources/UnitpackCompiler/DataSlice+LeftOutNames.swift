@@ -1,0 +1,43 @@
+import UnitpackCore
+
+extension DataSlice {
+    /// The words of the units `slice` leaves out of `whole` that the runtime
+    /// could read, in the slice, as an SI or binary prefix and a held unit:
+    /// `ft`, the foot, when length is out and the tonne `t` is in, which
+    /// would read as femtotonnes (docs/database.md, "Slices"). The runtime
+    /// reads a prefix only on a word no name has, and refuses one of these.
+    ///
+    /// Only words of the slice's languages and the symbols count: the
+    /// slice finds no other. The prefix reading is taken broadly (folded;
+    /// any prefix symbol, or a held language's word for a prefix, an
+    /// optional hyphen, then any held word), so a listed word may be one the
+    /// runtime would not have read; one it would read is never missing.
+    static func leftOutNames(whole: CompiledModel, slice: CompiledModel) -> [CompiledModel.LeftOutName] {
+        let heldUnits = Set(slice.units.map(\.id))
+        let heldLanguages = Set(slice.languages.map(\.code) + [Self.requiredLanguage, ""])
+        let heldWords = Set(slice.words.map { TextFolding.fold($0.text) })
+        var heads = Set(UnitPrefix.all.flatMap(\.symbols).map(TextFolding.fold))
+        for language in slice.languages {
+            for pattern in language.compounds where pattern.key == .prefix && pattern.pattern.hasSuffix("{0}") {
+                let head = TextFolding.fold(String(pattern.pattern.dropLast(3)))
+                if !head.isEmpty { heads.insert(head) }
+            }
+        }
+        func readsAsPrefixed(_ folded: String) -> Bool {
+            heads.contains { head in
+                guard folded.count > head.count, folded.hasPrefix(head) else { return false }
+                var rest = folded.dropFirst(head.count)
+                if rest.first == "-" { rest = rest.dropFirst() }
+                return heldWords.contains(String(rest))
+            }
+        }
+        let keys = Dictionary(whole.units.map { ($0.id, $0.key) }, uniquingKeysWith: { a, _ in a })
+        var found: Set<CompiledModel.LeftOutName> = []
+        for word in whole.words where !heldUnits.contains(word.unit) && heldLanguages.contains(word.language) {
+            let folded = TextFolding.fold(word.text)
+            guard let key = keys[word.unit], readsAsPrefixed(folded) else { continue }
+            found.insert(CompiledModel.LeftOutName(folded: folded, unitKey: key))
+        }
+        return found.sorted()
+    }
+}
