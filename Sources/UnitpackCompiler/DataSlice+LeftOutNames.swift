@@ -1,14 +1,16 @@
 import UnitpackCore
 
 extension DataSlice {
-    /// The words of the units `slice` leaves out of `whole` that the runtime
-    /// could read, in the slice, as an SI or binary prefix and a held unit:
-    /// `ft`, the foot, when length is out and the tonne `t` is in, which
-    /// would read as femtotonnes (docs/database.md, "Slices"). The runtime
-    /// reads a prefix only on a word no name has, and refuses one of these.
+    /// The words `slice` leaves out of `whole` that the runtime could read,
+    /// in the slice, as an SI or binary prefix and a held unit: words of the
+    /// units it leaves out (`ft`, the foot, when length is out and the tonne
+    /// `t` is in, would read as femtotonnes) and words of the languages it
+    /// leaves out (`al`, the light-year in Spanish, as an attolitre in an
+    /// English slice) (docs/database.md, "Slices"). The runtime reads a
+    /// prefix only on a word no name has, and refuses one of these.
     ///
-    /// Only words of the slice's languages and the symbols count: the
-    /// slice finds no other. The prefix reading is taken broadly (folded;
+    /// A word the slice still has (a held unit's, in a held language) is
+    /// never listed: it is read as that unit. The prefix reading is taken broadly (folded;
     /// any prefix symbol, or a held language's word for a prefix, an
     /// optional hyphen, then any held word), so a listed word may be one the
     /// runtime would not have read; one it would read is never missing.
@@ -33,9 +35,9 @@ extension DataSlice {
         }
         let keys = Dictionary(whole.units.map { ($0.id, $0.key) }, uniquingKeysWith: { a, _ in a })
         var found: Set<CompiledModel.LeftOutName> = []
-        for word in whole.words where !heldUnits.contains(word.unit) && heldLanguages.contains(word.language) {
+        for word in whole.words where !heldUnits.contains(word.unit) || !heldLanguages.contains(word.language) {
             let folded = TextFolding.fold(word.text)
-            guard let key = keys[word.unit], readsAsPrefixed(folded) else { continue }
+            guard !heldWords.contains(folded), let key = keys[word.unit], readsAsPrefixed(folded) else { continue }
             found.insert(CompiledModel.LeftOutName(folded: folded, unitKey: key))
         }
         return found.sorted()

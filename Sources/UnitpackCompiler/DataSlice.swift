@@ -134,7 +134,7 @@ public struct DataSlice: Sendable, Hashable {
             }
             return kept
         }
-        if categories != nil { sliced.leftOutNames = Self.leftOutNames(whole: model, slice: sliced) }
+        sliced.leftOutNames = Self.leftOutNames(whole: model, slice: sliced)
         return sliced
     }
 

@@ -155,8 +155,8 @@ import UnitpackTestSupport
     }
 
     /// A damaged cell pointer of a page can show one row where another
-    /// was: here the `one` form of metre in Russian is shown as its display
-    /// name, a second time. Every row still matches its checksum and the
+    /// was: here one Russian word of metre is shown a second time in place
+    /// of another. Every row still matches its checksum and the
     /// unit still has as many words as its rows say; the key read twice is
     /// what gives it away (found by ByteFlipTests: `1 фута`, not `1 фут`).
     @Test func aRowShownInPlaceOfAnotherIsDamage() throws {
@@ -165,37 +165,34 @@ import UnitpackTestSupport
         let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
         try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
         let path = try GenerationFiles.database(in: fixture.path("dist"))
-        var texts: [String: String] = [:]
+        var texts: [(form: String, text: String)] = []
         do {
             let connection = try Connection(path: path, mode: .readOnlyImmutable)
             let query = try connection.prepare("SELECT form, text FROM unit_names WHERE unit = 1 AND lang = 'ru'")
-            while try query.step() { texts[query.text(at: 0) ?? ""] = query.text(at: 1) }
+            while try query.step() { texts.append((query.text(at: 0) ?? "", query.text(at: 1) ?? "")) }
         }
-        let one = try #require(texts["one"]), display = try #require(texts["display"])
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let pageSize = Int(DatabaseFormat.pageSize)
         // A record's body holds its values one after the other: lang, form, text.
         func offset(of needle: [UInt8]) -> Int? {
             (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
         }
-        let oneAt = try #require(offset(of: Array(("ru" + "one" + one).utf8)))
-        let displayAt = try #require(offset(of: Array(("ru" + "display" + display).utf8)))
-        let pageSize = Int(DatabaseFormat.pageSize)
-        try #require(oneAt / pageSize == displayAt / pageSize, "the two rows share a leaf page in this fixture")
-        let page = oneAt / pageSize * pageSize
-        let header = page == 0 ? 100 : 0
-        try #require(bytes[page + header] == 0x0A, "a leaf page of an index b-tree (a WITHOUT ROWID table)")
-        let cells = Int(bytes[page + header + 3]) << 8 | Int(bytes[page + header + 4])
+        func pointer(_ page: Int, _ index: Int) -> Int { Int(bytes[page + 8 + 2 * index]) << 8 | Int(bytes[page + 9 + 2 * index]) }
+        // Two words of metre on one leaf page of an index b-tree (a WITHOUT
+        // ROWID table; not page 1, which starts with the file's header).
+        let found = texts.compactMap { word in offset(of: Array(("ru" + word.form + word.text).utf8)) }
+        let byPage = Dictionary(grouping: found, by: { $0 / pageSize * pageSize })
+        let (page, offsets) = try #require(
+            byPage.first { $0.key > 0 && $0.value.count >= 2 && bytes[$0.key] == 0x0A }, "two words of metre on one leaf page")
+        let cells = Int(bytes[page + 3]) << 8 | Int(bytes[page + 4])
         // The cell holding an offset starts at the largest pointer below it.
         func pointerIndex(holding at: Int) -> Int? {
-            (0..<cells).filter { Int(bytes[page + header + 8 + 2 * $0]) << 8 | Int(bytes[page + header + 9 + 2 * $0]) <= at - page }
-                .max { a, b in
-                    (Int(bytes[page + header + 8 + 2 * a]) << 8 | Int(bytes[page + header + 9 + 2 * a]))
-                        < (Int(bytes[page + header + 8 + 2 * b]) << 8 | Int(bytes[page + header + 9 + 2 * b]))
-                }
+            (0..<cells).filter { pointer(page, $0) <= at - page }.max { pointer(page, $0) < pointer(page, $1) }
         }
-        let onePointer = try #require(pointerIndex(holding: oneAt)), displayPointer = try #require(pointerIndex(holding: displayAt))
-        bytes[page + header + 8 + 2 * onePointer] = bytes[page + header + 8 + 2 * displayPointer]
-        bytes[page + header + 9 + 2 * onePointer] = bytes[page + header + 9 + 2 * displayPointer]
+        let first = try #require(pointerIndex(holding: offsets[0])), second = try #require(pointerIndex(holding: offsets[1]))
+        try #require(first != second)
+        bytes[page + 8 + 2 * first] = bytes[page + 8 + 2 * second]
+        bytes[page + 9 + 2 * first] = bytes[page + 9 + 2 * second]
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
         let database = try UnitDatabase(path: path)

@@ -28,10 +28,10 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         /// prefixes on a unit that is not of information: the prefix's name
         /// and the unit's.
         case prefixNotTaken(prefix: String, unit: String)
-        /// A word that names units this database leaves out (a slice built
-        /// with `--categories`: `ft` without length), which is therefore
-        /// not read as a prefix and a held unit (`f` + `t`, femtotonnes):
-        /// the word as written and the keys of the units it names.
+        /// A word this database leaves out (a slice: `ft` without length,
+        /// `al`, Spanish for the light-year, without Spanish), which is
+        /// therefore not read as a prefix and a held unit (`f` + `t`,
+        /// femtotonnes): the word as written and the keys of its units.
         case notHeld(word: String, units: [String])
     }
 
@@ -61,7 +61,7 @@ public struct UnitExpressionError: Error, Hashable, Sendable, CustomStringConver
         case .outOfRange: "the units multiply to a size beyond what a number here can hold"
         case .prefixNotTaken(let prefix, let unit): "'\(unit)' takes no prefix such as \(prefix)"
         case .notHeld(let word, let units):
-            "'\(word)' names \(units.joined(separator: ", ")), which this slice of the data leaves out (unitpack build --categories)"
+            "'\(word)' is a word of \(units.joined(separator: ", ")) that this slice of the data leaves out (unitpack build --languages, --categories)"
         }
     }
 }
