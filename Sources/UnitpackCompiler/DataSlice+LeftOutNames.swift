@@ -33,11 +33,20 @@ extension DataSlice {
                 return heldWords.contains(String(rest))
             }
         }
+        // A word of several, joined by spaces or hyphens, reads as the
+        // product of its parts when each is a word or a prefixed word of the
+        // slice: `US-Peck` (German, left out of an English slice) would be
+        // microseconds (`us`) times pecks.
+        func readsAsProduct(_ folded: String) -> Bool {
+            let parts = folded.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
+            return parts.count > 1 && parts.allSatisfy { heldWords.contains($0) || readsAsPrefixed($0) }
+        }
         let keys = Dictionary(whole.units.map { ($0.id, $0.key) }, uniquingKeysWith: { a, _ in a })
         var found: Set<CompiledModel.LeftOutName> = []
         for word in whole.words where !heldUnits.contains(word.unit) || !heldLanguages.contains(word.language) {
             let folded = TextFolding.fold(word.text)
-            guard !heldWords.contains(folded), let key = keys[word.unit], readsAsPrefixed(folded) else { continue }
+            guard !heldWords.contains(folded), let key = keys[word.unit], readsAsPrefixed(folded) || readsAsProduct(folded)
+            else { continue }
             found.insert(CompiledModel.LeftOutName(folded: folded, unitKey: key))
         }
         return found.sorted()

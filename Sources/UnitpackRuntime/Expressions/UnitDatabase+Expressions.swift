@@ -96,7 +96,12 @@ extension UnitDatabase {
         default: break
         }
         let compound: CompoundUnit
-        do {
+        do throws(UnitDatabaseError) {
+            // A word a slice left out is not read as the product of its parts.
+            if let units = try leftOutUnits(named: TextFolding.fold(text)) {
+                throw .badExpression(
+                    text, UnitExpressionError(.notHeld(word: text, units: units), at: 0..<text.unicodeScalars.count))
+            }
             compound = try compoundUnit(text, languages: languages)
         } catch {
             // A text that is no expression is asked about again at each parse.
