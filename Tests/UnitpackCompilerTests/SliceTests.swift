@@ -185,7 +185,9 @@ import UnitpackTestSupport
             // mass-concentration) is the documented reading of a word with
             // operators, spaces or powers; a lone word is never a prefix and
             // a held unit.
-            let compound = word.unicodeScalars.contains { "/*·×^²³⁻ -".unicodeScalars.contains($0) }
+            let compound = word.unicodeScalars.contains {
+                UnitExpressionGrammar.isOperator($0) || "^²³⁻ -".unicodeScalars.contains($0)
+            }
             #expect(
                 found.allSatisfy { unit in
                     unit.isExpression ? compound : rows.contains { $0.unit == unit.id.rawValue }
