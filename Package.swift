@@ -22,7 +22,11 @@ let package = Package(
     // than these is behind `#available` (docs/platforms.md).
     platforms: [.iOS(.v12), .macOS(.v10_13), .watchOS(.v4), .tvOS(.v12), .visionOS(.v1)],
     products: [
+        // The one product an app imports: everything below, re-exported.
         .library(name: "UnitpackRuntime", targets: ["UnitpackRuntime"]),
+        // For an app that only converts and formats: the database without
+        // search and phrases (Examples/ConverterApp's ConvertOnly).
+        .library(name: "UnitpackDatabase", targets: ["UnitpackDatabase"]),
         .executable(name: "unitpack", targets: ["unitpack"]),
     ],
     // Only the command line needs swift-argument-parser. An app turns the
@@ -59,14 +63,26 @@ let package = Package(
         .target(name: "UnitpackCheck", dependencies: ["UnitpackCore", "UnitpackSource"]),
         .target(
             name: "UnitpackCompiler",
-            dependencies: ["UnitpackCore", "UnitpackDigest", "UnitpackSource", "UnitpackCheck", "UnitpackSQLite", "CZlib"]),
+            dependencies: [
+                "UnitpackCore", "UnitpackDigest", "UnitpackSource", "UnitpackCheck", "UnitpackSQLite", "UnitpackStore", "CZlib",
+            ]),
 
         // Reviewing built databases: dump and diff (the CLI only).
-        .target(name: "UnitpackReview", dependencies: ["UnitpackCore", "UnitpackSQLite"]),
+        .target(name: "UnitpackReview", dependencies: ["UnitpackCore", "UnitpackSQLite", "UnitpackStore"]),
 
-        // What front ends link.
+        // What front ends link, in rooms (docs/runtime.md):
+        // the table codec: rows checked against their checksums and counts, `meta`.
+        .target(name: "UnitpackStore", dependencies: ["UnitpackCore", "UnitpackSQLite", "CZlib"]),
+        // Lookup, conversion, formatting, expected targets, unit expressions.
+        .target(name: "UnitpackDatabase", dependencies: ["UnitpackCore", "UnitpackSQLite", "UnitpackStore"]),
+        // The search pack and the search as you type (no SQLite).
+        .target(name: "UnitpackSearch", dependencies: ["UnitpackCore", "CZlib"]),
+        // The phrase reader: a typed or dictated request read against a database.
+        .target(name: "UnitpackPhrases", dependencies: ["UnitpackCore", "UnitpackSQLite", "UnitpackStore", "UnitpackDatabase", "UnitpackSearch"]),
+        // The one module an app imports: re-exports the rooms, and `UnitLibrary` over them.
         .target(
-            name: "UnitpackRuntime", dependencies: ["UnitpackCore", "UnitpackSQLite", "CZlib"],
+            name: "UnitpackRuntime",
+            dependencies: ["UnitpackCore", "UnitpackStore", "UnitpackDatabase", "UnitpackSearch", "UnitpackPhrases"],
             exclude: privacyManifest.exclude, resources: privacyManifest.resources),
 
         .executableTarget(
@@ -80,10 +96,10 @@ let package = Package(
         // Temporary source trees and seeded random sources, shared by the tests.
         // RepositoryBuild builds the repository's sources once per test process.
         .target(
-            name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "UnitpackCompiler", "CZlib"],
+            name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "UnitpackStore", "UnitpackCompiler", "CZlib"],
             path: "Tests/UnitpackTestSupport"),
         .testTarget(
-            name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackDigest", "UnitpackTestSupport"], exclude: ["CLDR"]),
+            name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackStore", "UnitpackDigest", "UnitpackTestSupport"], exclude: ["CLDR"]),
         .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackReviewTests",
@@ -94,7 +110,10 @@ let package = Package(
             dependencies: ["UnitpackCompiler", "UnitpackRuntime", "UnitpackSource", "UnitpackCheck", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackRuntimeTests",
-            dependencies: ["UnitpackRuntime", "UnitpackCompiler", "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport"],
+            dependencies: [
+                "UnitpackRuntime", "UnitpackStore", "UnitpackDatabase", "UnitpackSearch", "UnitpackPhrases", "UnitpackCompiler",
+                "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport",
+            ],
             exclude: ["CLDR", "Phrases", "Search", "Targets"]),
         // What an app sees: a file that imports only UnitpackRuntime and uses
         // its whole API (MemberImportVisibility: a member of a module it does
@@ -109,7 +128,9 @@ let package = Package(
         // the kept inputs of Fuzz/corpus.
         .target(
             name: "UnitpackFuzzing",
-            dependencies: ["UnitpackCore", "UnitpackSQLite", "UnitpackRuntime", "UnitpackCompiler", "UnitpackTestSupport"],
+            dependencies: [
+                "UnitpackCore", "UnitpackSQLite", "UnitpackStore", "UnitpackRuntime", "UnitpackCompiler", "UnitpackTestSupport",
+            ],
             path: "Fuzz/Properties"),
         .executableTarget(name: "unitpack-fuzz", dependencies: ["UnitpackFuzzing"], path: "Fuzz/Entry"),
         .testTarget(

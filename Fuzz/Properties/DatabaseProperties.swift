@@ -1,6 +1,7 @@
 import UnitpackCore
 import UnitpackRuntime
 import UnitpackSQLite
+import UnitpackStore
 
 /// The runtime's promises on a damaged `units.sqlite`: opening, `verify()`,
 /// lookups, a conversion, names and a phrase each throw a

@@ -1,5 +1,6 @@
 import Foundation
 import UnitpackCore
+import UnitpackStore
 import UnitpackSQLite
 
 /// Writes `units.sqlite` deterministically and atomically: built in a temporary

@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import UnitpackCore
+import UnitpackStore
 
 /// Writes `search.pack` (docs/pack-format.md): every searchable word of every
 /// unit, normalised by `SearchKey`, sorted, front-coded, cut into shards of

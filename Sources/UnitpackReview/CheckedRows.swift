@@ -1,5 +1,6 @@
 import UnitpackCore
 import UnitpackSQLite
+import UnitpackStore
 
 /// Every row of one table of a database under review, each checked before it
 /// is used: its checksum (docs/database.md, "Row checksums") and, through

@@ -1,5 +1,6 @@
 import UnitpackCore
 import UnitpackSQLite
+import UnitpackStore
 
 /// The tables of a database, each row checked as it is read (`CheckedRows`):
 /// a damaged or hand-edited file fails with the row at fault rather than

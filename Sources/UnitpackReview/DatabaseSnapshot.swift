@@ -1,5 +1,6 @@
 import UnitpackCore
 import UnitpackSQLite
+import UnitpackStore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import UnitpackCore
 import UnitpackSQLite
+import UnitpackStore
 
 /// Why a built database cannot be dumped or compared. Every case names the
 /// file and says what to do.

@@ -139,3 +139,43 @@ public final class Statement {
         }
     }
 }
+
+extension Statement {
+    /// A column of the current row as SQLite stores it, its bytes in place
+    /// (valid only inside `withColumn`'s body): what a checksum over the
+    /// stored values reads without copying them.
+    public enum StoredColumn {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(UnsafeRawBufferPointer)
+        case blob(UnsafeRawBufferPointer)
+    }
+
+    public func withColumn<Result>(_ column: Int32, _ body: (StoredColumn) -> Result) -> Result {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return body(.integer(sqlite3_column_int64(handle, column)))
+        case SQLITE_FLOAT: return body(.real(sqlite3_column_double(handle, column)))
+        case SQLITE_TEXT:
+            let pointer = sqlite3_column_text(handle, column)
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return body(.text(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count)))
+        case SQLITE_BLOB:
+            let pointer = sqlite3_column_blob(handle, column)
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return body(.blob(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count)))
+        default: return body(.null)
+        }
+    }
+
+    /// The current row's column as stored, by its storage class (a BLOB,
+    /// which no unitpack table holds, reads as its bytes in TEXT).
+    public func value(at column: Int32) -> Value {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: .null
+        default: .text(text(at: column) ?? "")
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Testing
+import UnitpackStore
 import UnitpackTestSupport
 
 @testable import UnitpackCore

@@ -1,10 +1,14 @@
 import Foundation
 import Testing
+import UnitpackStore
 import UnitpackCompiler
 import UnitpackTestSupport
 
 @testable import UnitpackFuzzing
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Every input kept in Fuzz/corpus (the seeds, and each input that once broke
 /// a property) keeps its target's property. The pack seeds are the fixture

@@ -4,7 +4,7 @@ import Testing
 /// Every public declaration an app gets from `import UnitpackRuntime` has a
 /// documentation comment (issue 22, "Done when").
 ///
-/// Method: the symbol graphs of UnitpackRuntime and of UnitpackCore
+/// Method: the symbol graphs of the runtime's modules and of UnitpackCore
 /// (`swift-symbolgraph-extract`, public declarations), as `PublicAPITests`
 /// reads them: a symbol of the runtime's sources, or of a core type that
 /// `Exports.swift` re-exports (its members included), without `docComment`
@@ -15,12 +15,12 @@ import Testing
 /// enum case whose doc comment sits on a `case a, b` line counts for both.
 @Suite struct DocCommentTests {
     static func undocumented() throws -> [String] {
-        let runtimeSources = PublicAPITests.repository.appendingPathComponent("Sources/UnitpackRuntime").path
+        let runtimeSources = PublicAPITests.runtimeModules.map { PublicAPITests.repository.appendingPathComponent("Sources/\($0)/").path }
         let coreSources = PublicAPITests.repository.appendingPathComponent("Sources/UnitpackCore").path
         let exported = try PublicAPITests.reexported()
         var missing: [String] = []
-        for symbol in try PublicAPITests.symbols(of: "UnitpackRuntime")
-        where !symbol.hasDocComment && symbol.file?.hasPrefix(runtimeSources) == true {
+        for symbol in try PublicAPITests.runtimeSymbols()
+        where !symbol.hasDocComment && runtimeSources.contains(where: { symbol.file?.hasPrefix($0) == true }) {
             missing.append("\(symbol.file ?? ""):\(symbol.line ?? 0): \(symbol.name)")
         }
         for symbol in try PublicAPITests.symbols(of: "UnitpackCore")

@@ -130,14 +130,37 @@ import Testing
         return String(rest.dropFirst(digits.count).prefix(length))
     }
 
-    /// The core types `Sources/UnitpackRuntime/Exports.swift` re-exports.
+    /// The modules whose public API `import UnitpackRuntime` gives
+    /// (docs/runtime.md): the umbrella and the rooms its Exports.swift
+    /// re-exports whole, so a room added there is checked here too.
+    static let runtimeModules: [String] = {
+        let file = repository.appendingPathComponent("Sources/UnitpackRuntime/Exports.swift")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let rooms = text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("@_exported import Unitpack") else { return nil }
+            let module = line.dropFirst("@_exported import ".count)
+            return module.contains(".") || module.contains(" ") ? nil : String(module)
+        }
+        return ["UnitpackRuntime"] + rooms
+    }()
+
+    /// The public symbols of every module of the runtime.
+    static func runtimeSymbols() throws -> [Symbol] {
+        try runtimeModules.flatMap { try symbols(of: $0) }
+    }
+
+    /// The core types the runtime's modules re-export (their `Exports.swift`).
     static func reexported() throws -> Set<String> {
-        let text = try String(contentsOf: repository.appendingPathComponent("Sources/UnitpackRuntime/Exports.swift"), encoding: .utf8)
-        return Set(
-            text.split(separator: "\n").compactMap { line -> String? in
-                guard line.hasPrefix("@_exported import "), let dot = line.range(of: "UnitpackCore.") else { return nil }
-                return String(line[dot.upperBound...])
-            })
+        var names: Set<String> = []
+        for module in runtimeModules {
+            let file = repository.appendingPathComponent("Sources/\(module)/Exports.swift")
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n") {
+                guard line.hasPrefix("@_exported import "), let dot = line.range(of: "UnitpackCore.") else { continue }
+                names.insert(String(line[dot.upperBound...]))
+            }
+        }
+        return names
     }
 
     /// Members of re-exported core types that belong to the build, not to
@@ -150,11 +173,14 @@ import Testing
     @Test func everyTypeTheAPINamesComesWithTheImport() throws {
         let exported = try Self.reexported()
         #expect(exported.count >= 10, "\(exported)")
+        #expect(Self.runtimeModules.count >= 4, "the rooms re-exported: \(Self.runtimeModules)")
         var missing: [String] = []
-        for symbol in try Self.symbols(of: "UnitpackRuntime") {
+        for symbol in try Self.runtimeSymbols() {
             for usr in symbol.references {
-                if let name = Self.topLevelName(usr, module: "UnitpackSQLite") {
-                    missing.append("\(symbol.name) names UnitpackSQLite.\(name)")
+                for hidden in ["UnitpackSQLite", "UnitpackStore"] {
+                    if let name = Self.topLevelName(usr, module: hidden) {
+                        missing.append("\(symbol.name) names \(hidden).\(name)")
+                    }
                 }
                 if let name = Self.topLevelName(usr, module: "UnitpackCore"), !exported.contains(name) {
                     missing.append("\(symbol.name) names UnitpackCore.\(name), which Exports.swift does not re-export")
@@ -180,7 +206,7 @@ import Testing
             contentsOf: Self.repository.appendingPathComponent("Tests/UnitpackRuntimeAPITests/AppSurfaceTests.swift"), encoding: .utf8)
         let imports = surface.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.hasPrefix("@testable") }
         #expect(imports == ["import Testing", "import UnitpackRuntime"])
-        let types = try Self.symbols(of: "UnitpackRuntime").filter {
+        let types = try Self.runtimeSymbols().filter {
             ["swift.struct", "swift.enum", "swift.class", "swift.protocol", "swift.typealias"].contains($0.kind)
         }
         #expect(types.count >= 30)
@@ -206,7 +232,7 @@ import Testing
             foundation.formUnion(symbols.filter { Self.typeKinds.contains($0.kind) && $0.path.count == 1 }.map { $0.path[0] })
         }
         #expect(foundation.isSuperset(of: ["Unit", "Dimension", "Measurement", "UnitConverter", "Date"]), "Foundation's types were not read")
-        let ours = Set(try Self.symbols(of: "UnitpackRuntime").filter { Self.typeKinds.contains($0.kind) && $0.path.count == 1 }.map { $0.path[0] })
+        let ours = Set(try Self.runtimeSymbols().filter { Self.typeKinds.contains($0.kind) && $0.path.count == 1 }.map { $0.path[0] })
             .union(try Self.reexported())
         #expect(ours.intersection(foundation).isEmpty, "shared with Foundation: \(ours.intersection(foundation).sorted())")
     }
@@ -220,7 +246,7 @@ import Testing
     ]
 
     @Test func valueTypesAreHashable() throws {
-        let values = try Self.symbols(of: "UnitpackRuntime").filter { ["swift.struct", "swift.enum"].contains($0.kind) }
+        let values = try Self.runtimeSymbols().filter { ["swift.struct", "swift.enum"].contains($0.kind) }
         #expect(values.count >= 30)
         for value in values where !Self.notHashable.contains(value.name) {
             #expect(value.conformances.contains("s:SH"), "\(value.name) is not Hashable")

@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Words written glued to the next (kind `attached` of `words.tsv`: Arabic
 /// `ب`, `ل`, `لل`, the article `ال`, `و`), the Arabic numbers of

@@ -5,6 +5,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `bestTarget` on the repository's preference lists (units-src/clusters.tsv).
 @Suite struct BestTargetTests {

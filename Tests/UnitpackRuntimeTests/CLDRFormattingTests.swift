@@ -4,6 +4,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `format` against CLDR's own files: every unit a CLDR 41 unit type names
 /// (Scripts/import-cldr's mapping, locales/cldr-units.tsv), in every language

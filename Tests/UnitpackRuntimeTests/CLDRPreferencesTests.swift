@@ -4,6 +4,9 @@ import UnitpackCompiler
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// CLDR's unit preference test data (testData/units/unitPreferencesTest.txt):
 /// every case, mixed outputs included, must come out of `bestTarget` as CLDR

@@ -4,6 +4,9 @@ import UnitpackCompiler
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// CLDR's unit conversion test data (testData/units/unitsTest.txt): every
 /// case whose two units the repository has, as units or as expressions of

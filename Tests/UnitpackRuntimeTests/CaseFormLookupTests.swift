@@ -5,6 +5,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// CLDR's case forms (locales/{de,pl,uk,ru}/cases.tsv) in the repository's
 /// database: found like names, in the language they belong to.

@@ -6,6 +6,9 @@ import UnitpackSource
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// The hand-written names files name 402 units "X per Y" (`tonne per hour`,
 /// `тонна в час`): a compound name built from X's and Y's names must be

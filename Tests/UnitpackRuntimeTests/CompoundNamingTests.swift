@@ -6,6 +6,9 @@ import UnitpackSQLite
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Names of compound units from their parts' names and the language's
 /// patterns (locales/<lang>/compounds.tsv), in the repository's database.

@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Expressions of the repository's units (docs/expressions.md): factors,
 /// dimensions, the categories an expression converts in, and refusals.

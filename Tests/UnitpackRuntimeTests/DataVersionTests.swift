@@ -5,6 +5,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `UnitDatabase.dataVersion`: what a front end compares before swapping a
 /// downloaded database in (issue 22 §4), read from `meta` at open.

@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+import UnitpackStore
 import UnitpackCompiler
 import UnitpackCore
 import UnitpackSQLite
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// What makes `units.sqlite` prove itself (docs/database.md, "Row
 /// checksums", "Key counts", "Sanity of values read"): each checked alone,

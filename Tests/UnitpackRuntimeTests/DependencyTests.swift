@@ -4,7 +4,9 @@ import Testing
 /// Front ends link the runtime: it must not pull Foundation (ICU, +20 MB RSS)
 /// or the compiler in. Checked on the sources of every module it links.
 @Suite struct DependencyTests {
-    static let runtimeModules = ["UnitpackRuntime", "UnitpackCore", "UnitpackSQLite"]
+    static let runtimeModules = [
+        "UnitpackRuntime", "UnitpackDatabase", "UnitpackSearch", "UnitpackPhrases", "UnitpackStore", "UnitpackCore", "UnitpackSQLite",
+    ]
     static let forbidden = ["import Foundation", "import UnitpackCompiler", "import UnitpackSource", "import UnitpackCheck"]
 
     @Test(arguments: runtimeModules)
@@ -27,11 +29,13 @@ import Testing
     /// The runtime reaches SQLite through UnitpackSQLite only: its own
     /// sources do not import the C API.
     @Test func theRuntimeUsesSQLiteThroughItsWrapper() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/UnitpackRuntime")
-        for file in try FileManager.default.subpathsOfDirectory(atPath: root.path) where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            #expect(!text.split(separator: "\n").contains { $0.hasPrefix("import CSQLite") }, "UnitpackRuntime/\(file)")
+        for module in Self.runtimeModules where module != "UnitpackSQLite" {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Sources/\(module)")
+            for file in try FileManager.default.subpathsOfDirectory(atPath: root.path) where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                #expect(!text.split(separator: "\n").contains { $0.hasPrefix("import CSQLite") }, "\(module)/\(file)")
+            }
         }
     }
 
@@ -76,7 +80,11 @@ import Testing
                 if linked.insert(dependency.name).inserted { queue.append(dependency.name) }
             }
         }
-        #expect(linked == ["UnitpackCore", "UnitpackSQLite", "CSQLite", "CZlib"], "\(linked.sorted())")
+        #expect(
+            linked == [
+                "UnitpackDatabase", "UnitpackSearch", "UnitpackPhrases", "UnitpackStore", "UnitpackCore", "UnitpackSQLite", "CSQLite",
+                "CZlib",
+            ], "\(linked.sorted())")
         #expect(products.isEmpty, "the runtime links packages: \(products)")
     }
 }

@@ -1,6 +1,9 @@
 import Testing
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// A NUL inside a typed text (a pasted phrase, a front end's buffer) is part
 /// of the text: SQLite gets it with its length, not as a C string, which ended

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Phrases/expressions.tsv: unit expressions as people type them in phrases
 /// (torque, force, pressure as force per area, heat transfer, densities,

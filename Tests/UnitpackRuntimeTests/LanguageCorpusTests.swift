@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Phrases/<lang>.tsv for de, fr, es, it, pt, pl, uk, ja, zh, ar (issue 20): at least 30
 /// phrases each, in digits and number words, both orders, case forms, a

@@ -6,6 +6,9 @@ import UnitpackSQLite
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `format` against a database built with English, Russian and a partial
 /// German: plural forms by the digits shown, separators, fallbacks.

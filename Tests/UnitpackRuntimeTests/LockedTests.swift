@@ -1,6 +1,10 @@
 import Testing
+import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// The runtime's own lock (`Locked`, instead of `Synchronization.Mutex`,
 /// which needs iOS 18): excluded access, and released on a throw.

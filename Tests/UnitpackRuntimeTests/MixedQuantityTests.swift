@@ -4,6 +4,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `split` and `format` of mixed quantities (5 ft 11 in, 2 часа 1 минута) on
 /// the repository's database.

@@ -6,6 +6,9 @@ import UnitpackSQLite
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Mixed units (`foot+inch`) and a system's own lists, from `clusters.tsv`
 /// through the `clusters` table (format 4, `parts`) to `PreferredTarget`.

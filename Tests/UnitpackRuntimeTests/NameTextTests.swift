@@ -1,10 +1,14 @@
 import Foundation
 import Testing
+import UnitpackStore
 import UnitpackCore
 import UnitpackSQLite
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Format 11 stores `names.text` as the empty string where the text is its
 /// `folded` key (docs/database.md, `names`): the words that are not their

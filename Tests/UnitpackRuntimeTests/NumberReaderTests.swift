@@ -2,6 +2,9 @@ import Testing
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Numbers in digits as people type them: every reading of the longest
 /// number at the start of the text, best first.

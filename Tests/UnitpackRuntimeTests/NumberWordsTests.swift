@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Number words read as one number, with the repository's English and
 /// Russian words (locales/*/words.tsv) loaded through a built database.

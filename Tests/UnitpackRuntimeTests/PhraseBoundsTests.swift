@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Issue 21: a parse's work is bounded. A phrase over `maxPhraseBytes` is
 /// refused at once; a run of number words is read at most

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Phrases/corpus.tsv: hundreds of English and Russian phrases (numbers in
 /// digits and words, one and two units, markers, symbols, synonyms, `in`,

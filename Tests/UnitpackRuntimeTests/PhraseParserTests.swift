@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `parse` on the repository's data: the tricky cases by name. The corpus
 /// (Phrases/corpus.tsv) checks hundreds more.

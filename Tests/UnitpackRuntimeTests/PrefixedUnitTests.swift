@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// SI and binary prefixes on the units that take them (docs/expressions.md,
 /// "Prefixes"): read as symbols and as each language's words where no row

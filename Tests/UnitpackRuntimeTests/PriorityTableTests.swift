@@ -2,6 +2,9 @@ import Testing
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// The search pack's unit table as the reader keeps it: one-byte or
 /// two-byte ranks, by id or beside sparse ids, must give every unit its

@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `parse` of quantities in several parts (`6 ft 2 in`), mixed targets
 /// (`ft+in`, `in feet and inches`) and fractions in words, on the

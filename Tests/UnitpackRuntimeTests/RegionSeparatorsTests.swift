@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// A tag's region picks CLDR's separators for it (issue 20 §6): `de-CH`
 /// writes `12’345.5`, `ar-MA` `12.345,5`. The expected separators are

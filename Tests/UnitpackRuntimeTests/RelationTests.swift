@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+import UnitpackStore
 import UnitpackCompiler
 import UnitpackCore
 import UnitpackSQLite
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// The repository's `units-src/relations.tsv` as a front end sees it:
 /// rotation speed converts to frequency, temperatures know their difference

@@ -5,6 +5,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// docs/database.md and docs/runtime-memory.md held to the code they
 /// describe, as DiagnosticCodeDocsTests holds docs/diagnostics.md: a number
@@ -20,7 +23,7 @@ import UnitpackTestSupport
     /// Every case of `UnitDatabaseError` (read from its source: a Swift enum
     /// with associated values cannot list its cases) is named in database.md.
     @Test func databaseMdNamesEveryErrorCase() throws {
-        let source = try Self.text("Sources/UnitpackRuntime/UnitDatabaseError.swift")
+        let source = try Self.text("Sources/UnitpackDatabase/UnitDatabaseError.swift")
         let cases = source.split(separator: "\n").compactMap { line -> String? in
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("case "), line.hasPrefix("    case ") else { return nil }

@@ -4,6 +4,9 @@ import UnitpackCompiler
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Issue 21: a search's input is bounded and its work linear. A query over
 /// `SearchPack.maxQueryBytes` is refused with an error that gives the limit

@@ -5,6 +5,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// The forgiving search (issue 23) on the repository's data: the misspelling
 /// list of Scripts/gen-misspellings.py (Search/misspellings.tsv) finds the

@@ -1,10 +1,14 @@
 import Foundation
 import Testing
+import UnitpackStore
 import UnitpackCompiler
 import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Every kind of damage to `search.pack` is a typed error: never a crash,
 /// never an allocation beyond a shard's declared (and limited) size.

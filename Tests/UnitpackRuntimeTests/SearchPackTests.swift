@@ -6,6 +6,9 @@ import Synchronization
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// The repository's own data, packed: every key findable, ranking, the
 /// memory budget, concurrency.

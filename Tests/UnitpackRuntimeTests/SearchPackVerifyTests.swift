@@ -4,6 +4,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Packs written from docs/pack-format.md by `PackAssembler`, not by the
 /// compiler: the reader reads them, and `verify()` finds an index that

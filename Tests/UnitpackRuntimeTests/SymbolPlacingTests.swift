@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `UnitDatabase.placing` tells a unit without a symbol (whose `symbol` is
 /// its display name, standing in) from a unit whose symbol equals its display

@@ -6,6 +6,9 @@ import UnitpackTestSupport
 import UnitpackCompiler
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// `expectedTarget`: the usage a unit implies, the completed lists, the
 /// reader when nothing is said, and the alternatives (docs/database.md, "The

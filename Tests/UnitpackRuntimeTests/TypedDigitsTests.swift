@@ -1,6 +1,9 @@
 import Testing
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// The significant digits a number was typed with, carried from the number
 /// reader through a phrase's reading (docs/phrases.md, Precision).

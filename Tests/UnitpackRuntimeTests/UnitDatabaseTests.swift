@@ -5,6 +5,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Lookups and conversions against a database built from a small tree.
 @Suite struct UnitDatabaseTests {

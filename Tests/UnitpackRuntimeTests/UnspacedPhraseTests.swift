@@ -2,6 +2,9 @@ import Testing
 import UnitpackCore
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// Japanese and Chinese phrases are written without spaces (issue 20 §1):
 /// a word that names nothing whole and holds letters of a script without

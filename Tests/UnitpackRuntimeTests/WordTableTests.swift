@@ -3,6 +3,9 @@ import UnitpackCore
 import UnitpackTestSupport
 
 @testable import UnitpackRuntime
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+@testable import UnitpackSearch
 
 /// The phrase words' table (`WordTable`): every word found with its own
 /// meanings and languages whatever collides in the index, absent words not

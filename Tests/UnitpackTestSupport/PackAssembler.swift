@@ -1,5 +1,6 @@
 import CZlib
 import UnitpackCore
+import UnitpackStore
 
 /// Writes a `search.pack` from parts given explicitly, following
 /// docs/pack-format.md alone (not the compiler's writer): tests and fuzz

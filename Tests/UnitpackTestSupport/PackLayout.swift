@@ -1,4 +1,5 @@
 import UnitpackCore
+import UnitpackStore
 
 /// Where the parts of a `search.pack` lie, walked as docs/pack-format.md lays
 /// them out, for tests that damage one field on purpose and for the fuzzer,

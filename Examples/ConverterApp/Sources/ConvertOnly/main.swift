@@ -1,9 +1,10 @@
 // The smallest app: the database alone, to convert and format (no search
-// pack, no phrases). With ConverterApp, it measures what search and phrases
-// add to an app's size (README "Measured").
+// pack, no phrases): it imports the UnitpackDatabase product, so it links
+// neither. With ConverterApp, it measures what search and phrases add to an
+// app's size (README "What an app pays").
 //
 //   ConvertOnly [DATA_DIR] VALUE FROM TO   (default DATA_DIR: ../../dist)
-import UnitpackRuntime
+import UnitpackDatabase
 
 #if canImport(Darwin)
     import Darwin

@@ -1,0 +1,285 @@
+import UnitpackCore
+import UnitpackSQLite
+import UnitpackStore
+
+extension UnitDatabase {
+    /// The language partial languages fall back to.
+    public static let fallbackLanguage = "en"
+
+    /// The language with this tag, or its base language (`ru` for `ru-RU`),
+    /// as BCP 47 lookup finds it: case does not matter (`RU`, `pt-br`), `_`
+    /// is read as `-` (`ru_RU`, as POSIX locales write it), and subtags are
+    /// dropped from the end until a language of the database is left, with
+    /// no warning. The result's `code` is the database's spelling. Every
+    /// command resolves `--lang` through this (docs/phrases.md).
+    /// - Throws: `.unknownLanguage`, with the languages the database has,
+    ///   when no prefix of the tag is one of them.
+    public func language(_ code: String) throws(UnitDatabaseError) -> Language {
+        try withState { state throws(UnitDatabaseError) in try loadLanguage(code, state) }
+    }
+
+    /// A unit's words in `language`, falling back to English for a unit a
+    /// partial language does not name, and to the `units-src/` name when the
+    /// database has no names at all for it.
+    public func names(of unit: MeasureUnit, in language: String) throws(UnitDatabaseError) -> LocalizedNames {
+        try withState { state throws(UnitDatabaseError) in
+            try localizedNames(of: unit, in: try loadLanguage(language, state).code, state)
+        }
+    }
+
+    /// `names(of:in:)` for a language already loaded, inside the lock (a
+    /// mixed quantity reads several units' names at once).
+    func localizedNames(of unit: MeasureUnit, in code: String, _ state: State) throws(UnitDatabaseError) -> LocalizedNames {
+        // An expression is written with its parts' symbols in every language:
+        // a symbol is never a wrong word.
+        if unit.isExpression {
+            let symbol = unit.symbols.first ?? unit.name
+            return LocalizedNames(language: code, display: symbol, forms: [.other: symbol], symbol: symbol)
+        }
+        if let names = try loadNames(unit, code, state) { return names }
+        // A complete language names every unit: no words is damage, not a
+        // reason to answer in English.
+        if try loadLanguage(code, state).isComplete {
+            throw .corrupt(path: path, detail: "unit \(unit.id) has no words in '\(code)', a complete language")
+        }
+        if code != Self.fallbackLanguage, let names = try loadNames(unit, Self.fallbackLanguage, state) { return names }
+        return LocalizedNames(
+            language: Self.fallbackLanguage, display: unit.name, forms: [.other: unit.name],
+            symbol: unit.symbols.first ?? unit.name)
+    }
+
+    /// `value` in `unit`, as `language` writes it: the number rounded first,
+    /// then the plural form chosen for the digits shown (`1 метр`, `1,5 метра`,
+    /// `1,0 метра`), with the separators and digits of the language's
+    /// numbering system in the tag's region (`ar-EG` `٥`, `ar-MA` `5`), put
+    /// where CLDR's pattern puts it (`時速 5 キロメートル`, `5\u{A0}mètres`,
+    /// `5米`, `متر` with no number), and a readable scientific form for very
+    /// large or small values.
+    public func format(
+        _ value: Double, _ unit: MeasureUnit, language code: String,
+        options: LocalizedNumberFormatting.Options = .init()
+    ) throws(UnitDatabaseError) -> FormattedQuantity {
+        try format(value, unit, language: try language(code), options: options)
+    }
+
+    /// `format(_:_:language:options:)` for a language already resolved (its region's numbering kept).
+    public func format(
+        _ value: Double, _ unit: MeasureUnit, language: Language,
+        options: LocalizedNumberFormatting.Options = .init()
+    ) throws(UnitDatabaseError) -> FormattedQuantity {
+        let names = try names(of: unit, in: language.code)
+        let number = LocalizedNumberFormatting.format(value, symbols: language.numbers, options: options)
+        // The word follows the rules of the language it is in: a partial
+        // language showing an English word needs English plural forms.
+        let rules = names.language == language.code ? language : try self.language(names.language)
+        let category = rules.pluralCategory(of: number)
+        // An expression in words where the language's patterns name it
+        // (`36.8781 pound-force feet`, `3 грамма на литр`), else its symbols.
+        let words = unit.isExpression ? try expressionName(unit, count: value, language: language.code) : nil
+        let long: String
+        if let words {
+            long = Self.placing(number.text, word: words, pattern: rules.longPattern)
+        } else {
+            long = Self.placing(number.text, in: names, category: category, isShort: false, language: rules)
+        }
+        return FormattedQuantity(
+            number: number.text, long: long,
+            short: Self.placing(number.text, in: names, category: category, isShort: true, language: rules),
+            pluralCategory: category, nameLanguage: names.language)
+    }
+
+    /// The number in the unit's CLDR pattern of this length and category, or
+    /// in the language's default pattern with the unit's word or symbol.
+    /// `language` is the language of `names` (English for a fallback word).
+    static func placing(
+        _ number: String, in names: LocalizedNames, category: PluralCategory, isShort: Bool, language: Language
+    ) -> String {
+        if let pattern = names.patterns[LocalizedNames.PatternKey(isShort: isShort, category: category)] {
+            return placing(number, pattern: pattern)
+        }
+        // A unit without a symbol stands in for one with its display name
+        // (`centuries`): the word of the category reads right (`1 century`).
+        // A symbol equal to the display name is still a symbol (zh `ppm`,
+        // whose word `百万分之` goes before the number, not after).
+        if isShort && names.hasSymbol {
+            // A mark sits against its number in every language (`5′`, `10°`).
+            if isMark(names.symbol) { return number + names.symbol }
+            return placing(number, word: names.symbol, pattern: language.shortPattern)
+        }
+        return placing(number, word: names.form(for: category), pattern: language.longPattern)
+    }
+
+    /// `pattern` with `{0}` the number and `{1}` the word.
+    static func placing(_ number: String, word: String, pattern: String) -> String {
+        if pattern == "{0} {1}" { return number + " " + word }
+        return placing(number, pattern: replacing("{1}", in: pattern, with: word))
+    }
+
+    /// `pattern` with `{0}` the number; a pattern without `{0}` is the whole
+    /// text (Arabic `متر`: one metre, the number left unsaid).
+    static func placing(_ number: String, pattern: String) -> String {
+        replacing("{0}", in: pattern, with: number)
+    }
+
+    /// The first `placeholder` of `text` replaced: a pattern has at most one
+    /// (checked when the database is built), and Foundation is not linked.
+    static func replacing(_ placeholder: String, in text: String, with value: String) -> String {
+        let bytes = Array(text.utf8)
+        let target = Array(placeholder.utf8)
+        guard bytes.count >= target.count else { return text }
+        for start in 0...(bytes.count - target.count) where bytes[start..<(start + target.count)].elementsEqual(target) {
+            return String(decoding: bytes[..<start], as: UTF8.self) + value
+                + String(decoding: bytes[(start + target.count)...], as: UTF8.self)
+        }
+        return text
+    }
+
+    // MARK: Loading
+
+    func loadLanguage(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language {
+        // The tag as stored: one lookup, the case of every call but the first.
+        if let language = try loadLanguageRow(code, state) { return language }
+        let available = try availableLanguages(state)
+        var candidate = String(TextFolding.fold(code).map { $0 == "_" ? "-" : $0 })
+        while true {
+            if let stored = available.first(where: { TextFolding.fold($0) == candidate }),
+                let language = try loadLanguageRow(stored, state)
+            {
+                // The region stays: it picks the numbering system (`ar-MA` writes
+                // Latin digits), the separators (`de-CH`: `’`, `es-MX`: `.`) and
+                // the grouping (`en-IN`: `12,34,567`).
+                guard language.numbering.dependsOnRegion, let region = Self.region(of: code)
+                else { return language }
+                return language.inRegion(region)
+            }
+            guard let dash = candidate.lastIndex(of: "-") else { break }
+            candidate = String(candidate[..<dash])
+        }
+        throw .unknownLanguage(code, available: available)
+    }
+
+    /// The region subtag of a BCP 47 tag, upper case: `EG` in `ar-EG`,
+    /// `ar_eg` and `ar-Arab-EG`, `419` in `es-419`; nil without one.
+    public static func region(of tag: String) -> String? {
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        for subtag in subtags.dropFirst() {
+            let isLetters = subtag.count == 2 && subtag.allSatisfy { $0.isASCII && $0.isLetter }
+            let isDigits = subtag.count == 3 && subtag.allSatisfy { $0.isASCII && $0.isNumber }
+            if isLetters || isDigits { return subtag.uppercased() }
+        }
+        return nil
+    }
+
+    private func loadLanguageRow(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language? {
+        if case .language(let language)? = state.objects.value(for: .language(code)) { return language }
+        let row = state.languageByCode
+        let path = path
+        let language: Language?
+        do {
+            try row.reset()
+            try row.bind(.text(code), at: 1)
+            if try row.step() {
+                let rows = RowDecoder(statement: row, path: path)
+                let decoded = try rows.language(at: 0).language
+                guard decoded.code == code else { throw rows.damaged("language '\(decoded.code)' was found for '\(code)'") }
+                language = decoded
+            } else {
+                // Twelve rows or so: the whole table says whether the code is
+                // really absent or hidden by a damaged page.
+                try row.reset()
+                guard !(try allLanguageRows(state).contains { $0.code == code }) else {
+                    throw UnitDatabaseError.corrupt(path: path, detail: "language '\(code)' is listed but cannot be read")
+                }
+                language = nil
+            }
+            try row.reset()
+        } catch {
+            throw Self.typed(error, path: path)
+        }
+        guard let language else { return nil }
+        state.objects.insert(.language(language), for: .language(code), cost: ApproximateSize.of(language))
+        return language
+    }
+
+    private func availableLanguages(_ state: State) throws(UnitDatabaseError) -> [String] {
+        try allLanguageRows(state).map(\.code)
+    }
+
+    /// Every row of `languages`, by code, all of them (meta's count).
+    func allLanguageRows(_ state: State) throws(UnitDatabaseError) -> [(code: String, phraseWordRows: Int)] {
+        let path = path
+        do {
+            let query = try state.connection.prepare(
+                "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages ORDER BY code")
+            let rows = RowDecoder(statement: query, path: path)
+            var languages: [(code: String, phraseWordRows: Int)] = []
+            while try query.step() { languages.append(try rows.languageCount(at: 0)) }
+            guard languages.count == state.rowCount("languages") else {
+                throw rows.damaged("'languages' has \(languages.count) of its \(state.rowCount("languages")) rows")
+            }
+            return languages
+        } catch {
+            throw Self.typed(error, path: path)
+        }
+    }
+
+    func loadNames(_ unit: MeasureUnit, _ language: String, _ state: State) throws(UnitDatabaseError)
+        -> LocalizedNames?
+    {
+        let key = NamesKey(unit: unit.id, language: language)
+        if case .names(let names)? = state.objects.value(for: .names(key)) { return names }
+        let query = state.namesOfUnit
+        let path = path
+        let words: [UnitNameRow]
+        do {
+            try query.reset()
+            try query.bind(.integer(Int64(unit.id.rawValue)), at: 1)
+            try query.bind(.text(language), at: 2)
+            let rows = RowDecoder(statement: query, path: path)
+            var found: [UnitNameRow] = []
+            while try query.step() {
+                let row = try rows.unitName(at: 0)
+                guard row.unit == unit.id.rawValue, row.lang == language else {
+                    throw rows.damaged("a word of unit \(row.unit) in '\(row.lang)' was found under another key")
+                }
+                found.append(row)
+            }
+            // Each row says how many words its unit has in its language: a
+            // missing plural form would otherwise fall back to `other` in silence.
+            if let first = found.first, !found.allSatisfy({ $0.keyRows == first.keyRows }) || first.keyRows != found.count {
+                throw rows.damaged("unit \(unit.id) has \(found.count) of its \(first.keyRows) words in '\(language)'")
+            }
+            words = found
+        } catch {
+            throw Self.typed(error, path: path)
+        }
+        guard !words.isEmpty else { return nil }
+        var display: String?
+        var symbol: String?
+        var composedFrom: String?
+        var counted: [PluralCategory: [String]] = [:]
+        var forms: [PluralCategory: String] = [:]
+        var patterns: [LocalizedNames.PatternKey: String] = [:]
+        for row in words {
+            switch row.form {
+            case .display: display = row.text
+            case .symbol: symbol = row.text
+            case .composed: composedFrom = row.text
+            case .countedCase(_, let category): counted[category, default: []].append(row.text)
+            case .plural(let category): forms[category] = row.text
+            case .pattern(let isShort, let category):
+                patterns[LocalizedNames.PatternKey(isShort: isShort, category: category)] = row.text
+            }
+        }
+        guard let display, forms[.other] != nil else {
+            throw .corrupt(path: path, detail: "unit \(unit.id) lacks its display name or 'other' form in '\(language)'")
+        }
+        var names = LocalizedNames(
+            language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display,
+            patterns: patterns, composedFrom: composedFrom)
+        names.countedCaseForms = counted
+        names.hasSymbol = symbol != nil || !unit.symbols.isEmpty
+        state.objects.insert(.names(names), for: .names(key), cost: ApproximateSize.of(names))
+        return names
+    }
+}

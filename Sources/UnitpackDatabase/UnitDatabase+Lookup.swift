@@ -1,0 +1,238 @@
+import UnitpackCore
+import UnitpackSQLite
+import UnitpackStore
+
+/// Finding units by id, key, name or symbol, and whether a name starts
+/// with a phrase's words.
+extension UnitDatabase {
+    /// The unit with this id.
+    /// - Complexity: one indexed query the first time, a dictionary hit after.
+    public func unit(_ id: UnitID) throws(UnitDatabaseError) -> MeasureUnit {
+        try withState { state throws(UnitDatabaseError) in try load(id, state) }
+    }
+
+    /// Every unit whose name or symbol is `text`, best match first: an exact
+    /// symbol (case-sensitive, so `M` is Mach and `m` metre) before an exact
+    /// name, before a match that ignores case; then by priority.
+    public func candidates(for text: String) throws(UnitDatabaseError) -> [MeasureUnit] {
+        try candidates(for: text, preferring: nil)
+    }
+
+    /// `candidates(for:)`, where a match in one of `languages` (or in every
+    /// language: the symbols of `units-src/`) beats a match only in another
+    /// language: in a Russian phrase `год` is the year, not the Ukrainian
+    /// symbol of the hour.
+    package func candidates(for text: String, preferring languages: [String]?) throws(UnitDatabaseError) -> [MeasureUnit] {
+        try candidates(for: text, folded: TextFolding.fold(text), preferring: languages).units
+    }
+
+    /// `candidates(for:preferring:)` with the folding done by the caller (a
+    /// phrase folds each word once, not each span it tries), and the language
+    /// of the best match: the first of `languages` that has it, nil when a
+    /// symbol of every language (`units-src/`) matches as well; and whether
+    /// the best match is only one that ignores case (`ks` for `kS`), which a
+    /// prefixed reading written exactly beats (`k` + `s`, the kilosecond).
+    package func candidates(
+        for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil
+    ) throws(UnitDatabaseError) -> (units: [MeasureUnit], language: String?, ignoringCase: Bool) {
+        try candidates(
+            key: ByteString((keyPrefix ?? candidatesKeyPrefix(languages)) + text), text: text, folded: folded(),
+            preferring: languages)
+    }
+
+    /// `candidates(for:folded:preferring:keyPrefix:)` by its cache key (the
+    /// key prefix, then `text`), built by the caller in one buffer; the text
+    /// and its folding are only asked for when the cache does not hold it.
+    package func candidates(
+        key cacheKey: ByteString, text: @autoclosure () -> String, folded: @autoclosure () -> String,
+        preferring languages: [String]?
+    ) throws(UnitDatabaseError) -> (units: [MeasureUnit], language: String?, ignoringCase: Bool) {
+        // Kept in the object cache: typing re-reads the same words, a phrase
+        // is parsed again at each key, and front ends convert the same units.
+        let key = CachedKey.candidates(cacheKey)
+        return try withState { state throws(UnitDatabaseError) in
+            if case .candidates(let ids, let language, let ignoringCase)? = state.objects.value(for: key) {
+                var units: [MeasureUnit] = []
+                for id in ids { units.append(try loadReferenced(id, state)) }
+                return (units, language, ignoringCase)
+            }
+            // A name matches a handful of units at most: arrays beat dictionaries.
+            let text = text()
+            let folded = folded()
+            var scored: [(id: UnitID, score: Int)] = []
+            var matched: [(language: Int, score: Int)] = []
+            let path = path
+            do {
+                let query = state.unitsByFoldedName
+                try query.reset()
+                try query.bind(.text(folded), at: 1)
+                let rows = RowDecoder(statement: query, path: path)
+                var found = 0
+                var keyRows: Int?
+                while try query.step() {
+                    let row = try rows.nameRow(at: 0)
+                    guard query.textEquals(at: 0, folded) else { throw rows.damaged("a name was found under another key") }
+                    // Each row says how many rows its key has: fewer found is
+                    // damage, not a narrower answer (an ambiguous name must
+                    // not become unambiguous in silence).
+                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged("the names of '\(folded)' disagree on their count") }
+                    keyRows = row.keyRows
+                    found += 1
+                    let id = row.unit
+                    // An empty stored text is the key itself (format 11, `NameText`).
+                    let exact = query.textEquals(at: 4, "") ? query.textEquals(at: 0, text) : query.textEquals(at: 4, text)
+                    let isSymbol = row.kind == NameKind.symbol.rawValue
+                    var score = exact ? (isSymbol ? 3 : 2) : 1
+                    if let languages {
+                        let everyLanguage = query.isNull(at: 3) || query.textEquals(at: 3, "")
+                        let asked = everyLanguage ? -1 : languages.firstIndex(where: { query.textEquals(at: 3, $0) })
+                        if let asked {
+                            score += 10
+                            matched.append((asked, score))
+                        }
+                    }
+                    if let index = scored.firstIndex(where: { $0.id == id }) {
+                        scored[index].score = max(scored[index].score, score)
+                    } else {
+                        scored.append((id, score))
+                    }
+                }
+                if let keyRows, keyRows != found {
+                    throw rows.damaged("'\(folded)' has \(found) of its \(keyRows) names")
+                }
+                if found == 0 { try confirmAbsent("names", key: [.text(folded)], state) }
+            } catch {
+                throw Self.typed(error, path: path)
+            }
+            guard let best = scored.map(\.score).max() else {
+                state.objects.insert(.candidates([], nil, false), for: key, cost: ApproximateSize.ofCandidates(key, count: 0))
+                return ([], nil, false)
+            }
+            // Drop weaker matches when a stronger one exists: `M` (exact symbol)
+            // must not be ambiguous with `m` (case-folded).
+            var units: [MeasureUnit] = []
+            for (id, score) in scored where score == best { units.append(try loadReferenced(id, state)) }
+            units.sort { ($0.priority, -$0.id.rawValue) > ($1.priority, -$1.id.rawValue) }
+            // A symbol of every language (-1) says nothing of the phrase's language.
+            let language = matched.filter { $0.score == best }.map(\.language).min().flatMap { $0 < 0 ? nil : languages?[$0] }
+            // Scores: 1 ignoring case, 2 a name as written, 3 a symbol; +10 in an asked language.
+            let ignoringCase = best % 10 == 1
+            state.objects.insert(
+                .candidates(units.map(\.id), language, ignoringCase), for: key,
+                cost: ApproximateSize.ofCandidates(key, count: units.count))
+            return (units, language, ignoringCase)
+        }
+    }
+
+    /// Whether some name or symbol, in any language, is `folded` (folded
+    /// words joined by single spaces) or starts with it and a space: a phrase
+    /// tries no longer span whose first words start no name. Names hold no
+    /// control characters, so the names from `folded` up to `folded` and `!`
+    /// (the scalar after the space) are exactly those.
+    package func nameStarts(with folded: String) throws(UnitDatabaseError) -> Bool {
+        try nameExists(from: folded, before: folded + "!", cacheKey: ByteString(folded))
+    }
+
+    /// Whether a name or symbol lies in `[lower, upper)` of the names'
+    /// index, kept in the object cache under `cacheKey` (`nameStarts(with:)`,
+    /// `namePrefixExists`).
+    package func nameExists(from lower: String, before upper: String, cacheKey key: ByteString) throws(UnitDatabaseError) -> Bool {
+        try withState { state throws(UnitDatabaseError) in
+            if case .nameStart(let starts)? = state.objects.value(for: .nameStart(key)) { return starts }
+            let starts: Bool
+            do {
+                let query = try state.nameStartQuery
+                try query.reset()
+                try query.bind(.text(lower), at: 1)
+                try query.bind(.text(upper), at: 2)
+                defer { try? query.reset() }
+                starts = try query.step()
+                // Nothing there: a damaged page must not hide a name and so
+                // skip a reading (the keys around the range must be neighbours).
+                if !starts { try confirmAbsent("names", key: [.text(lower)], state) }
+            } catch {
+                throw Self.typed(error, path: path)
+            }
+            state.objects.insert(.nameStart(starts), for: .nameStart(key), cost: ApproximateSize.ofNameStart(key))
+            return starts
+        }
+    }
+
+    /// The start of a `candidates` cache key: the preferred languages (`*`
+    /// for none) and a tab. A parse joins it once for all its lookups.
+    package func candidatesKeyPrefix(_ languages: [String]?) -> String {
+        (languages.map(languageKey) ?? "*") + "\t"
+    }
+
+    /// The codes joined by commas: the object cache's key for what a list
+    /// of languages reads (phrase words, prefix words, a phrase's language).
+    package func languageKey(_ languages: [String]) -> String {
+        languageKeyMemo.withLock { memo in
+            // Equal arrays of a parse share their storage: compared at once.
+            if memo.codes == languages { return memo.key }
+            memo = (languages, languages.joined(separator: ","))
+            return memo.key
+        }
+    }
+
+    /// The unit whose key (`category/name`, as in `units-src/`) is `key`.
+    /// - Throws: `.unknownUnit` when no unit has it.
+    public func unit(key: String) throws(UnitDatabaseError) -> MeasureUnit {
+        guard let (category, name) = UnitKey.split(key) else { throw .unknownUnit(key) }
+        return try withState { state throws(UnitDatabaseError) in
+            let id = try sqlite { () throws(SQLiteError) -> Int? in
+                let query = try state.connection.prepare(
+                    "SELECT u.id FROM units u JOIN categories c ON c.id = u.category WHERE c.key = ? AND u.name = ?")
+                try query.bind(.text(category), at: 1)
+                try query.bind(.text(name), at: 2)
+                return try query.step() ? query.int(at: 0) : nil
+            }
+            guard let id else { throw UnitDatabaseError.unknownUnit(key) }
+            let unit = try loadReferenced(UnitID(rawValue: id), state)
+            guard unit.category == category, unit.name == name else {
+                throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) was found for '\(key)' but is \(unit.key)")
+            }
+            return unit
+        }
+    }
+
+    /// The one unit named `text`.
+    /// - Throws: `.unknownUnit`, or `.ambiguousUnit` listing the candidates.
+    public func unit(named text: String) throws(UnitDatabaseError) -> MeasureUnit {
+        let found = try candidates(for: text)
+        guard let first = found.first else { throw .unknownUnit(text) }
+        guard found.count == 1 else { throw .ambiguousUnit(text, candidates: found.map(\.key)) }
+        return first
+    }
+
+    /// The one unit named `text` in `category` (a key of
+    /// `units-src/categories.tsv`: `length`, `mass`): what an app that
+    /// knows the quantity asks, where `unit(named:)` may find several
+    /// (`pt`: the typographic point, the US pint or the carat's point).
+    /// - Throws: `.unknownCategory` (with the categories the database has)
+    ///   for a category it does not have; `.unknownUnit` when no unit of the
+    ///   category has the name; `.ambiguousUnit` when several do.
+    /// - Complexity: one indexed query for the names, one for the category
+    ///   when the name is not found in it.
+    public func unit(named text: String, in category: String) throws(UnitDatabaseError) -> MeasureUnit {
+        let found = try candidates(for: text).filter { $0.category == category }
+        if found.count == 1 { return found[0] }
+        if found.count > 1 { throw .ambiguousUnit(text, candidates: found.map(\.key)) }
+        let categories = try categoryKeys()
+        guard categories.contains(category) else { throw .unknownCategory(category, available: categories) }
+        throw .unknownUnit(text)
+    }
+
+    /// The keys of the database's categories (`length`, `mass`, ...), sorted.
+    /// - Complexity: one query over the categories table (some 60 rows).
+    public func categoryKeys() throws(UnitDatabaseError) -> [String] {
+        try withState { state throws(UnitDatabaseError) in
+            try sqlite { () throws(SQLiteError) -> [String] in
+                let query = try state.connection.prepare("SELECT key FROM categories ORDER BY key")
+                var keys: [String] = []
+                while try query.step() { keys.append(query.text(at: 0) ?? "") }
+                return keys
+            }
+        }
+    }
+}

@@ -1,0 +1,269 @@
+import UnitpackCore
+import UnitpackSQLite
+import UnitpackStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A read-only view of `units.sqlite`: look units up, convert values.
+///
+/// Opening checks the file and its format version and prepares the few
+/// statements it uses; rows are read on demand. Safe to share between threads:
+/// one connection behind a lock (`Locked`) (lookups take microseconds, so contention is
+/// cheaper than a connection per thread).
+public final class UnitDatabase: Sendable {
+    /// The database's file.
+    public let path: String
+    private let state: Locked<State>
+    /// The language list asked last and its key (codes joined by commas):
+    /// a parse keys its cache lookups by the list a dozen times, and joining
+    /// twelve codes each time was a quarter of a parse with all asked.
+    let languageKeyMemo = Locked<(codes: [String], key: String)>(([], ""))
+
+    package final class State {
+        package let connection: Connection
+        let unitByID: Statement
+        package let unitsByFoldedName: Statement
+        let languageByCode: Statement
+        let namesOfUnit: Statement
+        /// Prepared on first use (phrases only): opening stays as cheap.
+        var nameStartStatement: Statement?
+        /// Decoded units, languages and names, within one byte budget.
+        var objects: BoundedCache<CachedKey, CachedObject>
+        var pageCacheBudget = 0
+
+        var nameStartQuery: Statement {
+            get throws(SQLiteError) {
+                if let statement = nameStartStatement { return statement }
+                let statement = try connection.prepare("SELECT 1 FROM names WHERE folded >= ? AND folded < ? LIMIT 1")
+                nameStartStatement = statement
+                return statement
+            }
+        }
+
+        func setPageCache(_ bytes: Int) throws(SQLiteError) {
+            pageCacheBudget = max(0, bytes)
+            // A limit in pages: each cached page costs its size plus SQLite's
+            // headers (PgHdr, the page cache's own, the b-tree's MemPage:
+            // a few hundred bytes, more than `cache_size = -KiB` allows for).
+            let pageSize = Int(try connection.scalarInt("PRAGMA page_size") ?? 4096)
+            let pages = max(2, pageCacheBudget / (pageSize + Self.pageOverhead))
+            try connection.execute("PRAGMA cache_size = \(pages)")
+            connection.releaseMemory()
+        }
+
+        /// SQLite's bytes per cached page beyond the page itself, measured
+        /// with `SQLITE_DBSTATUS_CACHE_USED` (with some margin).
+        static let pageOverhead = 512
+
+        /// The row counts of `meta`, by table (`DatabaseFormat.rowCountKeys`):
+        /// a reader that reads a whole table checks that it found them all.
+        let rowCounts: [String: Int]
+        /// `prev_key` of the last key group of `names` (`meta`'s
+        /// `name_last_key`), NULL for an empty table.
+        let lastKeys: [String: Statement.Value]
+        /// `confirmAbsent`'s queries, by table, prepared on first use.
+        var absence: [String: (before: Statement, after: Statement)] = [:]
+
+        init(connection: Connection, objectBudget: Int, meta: (rowCounts: [String: Int], lastKeys: [String: Statement.Value]))
+            throws(SQLiteError)
+        {
+            self.connection = connection
+            self.rowCounts = meta.rowCounts
+            self.lastKeys = meta.lastKeys
+            objects = BoundedCache(budget: objectBudget)
+            // Every lookup selects the whole row and its checksum, and the key
+            // it asked for with it, so that SQLite reads the table's row (not
+            // only an index) and a row found under the wrong key is noticed.
+            unitByID = try connection.prepare(
+                """
+                SELECT \(DatabaseFormat.selectList(of: "units", as: "u")), \(DatabaseFormat.selectList(of: "categories", as: "c"))
+                FROM units u LEFT JOIN categories c ON c.id = u.category WHERE u.id = ?
+                """)
+            unitsByFoldedName = try connection.prepare(
+                "SELECT \(DatabaseFormat.selectList(of: "names")) FROM names WHERE folded = ? ORDER BY unit, kind")
+            languageByCode = try connection.prepare(
+                "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?")
+            namesOfUnit = try connection.prepare(
+                "SELECT \(DatabaseFormat.selectList(of: "unit_names")) FROM unit_names WHERE unit = ? AND lang = ?")
+        }
+
+        /// A reader's entry (`CachedKey.reader`): the phrase reader keeps
+        /// its own values in the database's one budget.
+        package func readerValue(kind: UInt8, _ key: ByteString) -> (any Sendable)? {
+            guard case .reader(let value)? = objects.value(for: .reader(kind: kind, key)) else { return nil }
+            return value
+        }
+
+        package func insertReaderValue(_ value: any Sendable, kind: UInt8, _ key: ByteString, cost: Int) {
+            objects.insert(.reader(value), for: .reader(kind: kind, key), cost: cost)
+        }
+
+        /// Meta's count of `table`'s rows.
+        func rowCount(_ table: String) -> Int {
+            rowCounts[table] ?? -1
+        }
+    }
+
+    /// What SQLite allocated to open the file: the connection, its lookaside
+    /// pool, the parsed schema and the prepared statements (the change in
+    /// `sqlite3_memory_used()` over the open; other threads opening SQLite
+    /// databases at that moment would blur it).
+    public let openBytes: Int
+
+    /// The format and sources of the data (`meta`), read once at open.
+    /// - Complexity: a stored value.
+    public let dataVersion: DataVersion
+
+    /// Opens a database file. What it keeps is bounded: SQLite's page cache by
+    /// `pageCacheBytes` (`PRAGMA cache_size`), the decoded units, languages
+    /// and names by `objectCacheBytes` (least recently used dropped first).
+    /// - Throws: `.fileNotFound`, `.notAUnitDatabase`, `.unsupportedFormatVersion`, `.corrupt`.
+    public init(path: String, pageCacheBytes: Int = 256 << 10, objectCacheBytes: Int = 256 << 10)
+        throws(UnitDatabaseError)
+    {
+        self.path = path
+        let before = Connection.processMemoryUsed
+        guard access(path, R_OK) == 0 else { throw .fileNotFound(path: path) }
+        // SQLite reports a directory only as a vague I/O error on first read.
+        guard Self.isRegularFile(path) else { throw .notAFile(path: path) }
+        do {
+            // The header first: the application id and format version, and
+            // the page size and count, which must account for the file's size
+            // exactly (a file cut short or extended is refused here).
+            try DatabaseHeader.check(path: path)
+            let connection = try Connection(path: path, mode: .readOnlyImmutable)
+            // A small lookaside pool: the default (1,200-byte slots) costs more
+            // than a watch extension's whole search budget, for little speed here.
+            try connection.setLookaside(slotSize: Self.lookasideSlotSize, slots: Self.lookasideSlots)
+            let meta = try StoreMeta.read(connection, path: path) { UnitDatabaseError.corrupt(path: path, detail: $0) }
+            dataVersion = DataVersion(
+                formatVersion: Int(DatabaseFormat.version), sourceHash: meta.sourceHash, generator: meta.generator)
+            let state = try State(
+                connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.lastKeys))
+            try state.setPageCache(pageCacheBytes)
+            self.state = Locked(state)
+            openBytes = max(0, Connection.processMemoryUsed - before)
+        } catch {
+            throw Self.typed(error, path: path)
+        }
+    }
+
+    static let lookasideSlotSize = 128
+    static let lookasideSlots = 32
+
+    // MARK: Memory
+
+    /// What the database holds now, part by part.
+    public var statistics: DatabaseStatistics {
+        state.withLock { state in
+            let connection = state.connection
+            return DatabaseStatistics(
+                openBytes: openBytes, pageCacheBudget: state.pageCacheBudget,
+                pageCacheBytes: connection.bytes(.pageCache),
+                schemaBytes: connection.bytes(.schema),
+                statementBytes: connection.bytes(.statements),
+                lookasideBytes: Self.lookasideSlotSize * Self.lookasideSlots,
+                objectBudget: state.objects.budget, objectBytes: state.objects.bytesHeld,
+                objectsHeld: state.objects.count, hits: state.objects.hits, misses: state.objects.misses,
+                evictions: state.objects.evictions)
+        }
+    }
+
+    /// New budgets for SQLite's page cache and the decoded objects; what is
+    /// over them is dropped now.
+    public func setBudgets(pageCacheBytes: Int, objectCacheBytes: Int) throws(UnitDatabaseError) {
+        try withState { state throws(UnitDatabaseError) in
+            state.objects.setBudget(objectCacheBytes)
+            try sqlite { () throws(SQLiteError) in try state.setPageCache(pageCacheBytes) }
+        }
+    }
+
+    /// Drops the decoded objects and SQLite's cached pages (for a memory warning).
+    public func purge() {
+        state.withLock { state in
+            state.objects.removeAll()
+            state.connection.releaseMemory()
+        }
+    }
+
+    // MARK: Internals
+
+    package func withState<T: Sendable>(_ body: (State) throws(UnitDatabaseError) -> T) throws(UnitDatabaseError) -> T {
+        try state.withLock { (state: inout State) throws(UnitDatabaseError) -> T in try body(state) }
+    }
+
+    /// Runs SQLite calls, turning their errors into the runtime's.
+    func sqlite<T>(_ body: () throws(SQLiteError) -> T) throws(UnitDatabaseError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.classify(error, path: path)
+        }
+    }
+
+    func load(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit {
+        if case .unit(let unit)? = state.objects.value(for: .unit(id)) { return unit }
+        guard let unit = try readUnit(id, state) else { throw .unknownUnit("#\(id.rawValue)") }
+        state.objects.insert(.unit(unit), for: .unit(id), cost: ApproximateSize.of(unit))
+        return unit
+    }
+
+    /// The unit's row and its category's, checked, not cached; nil when no
+    /// unit has the id.
+    func readUnit(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit? {
+        do {
+            let row = state.unitByID
+            try row.reset()
+            try row.bind(.integer(Int64(id.rawValue)), at: 1)
+            guard try row.step() else { return nil }
+            let rows = RowDecoder(statement: row, path: path)
+            let unitColumns = Int32(DatabaseFormat.columns(of: "units").count + 1)
+            let category = try rows.category(at: unitColumns)
+            let (unit, categoryID) = try rows.unit(at: 0, categoryKey: category.key)
+            guard unit.id == id, categoryID == category.id else { throw rows.damaged("unit \(id) was found under another key") }
+            try row.reset()
+            return unit
+        } catch {
+            throw Self.typed(error, path: path)
+        }
+    }
+
+    /// `load` of an id that a row of the database names (a name, a
+    /// cluster, a relation): a missing unit is damage, not an unknown unit.
+    func loadReferenced(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit {
+        do {
+            return try load(id, state)
+        } catch .unknownUnit {
+            throw .corrupt(path: path, detail: "unit \(id) is named but missing")
+        }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Any error of opening or reading, as the typed error a front end matches on.
+    package static func typed(_ error: any Error, path: String) -> UnitDatabaseError {
+        switch error {
+        case let error as UnitDatabaseError: return error
+        case let error as SQLiteError: return classify(error, path: path)
+        default: return .corrupt(path: path, detail: "\(error)")
+        }
+    }
+
+    /// Maps SQLite's result codes to the errors a front end acts on.
+    static func classify(_ error: SQLiteError, path: String) -> UnitDatabaseError {
+        switch error.kind {
+        case .notADatabase: return .notAUnitDatabase(path: path)
+        case .damaged: return .corrupt(path: path, detail: error.message)
+        case .cannotOpen: return .fileNotFound(path: path)
+        case .other: return .storage(code: error.code, message: error.message, sql: error.sql)
+        }
+    }
+}

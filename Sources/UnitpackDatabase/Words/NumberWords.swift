@@ -1,0 +1,165 @@
+import UnitpackCore
+
+/// The number words and marker words of some languages (`words.tsv`,
+/// compiled into `phrase_words`), and the reading of a run of number words
+/// as one number: `thirty four`, `one hundred and five`, `две тысячи`,
+/// `полторы тысячи`, `a dozen`, `one and a half`, `три с половиной`.
+public struct NumberWords: Sendable {
+    /// What one word does in a number (`kind`) and the number it stands
+    /// for (`value`: 4 for `four`, 100 for `hundred`, 0.5 for `half`).
+    public struct Meaning: Sendable, Hashable {
+        /// The word's role in reading a number (a number, a multiplier, a scale, ...).
+        public var kind: PhraseWordKind
+        /// The number the word stands for; 0 for words that carry none (`and`).
+        public var value: Double
+
+        /// A meaning of a word: its role and its value.
+        public init(kind: PhraseWordKind, value: Double) {
+            self.kind = kind
+            self.value = value
+        }
+    }
+
+    /// Folded word -> its meanings (a word may be a number in one language
+    /// and a marker in another), the languages that have it, and whether a
+    /// token written without spaces may split into it (`WordTable`).
+    package var table = WordTable([])
+    /// Words of kind `prefix` (folded) and their values, longest first: they
+    /// are found at the start of a word, not as a word.
+    package var prefixes: [(word: String, value: Double)] = []
+    /// Words of kind `attached` (folded), longest first: written glued to
+    /// the front of the next word (Arabic `ب`, `ال`, `و`), cut from it when
+    /// the rest reads (`UnitDatabase.segmented`).
+    package var attached: [String] = []
+    /// The words of unit expressions among them (`per`, `на`, `square`,
+    /// `в квадрате`): docs/expressions.md.
+    package var expression = ExpressionWords()
+    /// The longest of the words a token written without spaces may be split
+    /// into (`einundzwanzig`: `ein`, `und`, `zwanzig`): the words of numbers
+    /// but articles and partitives, which no language writes inside a number.
+    /// In Unicode scalars.
+    package var longestSplittable = 0
+    /// The first two scalars of each splittable word of two or more,
+    /// packed (`start(of:)`): a token that starts with none (nor with one of
+    /// `splittableScalars`) splits into none, known with a lookup and no
+    /// allocation (most words of a phrase are units, tried at each word).
+    package var splitStarts: Set<UInt64> = []
+    /// The splittable words of one scalar (Chinese and Japanese `十`,
+    /// `五`; Russian `с`), which a token may start with whatever follows.
+    package var splittableScalars: Set<Unicode.Scalar> = []
+    /// The longest word of the table, in Unicode scalars: how far a word
+    /// written without spaces is matched against the table at each position.
+    package var longestWord = 0
+    /// The languages of the table's language bits (the first 64 given): what
+    /// decides the language of a phrase (docs/phrases.md, "Numbers as each
+    /// language writes them").
+    package var languageCodes: [String] = []
+
+    /// The words of one language, each with a meaning (a word may come several times).
+    /// - Complexity: O(n log n) in the words: they are sorted into one table.
+    public init(_ entries: [(word: String, meaning: Meaning)]) {
+        self.init(entries.map { (word: $0.word, meaning: $0.meaning, language: "") })
+    }
+
+    /// The words of several languages, each with its language's code.
+    public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
+        var order: [String] = []
+        var found: [String: (meanings: [Meaning], languages: UInt64, flags: UInt8)] = [:]
+        for (word, meaning, language) in entries {
+            longestWord = max(longestWord, word.unicodeScalars.count)
+            if found[word] == nil {
+                order.append(word)
+                found[word] = ([], 0, 0)
+            }
+            if !language.isEmpty {
+                if !languageCodes.contains(language) { languageCodes.append(language) }
+                if let bit = languageCodes.firstIndex(of: language), bit < 64 { found[word]!.languages |= 1 << UInt64(bit) }
+            }
+            if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive, meaning.kind != .classifier {
+                found[word]!.flags |= WordTable.splittableFlag
+                longestSplittable = max(longestSplittable, word.unicodeScalars.count)
+                if let start = Self.start(of: word) { splitStarts.insert(start) }
+                if word.unicodeScalars.count == 1, let only = word.unicodeScalars.first { splittableScalars.insert(only) }
+            }
+            if !found[word]!.meanings.contains(meaning) { found[word]!.meanings.append(meaning) }
+            if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
+            if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
+            switch meaning.kind {
+            case .per: expression.per.insert(word)
+            case .powerBefore: expression.powerBefore[word] = Int(meaning.value)
+            case .powerAfter: expression.powerAfter[word] = Int(meaning.value)
+            default: break
+            }
+        }
+        table = WordTable(order.map { word in
+            let value = found[word]!
+            return (word, value.meanings, value.languages, value.flags)
+        })
+        prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
+        attached.sort { $0.utf8.count > $1.utf8.count }
+    }
+
+    /// The attached words `folded` starts with and is longer than, longest first.
+    package func attached(startingFolded folded: String) -> [String] {
+        attached.filter { folded.utf8.count > $0.utf8.count && folded.utf8.starts(with: $0.utf8) }
+    }
+
+    /// Whether `folded` starts with an attached word and is longer: the test
+    /// every word of a phrase takes (without building a list).
+    package func startsWithAttached(folded: String) -> Bool {
+        attached.contains { folded.utf8.count > $0.utf8.count && folded.utf8.starts(with: $0.utf8) }
+    }
+
+    /// Whether an attached word has a meaning besides being attached (`ب`, a
+    /// marker); one without (the article `ال`) is dropped when cut.
+    package func attachedReadsAsWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind != .attached } }
+
+    /// What `word` (folded as phrases are) means; empty when it is no number or marker word.
+    public func meanings(of word: String) -> [Meaning] { Array(meanings(folded: TextFolding.fold(word))) }
+
+    /// `meanings(of:)` of a word already folded (a phrase folds each word
+    /// once), without copying them.
+    package func meanings(folded word: String) -> ArraySlice<Meaning> {
+        guard let entry = table.entry(word) else { return [] }
+        return table.meanings(of: entry)
+    }
+
+    /// Whether `word` is a marker (`in`, `в`, `to`) that introduces the target.
+    public func isMarker(_ word: String) -> Bool { isMarker(folded: TextFolding.fold(word)) }
+
+    package func isMarker(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .marker } }
+
+    /// Whether the word can be part of a number.
+    public func isNumberWord(_ word: String) -> Bool { isNumberWord(folded: TextFolding.fold(word)) }
+
+    package func isFiller(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .filler } }
+
+    /// Whether the word has any meaning in phrases (a number, a marker, a
+    /// filler...). The words of unit expressions (`per`, `square`) are none:
+    /// they belong inside the expression (`newton meters per second`).
+    package func isPhraseWord(folded word: String) -> Bool { meanings(folded: word).contains { !$0.kind.isExpressionWord } }
+
+    /// Whether the word keeps a span of words from reading as an expression:
+    /// a word of phrases, unless it is also a word of expressions and
+    /// otherwise only a filler (`на` divides in `ватт на метр`, and is a
+    /// filler in `изменение на 5 °C`). `в` (a marker and `per`) keeps it:
+    /// `км в милях` is a unit and a target, never km/mi.
+    package func stopsExpression(folded word: String) -> Bool {
+        let found = meanings(folded: word)
+        guard found.contains(where: { !$0.kind.isExpressionWord }) else { return false }
+        let divides = found.contains { $0.kind.isExpressionWord }
+        return !divides || found.contains { !$0.kind.isExpressionWord && $0.kind != .filler }
+    }
+
+    package func isConjunction(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .conjunction } }
+
+    package func isDifference(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .difference } }
+
+    package func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
+
+    /// The languages whose `words.tsv` has the word (folded).
+    package func languages(folded word: String) -> [String] {
+        guard let mask = table.entry(word)?.languages else { return [] }
+        return languageCodes.indices.filter { $0 < 64 && mask & (1 << UInt64($0)) != 0 }.map { languageCodes[$0] }
+    }
+}

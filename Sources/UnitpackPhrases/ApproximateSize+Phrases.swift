@@ -1,0 +1,24 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// The phrase reader's cached values, costed as `ApproximateSize` (UnitpackCore) says.
+extension ApproximateSize {
+    static func ofPhraseLanguage(_ key: ByteString, _ found: UnitDatabase.PhraseLanguage) -> Int {
+        var size = of(key.string) + allocation(objectHeader + MemoryLayout<UnitDatabase.PhraseLanguage>.stride)
+        for code in found.languages { size += of(code) }
+        size += dictionary(count: found.named.count, keyStride: MemoryLayout<UnitID>.stride, valueStride: 8)
+        for languages in found.named.values { size += dictionary(count: languages.count, keyStride: 16, valueStride: 0) }
+        for word in found.words {
+            size += allocation(objectHeader + MemoryLayout<(UnitID, String)>.stride * word.count)
+            for (_, language) in word { size += of(language) }
+        }
+        return size
+    }
+
+    static func ofNameLanguages(_ word: ByteString, _ names: [UnitDatabase.NameLanguage]) -> Int {
+        var size = of(word.string) + allocation(objectHeader + MemoryLayout<[UnitDatabase.NameLanguage]>.stride)
+        if !names.isEmpty { size += allocation(objectHeader + MemoryLayout<UnitDatabase.NameLanguage>.stride * names.count) }
+        for name in names { size += of(name.language) }
+        return size
+    }
+}

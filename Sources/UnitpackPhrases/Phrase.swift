@@ -1,0 +1,370 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// A phrase cut into words (by white space), kept as Unicode scalars so that
+/// a number read from the middle of a word (`5km`) leaves the rest as a word.
+/// Each word is copied and folded once: a parse tries many spans of the same
+/// words, and String work, not the database, was most of its time.
+struct Phrase {
+    let original: String
+    let scalars: [Unicode.Scalar]
+    /// The phrase's UTF-8, and where each scalar starts in it (and the end):
+    /// words are copied from these bytes, not rebuilt scalar by scalar.
+    let utf8: [UInt8]
+    let offsets: [Int]
+    let words: [Word]
+
+    struct Word {
+        /// Where the word is, in scalars of the phrase.
+        let range: Range<Int>
+        let text: String
+        /// `TextFolding.fold(text)`.
+        let folded: String
+        /// The word ends in the sentence's punctuation (`meters?`), or holds
+        /// a `^` (`m^2`): a lookup then tries variants; most words take the
+        /// plain path, known without scanning the text again.
+        let needsVariants: Bool
+
+        init(_ range: Range<Int>, text: String) {
+            self.range = range
+            self.text = text
+            folded = TextFolding.fold(text)
+            needsVariants =
+                text.utf8.contains(UInt8(ascii: "^"))
+                || text.unicodeScalars.last.map(UnitDatabase.isPunctuation) == true
+        }
+    }
+
+    init(_ text: String) {
+        original = text
+        // Scalars decoded from the UTF-8 (valid: it is a String's) by hand:
+        // the scalar view's indices cost a tenth of a parse.
+        let utf8 = Array(text.utf8)
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        scalars.reserveCapacity(utf8.count)
+        offsets.reserveCapacity(utf8.count + 1)
+        var at = 0
+        while at < utf8.count {
+            offsets.append(at)
+            let lead = utf8[at]
+            var value: UInt32
+            var length: Int
+            switch lead {
+            case 0..<0x80: (value, length) = (UInt32(lead), 1)
+            case 0xC0..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
+            case 0xE0..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
+            default: (value, length) = (UInt32(lead & 0x07), 4)
+            }
+            for next in utf8[(at + 1)..<(at + length)] { value = value << 6 | UInt32(next & 0x3F) }
+            scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            at += length
+        }
+        offsets.append(utf8.count)
+        self.scalars = scalars
+        self.utf8 = utf8
+        self.offsets = offsets
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        for (index, scalar) in scalars.enumerated() {
+            if Self.isSpace(scalar) {
+                if let begin = start { ranges.append(begin..<index) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let begin = start { ranges.append(begin..<scalars.count) }
+        words = ranges.map { range in
+            Word(range, text: String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self))
+        }
+    }
+
+    /// `phrase` cut into the words at `ranges` (in order, within its words):
+    /// a word written without spaces read as the words it is made of
+    /// (`5公里等于多少英里`: `5`, `公里`, `等于多少`, `英里`).
+    init(_ phrase: Phrase, words ranges: [Range<Int>]) {
+        original = phrase.original
+        scalars = phrase.scalars
+        utf8 = phrase.utf8
+        offsets = phrase.offsets
+        words = ranges.map { range in
+            Word(range, text: String(decoding: phrase.utf8[phrase.offsets[range.lowerBound]..<phrase.offsets[range.upperBound]], as: UTF8.self))
+        }
+    }
+
+    /// White space, with a fast path for ASCII (Unicode's property tables are
+    /// slow next to the rest of a parse).
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20: true
+        case 0..<0x80: false
+        default: scalar.properties.isWhitespace
+        }
+    }
+
+    /// The text of `range` (scalars of the phrase) as a word.
+    func word(_ range: Range<Int>) -> Word {
+        Word(range, text: String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self))
+    }
+
+    /// The words from scalar `position` on; a word cut by it starts there.
+    /// A slice of `words` when `position` is not inside a word (no copy).
+    func words(from position: Int) -> ArraySlice<Word> {
+        let first = firstWord(endingAfter: position)
+        guard first < words.count else { return [] }
+        let word = words[first]
+        if word.range.lowerBound >= position { return words[first...] }
+        return ([self.word(position..<word.range.upperBound)] + words[(first + 1)...])[...]
+    }
+
+    /// At most `limit` words from scalar `position` on, as `words(from:)`.
+    func words(from position: Int, atMost limit: Int) -> [Word] {
+        let first = firstWord(endingAfter: position)
+        var rest: [Word] = []
+        for index in first..<min(words.count, first + limit) {
+            let word = words[index]
+            rest.append(word.range.lowerBound >= position ? word : self.word(position..<word.range.upperBound))
+        }
+        return rest
+    }
+
+    /// The index of the first word that ends after scalar `position`
+    /// (`words.count` when none does), by binary search: words are in order.
+    func firstWord(endingAfter position: Int) -> Int {
+        var low = 0
+        var high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].range.upperBound > position { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// The most number words (hyphenated parts counted one by one) that one
+    /// number is read from: no number in words is longer (`seven hundred
+    /// thirty-four thousand five hundred and sixty-two` is 11), and a bound
+    /// keeps the work per position of a phrase bounded (a run of repeated
+    /// number words is tried widest first).
+    static let longestNumberWords = 16
+
+    /// Where a run of words is in the phrase: the key of what a lookup found.
+    struct Span: Hashable {
+        let start: Int
+        let end: Int
+
+        init(_ words: ArraySlice<Word>) {
+            start = words.first?.range.lowerBound ?? 0
+            end = words.last?.range.upperBound ?? 0
+        }
+    }
+
+    /// Words side by side, spaces as one (none between words cut from one
+    /// written without spaces), as written and folded.
+    static func joined(_ words: ArraySlice<Word>) -> (text: String, folded: String) {
+        (joined(words, folded: false), joined(words, folded: true))
+    }
+
+    /// The words as written (or folded) side by side, a space between each
+    /// two, after `prefix` (a cache key's): built in one buffer, as a parse
+    /// joins a span for each lookup.
+    static func joined(_ words: ArraySlice<Word>, folded: Bool, after prefix: String = "") -> String {
+        guard words.count > 1 || !prefix.isEmpty else { return words.first.map { folded ? $0.folded : $0.text } ?? "" }
+        var prefix = prefix
+        var bytes = prefix.utf8.count + max(0, words.count - 1)
+        for word in words { bytes += folded ? word.folded.utf8.count : word.text.utf8.count }
+        // Bytes copied into one buffer: `String.append` of each word was a
+        // tenth of a parse. Straight into the string's storage where the OS
+        // has it (iOS 14, watchOS 7, macOS 11, tvOS 14); a copy before.
+        func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var at = prefix.withUTF8 { utf8 in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<utf8.count]).initialize(from: utf8)
+                return utf8.count
+            }
+            let start = at
+            var previousEnd: Int?
+            for word in words {
+                // Words cut from one written without spaces join as written (`千` `克`: `千克`).
+                if at > start, previousEnd != word.range.lowerBound {
+                    buffer[at] = UInt8(ascii: " ")
+                    at += 1
+                }
+                previousEnd = word.range.upperBound
+                var part = folded ? word.folded : word.text
+                part.withUTF8 { utf8 in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + utf8.count)]).initialize(from: utf8)
+                    at += utf8.count
+                }
+            }
+            return at
+        }
+        if #available(macOS 11, iOS 14, watchOS 7, tvOS 14, *) {
+            return String(unsafeUninitializedCapacity: bytes, initializingUTF8With: fill)
+        }
+        let utf8 = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in count = fill(buffer) }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    struct Number {
+        var value: Double
+        /// The scalar where the number ends.
+        var end: Int
+        /// `5'8"`: feet and inches, the number carrying its units (`value` is in feet).
+        var feetAndInches: (feet: Double, inches: Double)?
+        /// The significant digits typed, for digits (`NumberReader.Reading`);
+        /// nil for words, fractions and `5'8"` (exact: docs/phrases.md, Precision).
+        var significantDigits: Int?
+        /// Digits scaled by the word after them (`10 mil`, `2 тысячи`): where
+        /// that word is, so that a parse can try the digits alone first when
+        /// the word also names a unit (`mil` is Spanish for thousand and the
+        /// Polish genitive of `mila`).
+        var scaleWord: Range<Int>? = nil
+        /// A lone `,` or `.` between digits, read as a decimal separator or
+        /// as a group separator (`1.500`): the character and how it was read.
+        var separator: NumberReader.Separator? = nil
+    }
+
+    /// The ways to read a number that starts at word `first`, best first.
+    func numbers(at first: Int, words dictionary: NumberWords, reader: NumberReader, work: inout Int) -> [Number] {
+        guard first < words.count else { return [] }
+        return numbers(from: words[first].range.lowerBound, words: dictionary, reader: reader, work: &work)
+    }
+
+    /// Whether a number may start at `word` (at its start): a digit, a sign
+    /// or a mark of a number, a number word or an article, a prefix; a cheap
+    /// test before `numbers(from:)`, which most words after a unit fail.
+    func mayStartNumber(_ word: Word, words dictionary: NumberWords, reader: NumberReader) -> Bool {
+        guard reader.options.isEmpty else { return true }  // 0x1F, XIV: the reader decides
+        let first = scalars[word.range.lowerBound]
+        if NumberReader.digit(first) != nil || first.properties.numericType != nil { return true }
+        if first == "-" || first == "+" || first == "−" || first == "." || first == "," { return true }
+        let head = String(word.folded.prefix { $0 != "-" })
+        if dictionary.isNumberWord(folded: head) || dictionary.split(folded: head) != nil { return true }
+        return dictionary.prefixes.contains { word.folded.utf8.starts(with: $0.word.utf8) }
+    }
+
+    /// The ways to read a number that starts at scalar `start`, best first:
+    /// feet and inches, digits (with a scale word after them: `2 тысячи`),
+    /// number words (the widest run, of at most `longestNumberWords`, that makes a number: `three quarters of
+    /// a`), `a`/`an` before a unit, a number joined to the unit's word (`пол`
+    /// in `полмили`).
+    /// `work` counts the words looked at, for tests that the work is linear.
+    func numbers(from start: Int, words dictionary: NumberWords, reader: NumberReader, work: inout Int) -> [Number] {
+        guard start < scalars.count else { return [] }
+        work += 1
+        if let feet = feetAndInches(from: start, reader: reader) { return [feet] }
+        var found: [Number] = []
+        for reading in reader.readings(scalars: scalars[start...]) {
+            let end = start + reading.length
+            let number = Number(
+                value: reading.value, end: end, significantDigits: reading.significantDigits, separator: reading.separator)
+            // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the
+            // number; the digits alone stay a reading (`10 mil`: ten mils).
+            var after = firstWord(endingAfter: end)
+            if after < words.count, words[after].range.lowerBound < end { after += 1 }
+            // A word cut from one written without spaces may start where the digits end (`5千米`, `3万公里`).
+            if after < words.count, case let next = words[after], next.range.lowerBound >= end,
+                let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
+            {
+                found.append(
+                    Number(
+                        value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits,
+                        scaleWord: next.range, separator: reading.separator))
+            }
+            // `3个小时`: a classifier between the digits and the unit is skipped.
+            if after < words.count, case let next = words[after], next.range.lowerBound >= end,
+                dictionary.meanings(folded: next.folded).contains(where: { $0.kind == .classifier })
+            {
+                var classified = number
+                classified.end = next.range.upperBound
+                found.append(classified)
+            }
+            found.append(number)
+        }
+        if !found.isEmpty { return found }
+
+        let following = words(from: start, atMost: Self.longestNumberWords + 1)
+        // Number words: split at hyphens (thirty-four), widest run first.
+        var parts: [(folded: Substring, end: Int)] = []
+        for word in following {
+            // A piece that is no word of the table may be words written
+            // together (einundzwanzig, zweihundertfünfzig, ventotto).
+            var pieces: [Substring] = []
+            for piece in word.folded.split(separator: "-", omittingEmptySubsequences: false) {
+                if !piece.isEmpty, dictionary.isNumberWord(folded: String(piece)) {
+                    pieces.append(piece)
+                } else if let split = dictionary.split(folded: String(piece)) {
+                    pieces += split.map { Substring($0) }
+                } else {
+                    pieces = []
+                    break
+                }
+            }
+            guard !pieces.isEmpty else { break }
+            // Whole words only, so that the run never ends inside a hyphenated one.
+            guard parts.count + pieces.count <= Self.longestNumberWords else { break }
+            for piece in pieces { parts.append((piece, word.range.upperBound)) }
+        }
+        work += parts.count
+        // The widest run that makes a number, then the next widest: a word
+        // may be a number word in one language and a unit in another (`mila`:
+        // thousands in Italian, the mile in Polish: `jedna mila`).
+        var runs: [Number] = []
+        for count in stride(from: parts.count, through: 1, by: -1) where runs.count < 2 {
+            work += count
+            // A run that ends inside a word leaves no clean rest.
+            let end = parts[count - 1].end
+            if count < parts.count && parts[count].end == end { continue }
+            if let value = dictionary.value(ofFolded: parts.prefix(count).map { String($0.folded) }) {
+                runs.append(Number(value: value, end: end))
+            }
+        }
+        if !runs.isEmpty { return runs }
+        guard let word = following.first else { return [] }
+        // `a mile`, `an inch`: the article alone is one.
+        if dictionary.meanings(folded: word.folded).contains(where: { $0.kind == .article }) {
+            return [Number(value: 1, end: word.range.upperBound)]
+        }
+        // `полмили`, `пол-литра`, `полчаса`: a number joined to the unit's word.
+        for (prefix, value) in dictionary.prefixes where word.folded.utf8.starts(with: prefix.utf8) {
+            var end = word.range.lowerBound + prefix.unicodeScalars.count
+            if end < word.range.upperBound, scalars[end] == "-" { end += 1 }
+            if end < word.range.upperBound { return [Number(value: value, end: end)] }
+        }
+        return []
+    }
+
+    /// `5'8"`, `5' 8"`, `5′8″`, `5′8½″`, `5 ' 8.5 "`: feet and inches, as feet.
+    func feetAndInches(from start: Int, reader: NumberReader) -> Number? {
+        var index = start
+        func skipSpaces() { while index < scalars.count, Self.isSpace(scalars[index]) { index += 1 } }
+        func digits() -> Double? {
+            guard index < scalars.count, NumberReader.digit(scalars[index]) != nil else { return nil }
+            // Digits, a decimal point, a fraction (8½, 8 1/2): the number reader's,
+            // in plain decimal notation (no grouping: 5' 8" is not 58).
+            guard let reading = NumberReader(decimalSeparator: ".").readings(scalars: scalars[index...]).first, reading.value >= 0
+            else { return nil }
+            index += reading.length
+            return reading.value
+        }
+        // Feet in plain digits: the reader would take `5'8` as 58 (an apostrophe groups digits in Swiss German).
+        var feetDigits = 0
+        var feet = 0.0
+        while index < scalars.count, let digit = NumberReader.digit(scalars[index]), feetDigits < 6 {
+            feet = feet * 10 + Double(digit)
+            feetDigits += 1
+            index += 1
+        }
+        guard feetDigits > 0 else { return nil }
+        skipSpaces()
+        guard index < scalars.count, ["'", "′", "’"].contains(scalars[index]) else { return nil }
+        index += 1
+        skipSpaces()
+        guard let inches = digits() else { return nil }
+        skipSpaces()
+        guard index < scalars.count, ["\"", "″", "”"].contains(scalars[index]) else { return nil }
+        index += 1
+        guard inches < 12 else { return nil }
+        return Number(value: feet + inches / 12, end: index, feetAndInches: (feet, inches))
+    }
+}

@@ -1,0 +1,73 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// Why `UnitDatabase.parse` did not understand a phrase: one case per
+/// reason, with what it names as fields. `description` is the reason in
+/// words, as `unitpack convert` prints it.
+public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The phrase has no word.
+    case empty
+    /// The phrase is `bytes` bytes of UTF-8, over `limit` (`UnitDatabase.maxPhraseBytes`): it is not read.
+    case tooLong(bytes: Int, limit: Int)
+    /// No number in `text` (the phrase), and no question that asks about one.
+    case noNumber(in: String)
+    /// A number and no unit after it; `text` is the phrase when the reason
+    /// is the phrase's as a whole, nil when one reading of it ended so.
+    case noUnitAfterNumber(in: String?)
+    /// `word` (a marker) is followed by no unit.
+    case noUnitAfter(word: String)
+    /// No unit has the name `name` (the words as typed); `nearest` are the
+    /// search pack's keys nearest to its unknown word ("did you mean"),
+    /// empty when the phrase was parsed without the pack or it has none.
+    case noUnitNamed(String, nearest: [String])
+    /// `text` (the words as typed) follows the quantity of a phrase whose
+    /// target came first (`in meters 34 feet in yards`).
+    case nothingMayFollowTarget(String)
+    /// A part of a quantity is not of the category of the part before
+    /// (`previous`); `other` is the unit its words name, nil when none.
+    case notOneCategory(previous: MeasureUnit, other: MeasureUnit?)
+    /// `unit` follows `previous` in a quantity but has an offset (a scale such as °C): it cannot be added.
+    case hasOffset(previous: MeasureUnit, unit: MeasureUnit)
+    /// `unit` is not smaller than `previous`, the part before it: parts go from the largest unit down.
+    case notDescending(previous: MeasureUnit, unit: MeasureUnit)
+    /// A part after the first has a sign (`value` `unit`).
+    case signedPart(value: Double, unit: MeasureUnit)
+    /// The value's unit `from` does not convert to the target `to`.
+    case cannotConvert(from: MeasureUnit, to: MeasureUnit)
+    /// A point on a scale asked as a difference, or the other way (`UnitDatabaseError.absoluteAndDifference`).
+    case scaleAndDifference(UnitDatabaseError)
+    /// A word written as an expression that does not read (`W/(m*K`).
+    case expression(UnitDatabaseError)
+
+    /// The reason in words: `no unit named 'flurbs'`.
+    public var description: String {
+        switch self {
+        case .empty: "the phrase is empty"
+        case .tooLong(let bytes, let limit): "the phrase is \(bytes) bytes long, over the limit of \(limit) bytes of UTF-8; shorten it"
+        case .noNumber(let text): "no number in '\(TextEscaping.visible(text))'"
+        case .noUnitAfterNumber(nil): "no unit after the number"
+        case .noUnitAfterNumber(let text?): "no unit after the number in '\(TextEscaping.visible(text))'"
+        case .noUnitAfter(let word): "no unit after '\(TextEscaping.visible(word))'"
+        case .noUnitNamed(let name, let nearest):
+            "no unit named '\(TextEscaping.visible(name))'" + (nearest.isEmpty ? "" : "; did you mean \(Self.alternatives(nearest))?")
+        case .nothingMayFollowTarget(let text): "nothing may follow the quantity after a target named first: '\(TextEscaping.visible(text))'"
+        case .notOneCategory(let previous, let other):
+            "\(previous.name) (\(previous.category)) and \(other.map { "\($0.name) (\($0.category))" } ?? "?") are not of one category: "
+                + "the parts of a quantity must be"
+        case .hasOffset(let previous, let unit):
+            "\(previous.name) and \(unit.name) (\(unit.category)) cannot be added: only units without an offset make a mixed quantity"
+        case .notDescending(let previous, let unit):
+            "\(previous.name) before \(unit.name): the parts of a quantity go from the largest unit down (6 ft 2 in, 2 h 45 min)"
+        case .signedPart(let value, let unit): "only the first part of a quantity may have a sign: '\(value) \(unit.name)'"
+        case .cannotConvert(let from, let to): "\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))"
+        case .scaleAndDifference(let error): error.description
+        case .expression(let error): error.description
+        }
+    }
+
+    /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
+    private static func alternatives(_ names: [String]) -> String {
+        let quoted = names.map { "'\(TextEscaping.visible($0))'" }
+        return quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
+}

@@ -1,0 +1,103 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// The readings a quantity's parts and a target make: the parts' units of
+/// one category, largest first, and their sum.
+extension UnitDatabase {
+    /// The readings of a quantity's parts and an optional target: for each
+    /// unit the first part may name, the units of its category that the
+    /// other parts and the target name. The parts must go from the largest
+    /// unit down and add up; so must the target's.
+    func assemble(_ parts: [FoundPart], _ targets: [Found]?, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome {
+        var (parts, targets, fit) = (parts, targets, PhraseFit.asWritten)
+        if reader.difference {
+            let mapped = try asDifferences(parts, targets)
+            if mapped.changed { (parts, targets, fit) = (mapped.parts, mapped.targets, .difference) }
+        }
+        var readings: [PhraseReading] = []
+        var failure: PhraseFailure?
+        let language = parts.lazy.compactMap(\.units.language).first ?? targets?.lazy.compactMap(\.language).first
+        for source in parts[0].units.units {
+            let quantity: (units: [MeasureUnit], total: Double)
+            switch try sum(parts, as: source) {
+            case .success(let found): quantity = found
+            case .failure(let reason):
+                failure = failure ?? reason
+                continue
+            }
+            let quantities = zip(parts, quantity.units).map {
+                PhraseQuantity(value: $0.value, unit: $1, significantDigits: $0.significantDigits)
+            }
+            guard let targets else {
+                readings.append(PhraseReading(value: quantity.total, from: source, parts: quantities, language: language, fit: fit))
+                continue
+            }
+            for target in targets[0].units where target.category == source.category {
+                switch try chain(targets.dropFirst().map(\.units), after: target) {
+                case .success(let units):
+                    readings.append(
+                        PhraseReading(
+                            value: quantity.total, from: source, parts: quantities, targets: units, language: language, fit: fit))
+                case .failure(let reason): failure = failure ?? reason
+                }
+            }
+        }
+        guard readings.isEmpty, let targets, failure == nil else {
+            return readings.isEmpty ? .failure(failure ?? .problem(.noUnitAfterNumber(in: nil))) : .success(readings)
+        }
+        // No unit of the value shares a category with the target's.
+        let sources = parts[0].units.units
+        if parts.count == 1, targets.count == 1 {
+            let fitted = try fitted(parts[0], targets[0].units, language: language)
+            if !fitted.isEmpty { return .success(fitted) }
+        }
+        // 5 °C in Δ°F: a point on a scale is no difference; the reason names both.
+        for source in sources {
+            for target in targets[0].units {
+                if let error = try scaleAndDifference(source, target) { return .failure(.problem(.scaleAndDifference(error))) }
+            }
+        }
+        let from = sources[0], to = targets[0].units[0]
+        return .failure(.problem(.cannotConvert(from: from, to: to)))
+    }
+
+    enum Chain<Value> {
+        case success(Value)
+        case failure(PhraseFailure)
+    }
+
+    /// The parts' units in `first`'s category, and their sum in `first`.
+    private func sum(_ parts: [FoundPart], as first: MeasureUnit) throws(UnitDatabaseError) -> Chain<(units: [MeasureUnit], total: Double)> {
+        guard parts.count > 1 else { return .success(([first], parts[0].value)) }
+        let units: [MeasureUnit]
+        switch try chain(parts.dropFirst().map(\.units.units), after: first) {
+        case .success(let found): units = found
+        case .failure(let reason): return .failure(reason)
+        }
+        // The sign of the first part is the quantity's: -1 ft 2 in is -(1 ft 2 in).
+        var total = abs(parts[0].value)
+        for (part, unit) in zip(parts.dropFirst(), units.dropFirst()) {
+            guard part.value >= 0 else { return .failure(.problem(.signedPart(value: part.value, unit: unit))) }
+            total += try convert(part.value, from: unit, to: first)
+        }
+        return .success((units, parts[0].value < 0 ? -total : total))
+    }
+
+    /// `first`, then for each of `rest` its unit in `first`'s category: each
+    /// smaller than the one before, all by a factor (no scale with an offset).
+    private func chain(_ rest: [[MeasureUnit]], after first: MeasureUnit) throws(UnitDatabaseError) -> Chain<[MeasureUnit]> {
+        var units = [first]
+        for candidates in rest {
+            let previous = units[units.count - 1]
+            guard let unit = candidates.first(where: { $0.category == first.category }) else {
+                return .failure(.problem(.notOneCategory(previous: previous, other: candidates.first)))
+            }
+            guard case .linear = previous.conversion, case .linear = unit.conversion else {
+                return .failure(.problem(.hasOffset(previous: previous, unit: unit)))
+            }
+            guard try convert(1, from: unit, to: previous) < 1 else { return .failure(.problem(.notDescending(previous: previous, unit: unit))) }
+            units.append(unit)
+        }
+        return .success(units)
+    }
+}

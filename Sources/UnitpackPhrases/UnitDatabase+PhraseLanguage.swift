@@ -1,0 +1,233 @@
+import UnitpackCore
+import UnitpackDatabase
+import UnitpackSQLite
+import UnitpackStore
+
+/// The language a phrase is written in, as its words tell it: what decides
+/// how `1.500` reads, which of two units of one spelling it means (`mil`:
+/// the thousandth of an inch, the Polish genitive of `mila`), and which
+/// language the answer is written in (docs/phrases.md, "The phrase's language").
+extension UnitDatabase {
+    /// What the words of a phrase say of its language.
+    struct PhraseLanguage {
+        /// The asked languages that have every word of the phrase that
+        /// belongs to some language: `1.500 Meter in Fuß` is de (`Fuß`), `1.500
+        /// m in ft` is en, de and it (`in`; `m` and `ft` are every language's).
+        /// Empty when the words are of no one language (`5 mètres in feet`).
+        var languages: [String]
+        /// The languages in which each unit was named by a word of the phrase.
+        var named: [UnitID: Set<String>]
+        /// The units each word of the phrase names, with the name's language
+        /// (empty for a symbol of every language).
+        var words: [[(unit: UnitID, language: String)]]
+    }
+
+    /// The phrase's language, from each word that is not a number: the
+    /// languages of `words.tsv` that have it and those whose names or symbols
+    /// it is (a symbol of every language says nothing), among `asked`.
+    /// Kept in the object cache by the asked languages and the folded words:
+    /// a phrase is parsed again at each key typed and each target asked.
+    func phraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
+        var text = languageKey(asked) + "\t"
+        for word in phrase.words { text += word.folded + "\u{1F}" }
+        let key = ByteString(text)
+        if let found = try withState({ state throws(UnitDatabaseError) in
+            state.readerValue(kind: PhraseCacheKind.phraseLanguage.rawValue, key) as? PhraseLanguage
+        }) {
+            return found
+        }
+        let found = try readPhraseLanguage(phrase, words: words, asked: asked)
+        try withState { state throws(UnitDatabaseError) in
+            state.insertReaderValue(
+                found, kind: PhraseCacheKind.phraseLanguage.rawValue, key, cost: ApproximateSize.ofPhraseLanguage(key, found))
+        }
+        return found
+    }
+
+    private func readPhraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
+        var common: Set<String>? = nil
+        var named: [UnitID: Set<String>] = [:]
+        var units: [[(unit: UnitID, language: String)]] = []
+        let askedSet = Set(asked)
+        for word in phrase.words {
+            units.append([])
+            guard let first = word.text.unicodeScalars.first, NumberReader.digit(first) == nil else { continue }
+            let folded = Self.trimmingPunctuation(word.folded)
+            guard !folded.isEmpty else { continue }
+            var found = Set(words.languages(folded: folded))
+            if found.isEmpty, let pieces = words.split(folded: folded) {
+                // einundzwanzig: the languages that have every piece.
+                var pieceLanguages: Set<String>? = nil
+                for piece in pieces {
+                    let languages = Set(words.languages(folded: piece))
+                    pieceLanguages = pieceLanguages.map { $0.intersection(languages) } ?? languages
+                }
+                found = pieceLanguages ?? []
+            }
+            let names = try nameLanguages(folded: folded)
+            units[units.count - 1] = names.map { ($0.unit, $0.language) }
+            for name in names where !name.language.isEmpty { named[name.unit, default: []].insert(name.language) }
+            // A symbol of every language that is no phrase word says nothing
+            // of the phrase's language, even where some languages also name a
+            // unit by it (`g`: the gram's symbol, and German's and Ukrainian's
+            // word for g-force). A phrase word keeps its say (`in`, a marker
+            // and the inch; `mil`, Spanish for a thousand and Polish miles).
+            if found.isEmpty, names.contains(where: { $0.isSymbol && $0.language.isEmpty }) { continue }
+            // A name says which languages the word is of; a symbol says
+            // nothing (`m`, `ft`: every language's, though some list them).
+            for name in names where !name.isSymbol && !name.language.isEmpty { found.insert(name.language) }
+            found.formIntersection(askedSet)
+            guard !found.isEmpty else { continue }
+            common = common.map { $0.intersection(found) } ?? found
+        }
+        return PhraseLanguage(languages: asked.filter { common?.contains($0) ?? false }, named: named, words: units)
+    }
+
+    /// A unit a word names, the language of the name (empty for a symbol
+    /// of every language, from `units-src/`), and whether it is a symbol.
+    struct NameLanguage {
+        var unit: UnitID
+        var language: String
+        var isSymbol: Bool
+    }
+
+    /// The units a folded word names, each with the language of the name;
+    /// kept in the object cache, as `candidates` are (typing re-reads a phrase).
+    func nameLanguages(folded: String) throws(UnitDatabaseError) -> [NameLanguage] {
+        let key = ByteString(folded)
+        return try withState { state throws(UnitDatabaseError) in
+            if let names = state.readerValue(kind: PhraseCacheKind.nameLanguages.rawValue, key) as? [NameLanguage] { return names }
+            var found: [NameLanguage] = []
+            let path = path
+            do {
+                let query = state.unitsByFoldedName
+                try query.reset()
+                defer { try? query.reset() }
+                try query.bind(.text(folded), at: 1)
+                let rows = RowDecoder(statement: query, path: path)
+                var keyRows: Int?
+                while try query.step() {
+                    let row = try rows.nameRow(at: 0)
+                    // As `candidates`: fewer rows than the key says is damage.
+                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged("the names of '\(folded)' disagree on their count") }
+                    keyRows = row.keyRows
+                    found.append(NameLanguage(unit: row.unit, language: query.text(at: 3) ?? "", isSymbol: row.kind == NameKind.symbol.rawValue))
+                }
+                if let keyRows, keyRows != found.count { throw rows.damaged("'\(folded)' has \(found.count) of its \(keyRows) names") }
+            } catch {
+                throw Self.typed(error, path: path)
+            }
+            state.insertReaderValue(
+                found, kind: PhraseCacheKind.nameLanguages.rawValue, key, cost: ApproximateSize.ofNameLanguages(key, found))
+            return found
+        }
+    }
+
+    /// The readings in the order the phrase's language gives them, each with
+    /// the languages that read its number so and the language to answer in:
+    /// - a number that reads two ways (`1.500`) takes the reading of the
+    ///   phrase's languages (all asked when its words decide nothing); when
+    ///   they read it both ways, both stay, marked (`PhraseResult.ambiguity`);
+    /// - a reading whose units the phrase's words name in its language comes
+    ///   before one whose units they name only in another (`10 mil na
+    ///   kilometry`: the Polish mile before the mil);
+    /// - the language of the names read is the phrase's when its words
+    ///   decide one (`10 libras em quilogramas`: pt, not es).
+    func ordered(_ readings: [PhraseReading], _ phrase: Phrase, words: NumberWords, asked: [String])
+        throws(UnitDatabaseError) -> [PhraseReading]
+    {
+        // Symbols alone (`27 psi in bar`) in one language leave nothing to decide.
+        guard asked.count > 1 || readings.contains(where: { $0.separator != nil || $0.language != nil }) else { return readings }
+        let found = try phraseLanguage(phrase, words: words, asked: asked)
+        let deciding = found.languages.isEmpty ? asked : found.languages
+        // Only a number that reads two ways asks for the languages' separators.
+        var decimals: [String: Character] = [:]
+        if readings.contains(where: { $0.separator != nil }) {
+            for code in deciding { decimals[code] = try language(code).numbers.decimal.first ?? "." }
+        }
+        var readings = readings
+        if !found.languages.isEmpty {
+            var all: [PhraseReading] = []
+            // The unit named in the phrase's language before the one named in another.
+            for reading in readings {
+                if let other = try inPhraseLanguage(reading, found) { all.append(other) }
+                all.append(reading)
+            }
+            readings = all
+        }
+        var ranked: [(reading: PhraseReading, rank: (Int, Int, Int), index: Int)] = []
+        for (index, var reading) in readings.enumerated() {
+            var separatorRank = 0
+            if let separator = reading.separator {
+                reading.separatorLanguages = deciding.filter { decimals[$0].map(separator.agrees(withDecimal:)) ?? false }
+                // Read so by no language of the phrase: kept, last.
+                separatorRank = reading.separatorLanguages.isEmpty ? asked.count : asked.firstIndex(of: reading.separatorLanguages[0]) ?? 0
+            }
+            var namedRank = 0
+            if !found.languages.isEmpty, found.languages.count < asked.count {
+                let units = [reading.from] + reading.targets
+                let named = units.filter { !(found.named[$0.id]?.isDisjoint(with: found.languages) ?? true) }.count
+                namedRank = units.count - named
+            }
+            // `libras` is Spanish and Portuguese; with `em` the phrase is Portuguese.
+            // Symbols alone name no language (`5 km in m`), whatever the markers.
+            if let language = reading.language, !found.languages.isEmpty, !found.languages.contains(language) {
+                reading.language = found.languages[0]
+            }
+            // Readings as written stay before readings fitted to the other unit.
+            let fitRank = reading.fit == .asWritten || reading.fit == .difference ? 0 : 1
+            ranked.append((reading, (fitRank, separatorRank, namedRank), index))
+        }
+        ranked.sort { ($0.rank.0, $0.rank.1, $0.rank.2, $0.index) < ($1.rank.0, $1.rank.1, $1.rank.2, $1.index) }
+        return ranked.map(\.reading)
+    }
+
+    /// `reading` with its units read in the phrase's language, where a word
+    /// names one only in another language: `mil` in `10 mil na kilometry`
+    /// and `5 km do mil` is the mil (a symbol of every language, which
+    /// outranks names) and the Polish mile, and the phrase is Polish. Nil when
+    /// no word gives such a unit of the same category; a value of several
+    /// parts keeps its units.
+    private func inPhraseLanguage(_ reading: PhraseReading, _ found: PhraseLanguage) throws(UnitDatabaseError) -> PhraseReading? {
+        var other = reading
+        var changed = false
+        if reading.parts.count == 1, let unit = try namedInPhraseLanguage(reading.from, found) {
+            other.from = unit.unit
+            other.parts = [PhraseQuantity(value: reading.value, unit: unit.unit, significantDigits: reading.parts[0].significantDigits)]
+            other.language = unit.language
+            changed = true
+        }
+        if reading.targets.count == 1, let unit = try namedInPhraseLanguage(reading.targets[0], found),
+            unit.unit.category == other.from.category
+        {
+            other.targets = [unit.unit]
+            other.language = other.language ?? unit.language
+            changed = true
+        }
+        return changed ? other : nil
+    }
+
+    /// The unit of `unit`'s category that a word naming `unit` names in the
+    /// phrase's language, when `unit` is named in none of its languages.
+    private func namedInPhraseLanguage(_ unit: MeasureUnit, _ found: PhraseLanguage) throws(UnitDatabaseError)
+        -> (unit: MeasureUnit, language: String)?
+    {
+        guard found.named[unit.id]?.isDisjoint(with: found.languages) ?? true else { return nil }
+        for names in found.words where names.contains(where: { $0.unit == unit.id }) {
+            for (id, language) in names where id != unit.id && found.languages.contains(language) {
+                let other = try self.unit(id)
+                if other.category == unit.category { return (other, language) }
+            }
+        }
+        return nil
+    }
+}
+
+/// The phrase reader's entries in the database's object cache
+/// (`CachedKey.reader`), each with its own key space.
+enum PhraseCacheKind: UInt8 {
+    /// What a phrase's words say of its language, by the asked languages and the folded words.
+    case phraseLanguage = 1
+    /// The languages of the names a folded word is.
+    case nameLanguages = 2
+}

@@ -1,0 +1,237 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// Finding the units a run of a phrase's words names: as written, without
+/// the sentence's punctuation, `^2` as `²`, else with a case ending dropped.
+extension UnitDatabase {
+    /// Unit names run to a few words (`pound-force per square inch`, `метр водяного столба`).
+    static let longestUnitName = 6
+
+    /// The units a span names, and the language of the name.
+    struct Found {
+        var units: [MeasureUnit]
+        var language: String? = nil
+    }
+
+    /// What the lookups of one parse found, by span: the same span is asked
+    /// about for each reading of the number, and as written before stemmed.
+    struct LookupMemo {
+        // Room for the spans of a typical phrase: growing the tables was a
+        // twentieth of a parse.
+        var written = [Phrase.Span: Found?](minimumCapacity: 32)
+        var stemmed = [Phrase.Span: Found?](minimumCapacity: 16)
+        /// Whether a name starts with the span's words, by span.
+        var starts = [Phrase.Span: Bool](minimumCapacity: 8)
+        /// The object cache's key prefix for the asked languages, joined once a parse.
+        var languageKey: String?
+        /// Words of the spans asked about (see `Reader.work`).
+        var work = 0
+        /// Why a word written as an expression (`W/(m*K`) did not read, by
+        /// the offset of the span's first word: a better reason than "no unit named".
+        var expressionFailures: [Int: UnitDatabaseError] = [:]
+    }
+
+    /// The units a span of the phrase names: as written, without trailing
+    /// punctuation, with `^2` as `²`; with `stems`, else with a case ending
+    /// dropped from one word (`в метрах` -> `метра`), which only counts when
+    /// that makes a name the database has.
+    func lookup(
+        _ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, words: NumberWords, memo: inout LookupMemo
+    ) throws(UnitDatabaseError) -> Found? {
+        memo.work += span.count
+        let key = Phrase.Span(span)
+        let written: Found?
+        let languageKey = memo.languageKey ?? candidatesKeyPrefix(languages)
+        memo.languageKey = languageKey
+        if let known = memo.written[key] {
+            written = known
+        } else {
+            let named = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey) : nil
+            if let named {
+                written = named
+            } else {
+                written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
+            }
+            memo.written[key] = .some(written)
+        }
+        if written != nil || !stems { return written }
+        if let known = memo.stemmed[key] { return known }
+        let stemmed = try lookupStemmed(span, languages: languages, key: languageKey)
+        memo.stemmed[key] = .some(stemmed)
+        return stemmed
+    }
+
+    /// The units of a span no name has, read as an expression (`N*m`,
+    /// `W/(m·K)`, `newton meters`): a word with an operator or a power, or
+    /// several words none of which is a word of phrases (so that `feet in`
+    /// stays a unit and a marker, never feet times inches).
+    private func lookupExpression(
+        _ span: ArraySlice<Phrase.Word>, languages: [String], words: NumberWords, memo: inout LookupMemo
+    ) throws(UnitDatabaseError) -> Found? {
+        let looksLikeOne: Bool
+        let hasOperator = span.count == 1 && span.first!.text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator)
+        if span.count == 1 {
+            // An operator, names joined by a hyphen (`ватт-секунда`), or a
+            // prefix on a unit no row names (`kN`, `megaparsec`).
+            looksLikeOne = hasOperator || Self.joinsNames(span.first!.text) || Self.mayBePrefixed(span.first!.text)
+        } else {
+            // A number between names is a count of the next part (`5 feet 4
+            // inches`), not a factor: only an operator writes one (`L/100 km`).
+            looksLikeOne = !span.contains { words.stopsExpression(folded: $0.folded) }
+                && !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
+        }
+        guard looksLikeOne else { return nil }
+        var text = ""
+        for word in span { text += (text.isEmpty ? "" : " ") + word.text }
+        do {
+            guard let units = try expressionUnits(Self.trimmingPunctuation(text), languages: languages) else { return nil }
+            return Found(units: units, language: nil)
+        } catch .badExpression(let text, let error) {
+            // Only a word written with an operator was surely meant as an expression.
+            if hasOperator, let first = span.first { memo.expressionFailures[first.range.lowerBound] = .badExpression(text, error) }
+            return nil
+        } catch .notInExpression(let text, let unit) {
+            if let first = span.first { memo.expressionFailures[first.range.lowerBound] = .notInExpression(text, unit: unit) }
+            return nil
+        }
+    }
+
+    /// A word that names units only ignoring case, read as a prefix written
+    /// exactly on a unit (`ks`: the kilosecond before `kS`); nil otherwise.
+    private func prefixedUnits(_ word: String, languages: [String]) throws(UnitDatabaseError) -> [MeasureUnit]? {
+        do {
+            return try expressionUnits(word, languages: languages)
+        } catch .badExpression {
+            return nil
+        } catch .notInExpression {
+            return nil
+        }
+    }
+
+    /// Whether a word may be a prefix and a unit: letters (a prefix symbol
+    /// such as `µ` included) and at least two of them.
+    static func mayBePrefixed(_ word: String) -> Bool {
+        var count = 0
+        for scalar in word.unicodeScalars {
+            guard scalar.properties.isAlphabetic || scalar == "Ω" || scalar == "°" else { return false }
+            count += 1
+        }
+        return count >= 2
+    }
+
+    /// Whether a word is letters joined by hyphens (`ватт-секунда`), not a
+    /// number word or a prefix glued to a name (`пол-литра` has letters on
+    /// both sides too: it simply names no unit as an expression).
+    static func joinsNames(_ word: String) -> Bool {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count > 1 && parts.allSatisfy { !$0.isEmpty && $0.unicodeScalars.first!.properties.isAlphabetic }
+    }
+
+    /// `ft 2 in in meters`: no name starts with `ft 2`, so no span of three
+    /// words or more is asked about, nor `ft 2` itself. Asked only for three
+    /// words or more: for two, asking costs what the lookup costs. The first words are as in every variant of a lookup
+    /// unless they hold a `^` or end in punctuation.
+    private func startsName(_ span: ArraySlice<Phrase.Word>, _ memo: inout LookupMemo) throws(UnitDatabaseError) -> Bool {
+        guard span.count >= 2, case let head = span.prefix(2), !head.contains(where: \.needsVariants) else { return true }
+        let key = Phrase.Span(head)
+        if let known = memo.starts[key] { return known }
+        // Two words: asked only when a longer span asked already.
+        guard span.count >= 3 else { return true }
+        let starts = try nameStarts(with: Phrase.joined(head, folded: true))
+        memo.starts[key] = starts
+        return starts
+    }
+
+    private func lookupWritten(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
+        -> Found?
+    {
+        if !span.contains(where: \.needsVariants) {
+            // The folded form is only joined when the object cache has not seen the text.
+            let found = try candidates(
+                key: ByteString(Phrase.joined(span, folded: false, after: key)), text: Phrase.joined(span, folded: false),
+                folded: Phrase.joined(span, folded: true), preferring: languages)
+            if found.ignoringCase, span.count == 1, let prefixed = try prefixedUnits(span.first!.text, languages: languages) {
+                return Found(units: prefixed)
+            }
+            return found.units.isEmpty ? nil : Found(units: found.units, language: found.language)
+        }
+        let (text, folded) = Phrase.joined(span)
+        // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
+        var variants = [(text, folded)]
+        var trimmed = (text, folded)
+        if let last = text.unicodeScalars.last, Self.isPunctuation(last) {
+            trimmed = (Self.trimmingPunctuation(text), Self.trimmingPunctuation(folded))
+            if !trimmed.0.isEmpty { variants.append(trimmed) }
+        }
+        if trimmed.0.utf8.contains(UInt8(ascii: "^")) {
+            let powers = Self.superscriptingPowers(trimmed.0)
+            if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
+        }
+        for (text, folded) in variants {
+            let found = try candidates(for: text, folded: folded, preferring: languages, keyPrefix: key)
+            if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
+        }
+        return nil
+    }
+
+    func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
+        -> Found?
+    {
+        guard span.count <= 3 else { return nil }
+        var texts = span.map(\.text)
+        var folds = span.map(\.folded)
+        texts[texts.count - 1] = Self.trimmingPunctuation(texts[texts.count - 1])
+        folds[folds.count - 1] = Self.trimmingPunctuation(folds[folds.count - 1])
+        for index in texts.indices.reversed() {
+            let text = texts[index].unicodeScalars, folded = folds[index].unicodeScalars
+            guard let last = folded.last, last.properties.isAlphabetic else { continue }
+            for drop in 1...2 where folded.count - drop >= 3 {
+                var stemmedTexts = texts, stemmedFolds = folds
+                stemmedTexts[index] = String(text.dropLast(drop))
+                stemmedFolds[index] = String(folded.dropLast(drop))
+                let found = try candidates(
+                    for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
+                    preferring: languages, keyPrefix: key)
+                if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
+            }
+        }
+        return nil
+    }
+
+    /// `text` without the sentence's punctuation at its end (`in meters?`, `in kilograms:`).
+    static func trimmingPunctuation(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        var end = scalars.endIndex
+        while end > scalars.startIndex, isPunctuation(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return String(scalars[..<end])
+    }
+
+    /// `^2` and `^3` written as `²` and `³` (`m^2` is looked up as `m²`), by
+    /// scalars: `String.replacing` would need iOS 16 (string processing), and
+    /// was slower.
+    static func superscriptingPowers(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if scalar == "^", let digit = pending, digit == "2" || digit == "3" {
+                result.append(digit == "2" ? "²" : "³")
+                pending = scalars.next()
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The sentence's punctuation, with the full-width forms and the ideographic
+    /// full stop of text written without spaces (`英里？`, `マイル。`) and the
+    /// Arabic question mark, comma and semicolon (`بالمتر؟`).
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "?", "!", ".", ",", ":", ";", "？", "！", "。", "，", "：", "；", "\u{061F}", "\u{060C}", "\u{061B}": true
+        default: false
+        }
+    }
+}

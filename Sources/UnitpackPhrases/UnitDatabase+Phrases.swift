@@ -1,0 +1,278 @@
+import UnitpackCore
+import UnitpackDatabase
+import UnitpackSQLite
+import UnitpackStore
+
+extension UnitDatabase {
+    /// Reads a typed, pasted or dictated phrase: a quantity (a number in
+    /// digits or words and its unit, or several such pairs of one category,
+    /// largest first: `6 ft 2 in`, `2 hours and 45 minutes`), and optionally a
+    /// marker word and the units to convert to: `27 psi in bar`, `thirty-four
+    /// feet in meters`, `180 cm in feet and inches`, `three quarters of a cup
+    /// in ml`, `5'8"`; or the target first: `how many feet in a mile`, `в
+    /// метрах 34 фута`, `сколько футов в метре` (a question without a number
+    /// asks about one). A difference word (`temperature difference of 20 °C
+    /// in °F`) reads scales as their differences; a unit that does not
+    /// convert to the other is read as the unit its word also names, when
+    /// that one does (`12 oz in ml`). `languages` say whose number, marker
+    /// and filler words and decimal separator count, the first preferred (a
+    /// Russian phrase parses while the interface is English when both are
+    /// given). Units are found by any of their names, forms, symbols and
+    /// synonyms in any language. A marker such as `in` is a marker when a
+    /// unit follows it, and the inch only when nothing does. `numbers` turns
+    /// on `0x1F` and Roman numerals for front ends that want them.
+    ///
+    /// A phrase longer than `maxPhraseBytes` of UTF-8 is not read: it is
+    /// `.notUnderstood`, with a reason that gives the limit.
+    ///
+    /// - Parameter languages: the languages to read the phrase in, the first
+    ///   deciding how a number such as `1.500` reads; nil (the default) for
+    ///   every language of the database (`defaultPhraseLanguages()`).
+    /// - Throws: `.noLanguagesAsked` for an empty list (nil asks for all);
+    ///   `.unknownLanguage`, `.corrupt` when the words cannot be read.
+    public func parse(_ text: String, languages: [String]? = nil, numbers options: NumberReader.Options = [])
+        throws(UnitDatabaseError) -> PhraseResult
+    {
+        var work = 0
+        return try parse(text, languages: try askedLanguages(languages), numbers: options, work: &work)
+    }
+
+    /// The languages `parse` reads a phrase in when it is given none:
+    /// English (the fallback language) first when the database has its
+    /// words, so that `1.500` is one and a half, then every other language
+    /// with phrase words, as `unitpack convert` reads a phrase without
+    /// `--lang`.
+    /// - Complexity: a read of the languages table, kept in the object cache.
+    public func defaultPhraseLanguages() throws(UnitDatabaseError) -> [String] {
+        let all = try phraseLanguages()
+        guard all.contains(Self.fallbackLanguage) else { return all }
+        return [Self.fallbackLanguage] + all.filter { $0 != Self.fallbackLanguage }
+    }
+
+    /// `languages`, or every language for nil; an empty list is refused.
+    func askedLanguages(_ languages: [String]?) throws(UnitDatabaseError) -> [String] {
+        guard let languages else { return try defaultPhraseLanguages() }
+        if languages.isEmpty { throw .noLanguagesAsked }
+        return languages
+    }
+
+    /// `parse`, counting in `work` the words and spans it looked at.
+    func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [], work: inout Int)
+        throws(UnitDatabaseError) -> PhraseResult
+    {
+        if let problem = Self.phraseTooLong(text) { return .notUnderstood(reason: problem) }
+        let words = try phraseWords(languages)
+        var decimal: Character = "."
+        if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
+        // Words written without spaces (`5公里等于多少英里`) cut into theirs.
+        // A number inside a unit's name (`時速5キロメートル`) moved before it,
+        // the quantity's and the target's (`時速何マイル`): a phrase has two.
+        var moved = text
+        for _ in 0..<2 {
+            guard let next = try numberMovedBeforeName(moved, words: words, languages: languages) else { break }
+            moved = next
+        }
+        let phrase = try segmented(Phrase(moved), words: words, languages: languages, work: &work)
+        // `convert`, `how much is`, `сколько будет`; `temperature difference of`.
+        var start = 0
+        var difference = false
+        func isArticle(_ index: Int) -> Bool { words.meanings(folded: phrase.words[index].folded).contains { $0.kind == .article } }
+        /// Whether fillers from `index` lead to a difference word: `a
+        /// (temperature) change of` opens a difference, not the number one.
+        func leadsToDifference(_ index: Int) -> Bool {
+            var next = index
+            while next < phrase.words.count, words.isFiller(folded: phrase.words[next].folded) { next += 1 }
+            return next < phrase.words.count && words.isDifference(folded: phrase.words[next].folded)
+        }
+        while start < phrase.words.count {
+            let word = phrase.words[start].folded
+            if words.isDifference(folded: word) {
+                difference = true
+                // `разница в 5 °C`: the difference's preposition, not a marker before a target.
+                if start + 1 < phrase.words.count, words.isMarker(folded: phrase.words[start + 1].folded) { start += 1 }
+            } else if isArticle(start), leadsToDifference(start + 1) {
+                // the article of the difference word
+            } else if !words.isFiller(folded: word) {
+                break
+            }
+            start += 1
+        }
+        guard start < phrase.words.count else {
+            return .notUnderstood(reason: phrase.words.isEmpty ? .empty : .noNumber(in: text))
+        }
+        var reader = Reader(
+            phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
+            languages: languages, difference: difference)
+        defer { work += reader.work + reader.memo.work }
+
+        let numbers = reader.phrase.numbers(at: start, words: words, reader: reader.numbers, work: &reader.work)
+        var (readings, failure) =
+            numbers.isEmpty
+            ? try targetFirst(from: start, askedBy: start > 0, &reader)
+            : try numberFirst(numbers, &reader)
+        // `how many are in a hectare`: the last filler may be the target (the are).
+        if readings.isEmpty, numbers.isEmpty, start > 0 {
+            let retried = try targetFirst(from: start - 1, askedBy: true, &reader).0
+            if !retried.isEmpty { (readings, failure) = (retried, nil) }
+        }
+        // `ميلان إلى كم`: no number, but a name that states one (the Arabic dual).
+        if readings.isEmpty, numbers.isEmpty, let outcome = try statedQuantity(phrase.words[start...], &reader) {
+            switch outcome {
+            case .success(let found): (readings, failure) = (found, nil)
+            case .failure(let reason): failure = failure ?? reason
+            }
+        }
+        guard !readings.isEmpty else {
+            return .notUnderstood(reason: failure?.problem ?? .noUnitAfterNumber(in: text))
+        }
+        return .understood(try ordered(readings, phrase, words: words, asked: languages))
+    }
+
+    /// The longest phrase `parse` reads, in bytes of UTF-8 (4 KiB): far more
+    /// than anyone types or dictates, and a bound on the work of one parse.
+    public static let maxPhraseBytes = TextLimits.phraseBytes
+
+    /// Why `text` is too long to parse (`.tooLong`), or nil when it is not.
+    public static func phraseTooLong(_ text: String) -> PhraseProblem? {
+        let bytes = text.utf8.count
+        guard bytes > maxPhraseBytes else { return nil }
+        return .tooLong(bytes: bytes, limit: maxPhraseBytes)
+    }
+
+    /// What one parse reads with, and what its lookups found so far.
+    struct Reader {
+        let phrase: Phrase
+        let words: NumberWords
+        let numbers: NumberReader
+        let languages: [String]
+        /// The phrase named a difference (`a change of 10 °F`).
+        let difference: Bool
+        var memo = LookupMemo()
+        /// Words and spans looked at: how tests tell the work is linear in
+        /// the phrase (a clock is too noisy on a shared machine).
+        var work = 0
+    }
+
+    /// `27 psi in bar`, `6 ft 2 in in meters`: the quantity, then nothing, or
+    /// a marker and the target, or the target.
+    private func numberFirst(_ numbers: [Phrase.Number], _ reader: inout Reader) throws(UnitDatabaseError)
+        -> ([PhraseReading], PhraseFailure?)
+    {
+        var readings: [PhraseReading] = []
+        var failure: PhraseFailure?
+        for number in try plainFirst(numbers, &reader) {
+            let rest = reader.phrase.words(from: number.end)
+            // Names as written first; case endings dropped only when they do not parse.
+            var outcome = try quantity(number, then: rest[...], target: nil, stems: false, &reader)
+            if case .failure = outcome {
+                outcome = try quantity(number, then: rest[...], target: nil, stems: true, &reader)
+            }
+            switch outcome {
+            case .success(let found): readings += found.map { Self.with(number.separator, $0) }
+            case .failure(let reason): failure = failure ?? reason
+            }
+        }
+        return (readings, failure)
+    }
+
+    /// `reading` with the way its number took a lone separator.
+    static func with(_ separator: NumberReader.Separator?, _ reading: PhraseReading) -> PhraseReading {
+        var reading = reading
+        reading.separator = separator
+        return reading
+    }
+
+    /// Digits scaled by the word after them (`10 mil`), after the digits
+    /// alone when that word also names a unit: `5 mil in mm` is five mils,
+    /// `10 mil na kilometry` ten Polish miles; `10 mil metros` still reads
+    /// as ten thousand, the digits alone naming no unit then.
+    private func plainFirst(_ numbers: [Phrase.Number], _ reader: inout Reader) throws(UnitDatabaseError) -> [Phrase.Number] {
+        var numbers = numbers
+        var index = 0
+        while index + 1 < numbers.count {
+            if let word = numbers[index].scaleWord, numbers[index + 1].end <= word.lowerBound,
+                try lookup(reader.phrase.words[reader.phrase.firstWord(endingAfter: word.lowerBound)...].prefix(1),
+                    languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) != nil
+            {
+                numbers.swapAt(index, index + 1)
+                index += 1
+            }
+            index += 1
+        }
+        return numbers
+    }
+
+    /// `how many feet in a mile`, `в метрах 34 фута`: the target, markers or
+    /// fillers, then the quantity, which ends the phrase. Without a number,
+    /// a question (`asked`: it opened with a filler) asks about one:
+    /// `сколько футов в метре`.
+    private func targetFirst(from start: Int, askedBy asked: Bool, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> ([PhraseReading], PhraseFailure?)
+    {
+        let phrase = reader.phrase
+        let text = phrase.original
+        for index in (start + 1)..<max(start + 1, phrase.words.count) {
+            reader.work += 1
+            guard phrase.mayStartNumber(phrase.words[index], words: reader.words, reader: reader.numbers) else { continue }
+            let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
+            guard !numbers.isEmpty else { continue }
+            guard let target = try target(phrase.words[start..<index], &reader) else {
+                return ([], .noUnitNamed(trimmed(phrase.words[start..<index], reader.words)))
+            }
+            var readings: [PhraseReading] = []
+            var failure: PhraseFailure?
+            for number in numbers {
+                let rest = phrase.words(from: number.end)
+                if rest.isEmpty && number.feetAndInches == nil { continue }
+                switch try quantity(number, then: rest[...], target: target, stems: true, &reader) {
+                case .success(let found): readings += found.map { Self.with(number.separator, $0) }
+                case .failure(let reason): failure = failure ?? reason
+                }
+            }
+            return (readings, readings.isEmpty ? failure ?? .problem(.noUnitAfterNumber(in: text)) : nil)
+        }
+        // A question without a number: the target, a marker, the unit of one.
+        if asked {
+            for index in (start + 1)..<max(start + 1, phrase.words.count - 1)
+            where reader.words.isMarker(folded: phrase.words[index].folded) {
+                guard let target = try target(phrase.words[start..<index], &reader) else { continue }
+                let rest = phrase.words[(index + 1)...]
+                guard var sources = try lookup(rest, languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
+                else { continue }
+                // One, unless the name states its count (`كم قدمًا في ميلان`: two miles).
+                var value = 1.0
+                if let stated = try statedCount(rest, sources) { (value, sources) = stated }
+                if case .success(let readings) = try assemble([FoundPart(value: value, units: sources)], target, &reader),
+                    !readings.isEmpty
+                {
+                    return (readings, nil)
+                }
+            }
+        }
+        return ([], .problem(.noNumber(in: text)))
+    }
+
+    /// The units a target named first is: its words without the markers and
+    /// fillers around them, as written, else with a case ending dropped; a
+    /// mixed target (`в футах и дюймах`) is several.
+    func target(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> [Found]? {
+        let span = trimmed(words, reader.words)
+        // A lone marker is no target: `in 34 feet` is not a question about inches.
+        guard let only = span.first, span.count > 1 || words.count > 1 || !reader.words.isMarker(folded: only.folded)
+        else { return nil }
+        return try targets(span, &reader)
+    }
+
+    /// `words` without the markers and fillers around them (`в метрах`, `feet are in`).
+    func trimmed(_ words: ArraySlice<Phrase.Word>, _ dictionary: NumberWords) -> ArraySlice<Phrase.Word> {
+        func isGlue(_ word: Phrase.Word) -> Bool {
+            dictionary.isMarker(folded: word.folded) || dictionary.isFiller(folded: word.folded)
+        }
+        var span = words
+        while span.count > 1, let last = span.last, isGlue(last) { span = span.dropLast() }
+        // A word is kept: `how many in in a foot` asks about `in`, the inch.
+        while span.count > 1, let first = span.first, isGlue(first) { span = span.dropFirst() }
+        return span
+    }
+}
+

@@ -1,0 +1,254 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// Quantities of several parts (`6 ft 2 in`, `2 часа 15 минут`) and what
+/// follows a part: another part, the end, or a marker and the target.
+extension UnitDatabase {
+    /// A number of a phrase and the units its words may name.
+    struct FoundPart {
+        var value: Double
+        var units: Found
+        /// `Phrase.Number.significantDigits`.
+        var significantDigits: Int? = nil
+    }
+
+    enum Outcome {
+        case success([PhraseReading])
+        case failure(PhraseFailure)
+    }
+
+    /// The quantity that starts with `number`, then what follows it in `rest`:
+    /// more parts (`2 in`, `and 45 minutes`), then nothing, or a marker and
+    /// the target, or the target. With `target` (named before the number),
+    /// the quantity must end the phrase. The widest unit that lets the rest
+    /// parse wins.
+    func quantity(
+        _ number: Phrase.Number, then rest: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
+        _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        if let (feet, inches) = number.feetAndInches {
+            // 5'8": the units came with the number.
+            let parts = [
+                FoundPart(value: feet, units: Found(units: try candidates(for: "foot", preferring: nil))),
+                FoundPart(value: inches, units: Found(units: try candidates(for: "inch", preferring: nil))),
+            ]
+            return try following(parts, rest, target: target, stems: stems, &reader)
+        }
+        return try part(number.value, number.significantDigits, [], rest, target: target, stems: stems, &reader)
+    }
+
+    /// The unit of a number whose value is read (`value`), after `parts`.
+    private func part(
+        _ value: Double, _ digits: Int?, _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool,
+        _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        guard !words.isEmpty else { return .failure(.problem(.noUnitAfterNumber(in: nil))) }
+        var failure: PhraseFailure?
+        for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
+            let span = words.prefix(count)
+            guard let units = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) else { continue }
+            let outcome = try following(
+                parts + [FoundPart(value: value, units: units, significantDigits: digits)], words.dropFirst(count), target: target, stems: stems,
+                &reader)
+            switch outcome {
+            case .success: return outcome
+            case .failure(let reason): failure = failure ?? reason
+            }
+            // `год`: the Ukrainian symbol of the hour outranks the Russian
+            // name of the year, and `1 год 6 месяцев` does not read with the
+            // hour; the other units the words name, in any language, are tried
+            // then (only after a failure: the best match reads first).
+            if let others = try otherUnits(span, than: units) {
+                let outcome = try following(
+                    parts + [FoundPart(value: value, units: others, significantDigits: digits)], words.dropFirst(count), target: target,
+                    stems: stems, &reader)
+                if case .success = outcome { return outcome }
+            }
+        }
+        return .failure(failure ?? Self.expressionFailure(words, reader.memo) ?? .noUnitNamed(words))
+    }
+
+    /// The units a span's words name that `found` does not hold (a weaker
+    /// match: a name where a symbol matched, another language's), with the
+    /// language of the first one's name; nil when there are none.
+    private func otherUnits(_ span: ArraySlice<Phrase.Word>, than found: Found) throws(UnitDatabaseError) -> Found? {
+        let held = Set(found.units.map(\.id))
+        var units: [MeasureUnit] = []
+        var language: String?
+        for name in try nameLanguages(folded: Phrase.joined(span, folded: true)) where !held.contains(name.unit) {
+            guard !units.contains(where: { $0.id == name.unit }) else { continue }
+            units.append(try unit(name.unit))
+            if language == nil, !name.isSymbol, !name.language.isEmpty { language = name.language }
+        }
+        return units.isEmpty ? nil : Found(units: units, language: language)
+    }
+
+    /// `ميلان` (two miles): the count a unit's name states when it is the
+    /// form of plural categories that each hold one number, the same, in
+    /// the name's language (the Arabic dual, CLDR's `two`: n = 2), none of
+    /// them `one` or `other`, the forms a unit is named by alone (`mile`,
+    /// `ميل` state nothing: `feet in meters` has no number). The units of
+    /// `found` that state it, or nil.
+    func statedCount(_ span: ArraySlice<Phrase.Word>, _ found: Found) throws(UnitDatabaseError) -> (count: Double, units: Found)? {
+        guard let code = found.language else { return nil }
+        let folded = Self.trimmingPunctuation(Phrase.joined(span, folded: true))
+        let plurals = try language(code).plurals
+        var count: Double?
+        var units: [MeasureUnit] = []
+        for unit in found.units {
+            let names = try names(of: unit, in: code)
+            guard names.language == code else { continue }
+            // The plural forms and the case forms that state a count (the
+            // oblique dual `ميلين`) the span is.
+            let categories = names.forms.filter { TextFolding.fold($0.value) == folded }.map(\.key)
+                + names.countedCaseForms.filter { $0.value.contains { TextFolding.fold($0) == folded } }.map(\.key)
+            guard !categories.isEmpty, !categories.contains(.one), !categories.contains(.other) else { continue }
+            var stated: Int?
+            for category in categories {
+                guard let number = plurals.soleNumber(of: category), stated == nil || stated == number else {
+                    stated = nil
+                    break
+                }
+                stated = number
+            }
+            guard let stated, count == nil || count == Double(stated) else { continue }
+            count = Double(stated)
+            units.append(unit)
+        }
+        guard let count, !units.isEmpty else { return nil }
+        return (count, Found(units: units, language: code))
+    }
+
+    /// A quantity that starts with a unit whose name states its count
+    /// (`ميلان إلى كم`, `ساعتان و 15 دقيقة`), or with a unit named alone
+    /// before a conjunction and a fraction in words, which is one and the
+    /// fraction (`ساعة ونصف`, `hour and a half`): the widest span from the
+    /// start of `words` that names one, then what follows it.
+    func statedQuantity(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome? {
+        var failure: PhraseFailure?
+        for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
+            let span = words.prefix(count)
+            guard let found = try lookup(span, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo)
+            else { continue }
+            let value: Double, units: Found
+            if let stated = try statedCount(span, found) {
+                (value, units) = stated
+            } else if opensFraction(words.dropFirst(count), &reader) {
+                (value, units) = (1, found)
+            } else {
+                continue
+            }
+            let part = [FoundPart(value: value, units: units)]
+            var outcome = try following(part, words.dropFirst(count), target: nil, stems: false, &reader)
+            if case .failure = outcome { outcome = try following(part, words.dropFirst(count), target: nil, stems: true, &reader) }
+            switch outcome {
+            case .success: return outcome
+            case .failure(let reason): failure = failure ?? reason
+            }
+        }
+        return failure.map { .failure($0) }
+    }
+
+    /// Whether `words` open with a conjunction and a fraction in words (`و
+    /// نصف`, `and a half`): no digits, above 0 and below 1.
+    private func opensFraction(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) -> Bool {
+        guard let conjunction = words.first, reader.words.isConjunction(folded: conjunction.folded),
+            let word = words.dropFirst().first, reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
+            !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }),
+            let number = reader.phrase.numbers(from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work).first
+        else { return false }
+        return number.significantDigits == nil && number.value > 0 && number.value < 1
+    }
+
+    /// What follows a quantity's part: another part, or the end, or a target.
+    private func following(
+        _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool, _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        guard let first = words.first else {
+            if let target { return try assemble(parts, target, &reader) }
+            return try assemble(parts, nil, &reader)
+        }
+        var failure: PhraseFailure?
+        // `a kilómetros`: a marker that is also an article (`a` of English)
+        // leads to the target before it counts as one of another part.
+        if reader.words.isMarker(folded: first.folded), words.count > 1,
+            reader.words.meanings(folded: first.folded).contains(where: { $0.kind == .article }),
+            target == nil, case .success(let readings)? = try markedTarget(parts, words, stems: stems, &reader)
+        {
+            return .success(readings)
+        }
+        // Another part: `2 in`, `and 45 minutes`, `и 15 минут`.
+        var next = words
+        if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
+        if let word = next.first, reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
+            let number = reader.phrase.numbers(
+                from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work
+            ).first,
+            number.feetAndInches == nil
+        {
+            let rest = reader.phrase.words(from: number.end)
+            // `un litre et demi`, `dos horas y media`, `a mile and a half`: a
+            // fraction in words after the conjunction, without a unit, is a
+            // part of the last unit; before a marker it is tried first (`a
+            // mile and a half in km`: not half an inch).
+            let isFraction = next.startIndex > words.startIndex && number.significantDigits == nil && number.value > 0
+                && number.value < 1
+                && !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil })
+            let beforeMarker = rest.first.map { reader.words.isMarker(folded: $0.folded) } ?? true
+            if isFraction && beforeMarker, case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader) {
+                return .success(readings)
+            }
+            let outcome = try part(number.value, number.significantDigits, parts, rest[...], target: target, stems: stems, &reader)
+            if case .success = outcome { return outcome }
+            if case .failure(let reason) = outcome { failure = reason }
+            if isFraction && !beforeMarker, case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader) {
+                return .success(readings)
+            }
+        }
+        guard target == nil else {
+            return .failure(failure ?? .nothingMayFollowTarget(words))
+        }
+        // A marker and the target, or the target.
+        var span = words
+        if reader.words.isMarker(folded: first.folded) {
+            guard span.count > 1 else { return .failure(failure ?? .problem(.noUnitAfter(word: first.text))) }
+            span = span.dropFirst()
+        }
+        var found = try targets(span, &reader, stems: stems)
+        if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
+        if found == nil { found = try targets(withoutLeadingFillers: span, &reader, stems: stems) }
+        guard let targets = found else {
+            return .failure(failure ?? Self.expressionFailure(span, reader.memo) ?? .noUnitNamed(span))
+        }
+        return try assemble(parts, targets, &reader)
+    }
+
+    /// `parts` with `fraction` added to the last one, then what follows.
+    private func fractionOfLast(
+        _ parts: [FoundPart], _ fraction: Double, _ rest: ArraySlice<Phrase.Word>, _ target: [Found]?, _ stems: Bool,
+        _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
+        var whole = parts
+        whole[whole.count - 1].value += fraction
+        return try following(whole, rest, target: target, stems: stems, &reader)
+    }
+
+    /// After the quantity, a marker and the target alone (no other part): nil
+    /// when `words` is not a marker and a target.
+    private func markedTarget(
+        _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, stems: Bool, _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome? {
+        let span = words.dropFirst()
+        var found = try targets(span, &reader, stems: stems)
+        if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
+        if found == nil { found = try targets(withoutLeadingFillers: span, &reader, stems: stems) }
+        guard let targets = found else { return nil }
+        return try assemble(parts, targets, &reader)
+    }
+
+    /// Why the first word of `words`, written as an expression, did not read.
+    static func expressionFailure(_ words: ArraySlice<Phrase.Word>, _ memo: LookupMemo) -> PhraseFailure? {
+        guard let first = words.first, let error = memo.expressionFailures[first.range.lowerBound] else { return nil }
+        return .problem(.expression(error))
+    }
+}

@@ -1,0 +1,357 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// Words written without spaces (`5公里等于多少英里`, `5キロメートルは何マイル`):
+/// read as the known words they are made of, by longest match against the
+/// database's unit names and symbols and the phrase words of `words.tsv`.
+/// Nothing here knows a language: a word is cut when it holds a letter of a
+/// script without case (general category Lo: Han, kana, also Arabic...) and
+/// names nothing as a whole (docs/phrases.md, "Words written without spaces").
+extension UnitDatabase {
+    /// The longest run of letters matched against unit names, in scalars:
+    /// longer than any name (`斯堪的纳维亚英里` is 8), a bound on the work
+    /// at each position.
+    static let longestUnspacedName = 32
+
+    /// `phrase` with each word written without spaces cut into the words it
+    /// is made of; `phrase` itself when no word is cut. `work` counts the
+    /// positions and prefixes looked at (linear in the phrase: each position
+    /// tries at most `longestUnspacedName` prefixes).
+    func segmented(_ phrase: Phrase, words: NumberWords, languages: [String], work: inout Int) throws(UnitDatabaseError)
+        -> Phrase
+    {
+        // Attached words (Arabic `بالكيلومتر`): cut only where a word starts with one.
+        let mayAttach = !words.attached.isEmpty && phrase.words.contains { words.startsWithAttached(folded: $0.folded) }
+        guard mayAttach || phrase.words.contains(where: { Self.holdsUnspacedLetter(phrase.scalars[$0.range]) }) else { return phrase }
+        let keyPrefix = candidatesKeyPrefix(languages)
+        var ranges: [Range<Int>] = []
+        var cut = false
+        for index in phrase.words.indices {
+            let word = phrase.words[index]
+            work += 1
+            let attaches = mayAttach && words.startsWithAttached(folded: word.folded)
+            // A word that starts with an attached word and splits into number
+            // words is cut after it first: `ونصف` is `و` and `نصف` (the
+            // fraction after a conjunction), `وعشرون` reads either way.
+            guard attaches || Self.holdsUnspacedLetter(phrase.scalars[word.range]),
+                try !namesSomething(word, words: words, languages: languages, keyPrefix: keyPrefix, splits: !attaches),
+                try !isWordOfLongerName(
+                    word, after: ranges.suffix(Self.longestUnitName - 1).map { phrase.word($0) },
+                    before: index + 1 < phrase.words.count ? phrase.words[index + 1] : nil, work: &work)
+            else {
+                ranges.append(word.range)
+                continue
+            }
+            var pending = [word]
+            if attaches, let pieces = try attachedPieces(of: word, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work) {
+                pending = pieces.map { phrase.word($0) }
+                cut = true
+            }
+            for piece in pending {
+                let pieces = try unspacedPieces(of: piece, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+                cut = cut || pieces.count > 1
+                ranges += pieces
+            }
+        }
+        return cut ? Phrase(phrase, words: ranges) : phrase
+    }
+
+    /// A word written without spaces cut into the words it is made of; the
+    /// word alone when it has no letter without case or names something whole.
+    private func unspacedPieces(
+        of word: Phrase.Word, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String, work: inout Int
+    ) throws(UnitDatabaseError) -> [Range<Int>] {
+        guard Self.holdsUnspacedLetter(phrase.scalars[word.range]),
+            try !namesSomething(word, words: words, languages: languages, keyPrefix: keyPrefix)
+        else { return [word.range] }
+        let (pieces, unknown) = try self.pieces(
+            of: word.range, in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+        // A cut that leaves letters matching nothing, of a word that names
+        // a unit with its ending dropped, is a name and its case ending
+        // (an Arabic plural), not words written together: kept whole.
+        if unknown, pieces.count > 1, try lookupStemmed([word][...], languages: languages, key: keyPrefix) != nil {
+            return [word.range]
+        }
+        return pieces
+    }
+
+    /// The most attached words one word starts with (Arabic `و` + `ب` + `ال`
+    /// in `وبالكيلومتر`): a bound on the search, which may branch (`لل`, `ل`).
+    static let mostAttached = 3
+
+    /// Whether `word` is a word of a name of several words with the words
+    /// before it (as cut so far) or the word after it (`الساعة` of `كيلومتر في
+    /// الساعة`, `الألف` of `في الألف`): then it is neither cut after attached
+    /// words nor into pieces.
+    private func isWordOfLongerName(_ word: Phrase.Word, after previous: [Phrase.Word], before next: Phrase.Word?, work: inout Int)
+        throws(UnitDatabaseError) -> Bool
+    {
+        for start in previous.indices {
+            work += 1
+            if try nameStarts(with: Phrase.joined((previous[start...] + [word])[...], folded: true)) { return true }
+        }
+        guard let next else { return false }
+        work += 1
+        return try nameStarts(with: Phrase.joined([word, next][...], folded: true))
+    }
+
+    /// The pieces of `word` when it starts with attached words (kind
+    /// `attached`: Arabic `بالكيلومتر`, `الميل`, `وعشرون`), which names
+    /// nothing as written and is no word of a longer name (the caller's
+    /// checks), when the rest after them is a phrase word or names
+    /// a unit (as written, else with a case ending dropped when the whole
+    /// word does not name one so). An attached word that means nothing else
+    /// (the article `ال`) is left out; `ب`, a marker, stays a word. Nil when
+    /// the word is read whole.
+    private func attachedPieces(
+        of word: Phrase.Word, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String, work: inout Int
+    ) throws(UnitDatabaseError) -> [Range<Int>]? {
+        func reads(_ range: Range<Int>, stems: Bool) throws(UnitDatabaseError) -> Bool {
+            let rest = phrase.word(range)
+            if try namesSomething(rest, words: words, languages: languages, keyPrefix: keyPrefix) { return true }
+            guard stems else { return false }
+            return try lookupStemmed([rest][...], languages: languages, key: keyPrefix) != nil
+        }
+        func peel(_ range: Range<Int>, depth: Int, stems: Bool) throws(UnitDatabaseError) -> [Range<Int>]? {
+            guard depth < Self.mostAttached else { return nil }
+            let folded = TextFolding.fold(phrase.word(range).text)
+            // Folding drops scalars (the tatweel of `بـالمتر`, a vowel mark):
+            // then an attached word's length folded is not its length as written.
+            let foldingDrops = folded.unicodeScalars.count != range.count
+            for attached in words.attached(startingFolded: folded) {
+                work += 1
+                var cut = range.lowerBound + attached.unicodeScalars.count
+                if foldingDrops {
+                    // The fewest scalars as written that fold to the attached word.
+                    guard let end = (range.lowerBound + 1..<range.upperBound).first(where: {
+                        TextFolding.fold(phrase.word(range.lowerBound..<$0).text) == attached
+                    }) else { continue }
+                    cut = end
+                }
+                guard cut < range.upperBound else { continue }
+                let head = words.attachedReadsAsWord(folded: attached) ? [range.lowerBound..<cut] : []
+                if try reads(cut..<range.upperBound, stems: stems) { return head + [cut..<range.upperBound] }
+                if let deeper = try peel(cut..<range.upperBound, depth: depth + 1, stems: stems) { return head + deeper }
+            }
+            return nil
+        }
+        if let pieces = try peel(word.range, depth: 0, stems: false) { return pieces }
+        // `كيلومترات` names the kilometre with its ending dropped, read whole
+        // (below); `بالكيلومترات` is `ب` and that.
+        guard try lookupStemmed([word][...], languages: languages, key: keyPrefix) == nil else { return nil }
+        return try peel(word.range, depth: 0, stems: true)
+    }
+
+    /// `text` with a number written inside a unit's name moved before the
+    /// name: `時速5キロメートル` and `時速 5 キロメートル` read as `5 時速 キロメートル`.
+    /// CLDR puts the number there (`時速 {0} キロメートル`), and the names file
+    /// holds the name with `{0}` taken out, so the data says it: the letters
+    /// (without case, as in `segmented`) right before the number are a name's
+    /// first word (some name starts with them and a space), and the letters
+    /// after it complete that name. Nil when the text has no such number.
+    func numberMovedBeforeName(_ text: String, words: NumberWords, languages: [String]) throws(UnitDatabaseError)
+        -> String?
+    {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { Self.isUnspacedScalar($0) }) else { return nil }
+        let keyPrefix = candidatesKeyPrefix(languages)
+        func string(_ slice: ArraySlice<Unicode.Scalar>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: slice)
+            return String(view)
+        }
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
+        /// The length of the filler word of a question (`何`: how many) that `index` starts, or 0.
+        func filler(at index: Int) -> Int {
+            var length = min(words.longestWord, scalars.count - index)
+            while length > 0 {
+                if words.isFiller(folded: TextFolding.fold(string(scalars[index..<(index + length)]))) { return length }
+                length -= 1
+            }
+            return 0
+        }
+        var index = 0
+        while index < scalars.count {
+            // The number: digits and the separators between them, or the
+            // question's word for it (`時速何マイル`: how many miles per hour).
+            var end = index
+            if isDigit(scalars[index]), index == 0 || !isDigit(scalars[index - 1]) {
+                while end < scalars.count,
+                    isDigit(scalars[end])
+                        || (end + 1 < scalars.count && ".,٫".unicodeScalars.contains(scalars[end]) && isDigit(scalars[end + 1]))
+                {
+                    end += 1
+                }
+            } else if index > 0, Self.isUnspacedScalar(scalars[index - 1]) {
+                end = index + filler(at: index)
+            }
+            guard end > index else {
+                index += 1
+                continue
+            }
+            defer { index = end }
+            // The letters before it (a space between allowed), the longest run that starts a name.
+            var before = index
+            while before > 0, Phrase.isSpace(scalars[before - 1]) { before -= 1 }
+            var first = before
+            while first > 0, before - first < Self.longestUnspacedName, Self.isUnspacedScalar(scalars[first - 1]) { first -= 1 }
+            var after = end
+            while after < scalars.count, Phrase.isSpace(scalars[after]) { after += 1 }
+            var last = after
+            while last < scalars.count, last - after < Self.longestUnspacedName, Self.isUnspacedScalar(scalars[last]) { last += 1 }
+            guard first < before, after < last else { continue }
+            for start in first..<before {
+                let head = string(scalars[start..<before])
+                guard try namePrefixExists(TextFolding.fold(head + " ")) else { continue }
+                for stop in stride(from: last, to: after, by: -1) {
+                    let name = head + " " + string(scalars[after..<stop])
+                    if try !candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
+                        .units.isEmpty
+                    {
+                        return string(scalars[..<start]) + string(scalars[index..<end]) + " " + name + " "
+                            + string(scalars[stop...])
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a word is read whole: a phrase word, number words written
+    /// together (`三千五百` splits as they do), or a unit's name or symbol
+    /// (as written, without the sentence's punctuation).
+    private func namesSomething(_ word: Phrase.Word, words: NumberWords, languages: [String], keyPrefix: String, splits: Bool = true)
+        throws(UnitDatabaseError) -> Bool
+    {
+        let folded = Self.trimmingPunctuation(word.folded)
+        if folded.isEmpty || !words.meanings(folded: folded).isEmpty || (splits && words.split(folded: folded) != nil) { return true }
+        let text = Self.trimmingPunctuation(word.text)
+        return try !candidates(for: text, folded: folded, preferring: languages, keyPrefix: keyPrefix).units.isEmpty
+    }
+
+    /// The pieces of the word at `range`: runs of other scalars (digits,
+    /// Latin letters, marks: `5`, `km`, `1.5`) as they are, read later as
+    /// any word is; in runs of letters without spaces, the longest unit name
+    /// or phrase word at each position, and what matches nothing as one
+    /// piece up to the next match. The sentence's punctuation stays with the
+    /// piece before it (`英里？`), as it does with a word.
+    /// `unknown` says whether some letters matched nothing.
+    private func pieces(
+        of range: Range<Int>, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String, work: inout Int
+    ) throws(UnitDatabaseError) -> (pieces: [Range<Int>], unknown: Bool) {
+        let scalars = phrase.scalars
+        var pieces: [Range<Int>] = []
+        var unknown: Int?
+        var sawUnknown = false
+        func flushUnknown(_ end: Int) {
+            if let start = unknown {
+                pieces.append(start..<end)
+                sawUnknown = true
+            }
+            unknown = nil
+        }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            work += 1
+            guard Self.isUnspacedScalar(scalars[index]) else {
+                flushUnknown(index)
+                var end = index
+                while end < range.upperBound, !Self.isUnspacedScalar(scalars[end]) { end += 1 }
+                if let last = pieces.last, last.upperBound == index, scalars[index..<end].allSatisfy(Self.isPunctuation) {
+                    pieces[pieces.count - 1] = last.lowerBound..<end
+                } else {
+                    pieces.append(index..<end)
+                }
+                index = end
+                continue
+            }
+            var end = index
+            while end < range.upperBound, Self.isUnspacedScalar(scalars[end]) { end += 1 }
+            let length = try longestKnown(scalars[index..<end], in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+            if length > 0 {
+                flushUnknown(index)
+                pieces.append(index..<(index + length))
+                index += length
+            } else {
+                if unknown == nil { unknown = index }
+                index += 1
+            }
+        }
+        flushUnknown(range.upperBound)
+        return (pieces, sawUnknown)
+    }
+
+    /// The length, in scalars, of the longest unit name or phrase word that
+    /// `run` starts with; 0 when none does. Names are found by growing the
+    /// prefix while some name starts with it (`namePrefixExists`), then the
+    /// longest that is a name.
+    private func longestKnown(
+        _ run: ArraySlice<Unicode.Scalar>, in phrase: Phrase, words: NumberWords, languages: [String], keyPrefix: String,
+        work: inout Int
+    ) throws(UnitDatabaseError) -> Int {
+        func text(_ length: Int) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: run.prefix(length))
+            return String(view)
+        }
+        var best = 0
+        for length in stride(from: min(words.longestWord, run.count), through: 1, by: -1) {
+            work += 1
+            // An attached word alone (the article `ال`) is cut only by `attachedPieces`.
+            if words.meanings(folded: TextFolding.fold(text(length))).contains(where: { $0.kind != .attached }) {
+                best = length
+                break
+            }
+        }
+        var starts = 0
+        while starts < min(run.count, Self.longestUnspacedName) {
+            work += 1
+            guard try namePrefixExists(TextFolding.fold(text(starts + 1))) else { break }
+            starts += 1
+        }
+        var length = starts
+        while length > best {
+            work += 1
+            let written = text(length)
+            if try !candidates(for: written, folded: TextFolding.fold(written), preferring: languages, keyPrefix: keyPrefix).units.isEmpty {
+                return length
+            }
+            length -= 1
+        }
+        return best
+    }
+
+    /// Whether some name or symbol, in any language, starts with `folded`
+    /// (the prefix of a word written without spaces). Kept in the object
+    /// cache beside `nameStarts(with:)`, under a key that starts with U+0001,
+    /// which no name holds.
+    func namePrefixExists(_ folded: String) throws(UnitDatabaseError) -> Bool {
+        // U+10FFFF sorts after every scalar in UTF-8: the names from
+        // `folded` up to it are those that start with it.
+        try nameExists(from: folded, before: folded + "\u{10FFFF}", cacheKey: ByteString("\u{1}" + folded))
+    }
+
+    /// Whether a word holds a letter of a script written without case, the
+    /// scripts of languages written without spaces among them (Unicode
+    /// general category Lo); not the ordinal indicators of Latin-1 (`ª`,
+    /// `º`, often typed for `°`: `20ºC`). ASCII and Cyrillic, which hold
+    /// none, skip Unicode's tables.
+    static func holdsUnspacedLetter(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        scalars.contains { scalar in
+            switch scalar.value {
+            case 0..<0x100, 0x400..<0x530: false
+            default: scalar.properties.generalCategory == .otherLetter
+            }
+        }
+    }
+
+    /// A scalar of a run that is cut by longest match: a letter without
+    /// case, a modifier letter (`ー` in `メートル`, `々`), or a mark on one.
+    static func isUnspacedScalar(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x100 else { return false }
+        switch scalar.properties.generalCategory {
+        case .otherLetter, .modifierLetter, .nonspacingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// The target a phrase names: one unit, or the parts of a mixed target
+/// (`in feet and inches`, `ft+in`), with or without the fillers of a
+/// question or a command around it.
+extension UnitDatabase {
+    /// The target of a command whose verb ends it: `in Meilen umrechnen`,
+    /// `rechne 5 km in Meilen um`. Nil when no filler ends the span.
+    func targets(withoutTrailingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)
+        throws(UnitDatabaseError) -> [Found]?
+    {
+        var trimmed = span
+        while trimmed.count > 1, let last = trimmed.last, reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded)) {
+            trimmed = trimmed.dropLast()
+        }
+        guard trimmed.count < span.count else { return nil }
+        return try targets(trimmed, &reader, stems: stems)
+    }
+
+    /// The target after the fillers of a question that open it: `等于 多少
+    /// 英里`, `は 何 マイル ですか` (then without fillers at its end too).
+    /// Nil when no filler opens the span.
+    func targets(withoutLeadingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)
+        throws(UnitDatabaseError) -> [Found]?
+    {
+        var trimmed = span
+        while trimmed.count > 1, let first = trimmed.first, reader.words.isFiller(folded: first.folded) {
+            trimmed = trimmed.dropFirst()
+        }
+        guard trimmed.count < span.count else { return nil }
+        if let found = try targets(trimmed, &reader, stems: stems) { return found }
+        return try targets(withoutTrailingFillers: trimmed, &reader, stems: stems)
+    }
+
+    /// The units a target span names: one unit (`meters`), or the parts of a
+    /// mixed target joined by conjunctions or `+` (`feet and inches`,
+    /// `футах и дюймах`, `ft+in`).
+    func targets(_ span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool = true) throws(UnitDatabaseError)
+        -> [Found]?
+    {
+        if let whole = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) { return [whole] }
+        // Cut at the conjunctions, and words at `+`.
+        var pieces: [[Phrase.Word]] = [[]]
+        for word in span {
+            if reader.words.isConjunction(folded: word.folded) {
+                pieces.append([])
+                continue
+            }
+            var start = word.range.lowerBound
+            // `ft+in`, `days, hours`: a conjunction that is one mark (not a
+            // letter: `и` is a word) cuts a word.
+            for index in word.range
+            where !reader.phrase.scalars[index].properties.isAlphabetic
+                && reader.words.isConjunction(folded: String(reader.phrase.scalars[index]))
+            {
+                if index > start { pieces[pieces.count - 1].append(reader.phrase.word(start..<index)) }
+                pieces.append([])
+                start = index + 1
+            }
+            if start < word.range.upperBound { pieces[pieces.count - 1].append(reader.phrase.word(start..<word.range.upperBound)) }
+        }
+        guard pieces.count > 1, pieces.allSatisfy({ !$0.isEmpty }) else { return nil }
+        var found: [Found] = []
+        for piece in pieces {
+            guard let units = try lookup(piece[...], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo) else {
+                return nil
+            }
+            found.append(units)
+        }
+        return found
+    }
+}

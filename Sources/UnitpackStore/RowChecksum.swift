@@ -1,0 +1,117 @@
+import UnitpackCore
+import UnitpackSQLite
+
+/// The `crc` column that ends every row of `units.sqlite` (docs/database.md,
+/// "Row checksums"): CRC-32 of the table's name and the row's other columns in
+/// a canonical encoding. SQLite checks the structure of its pages, not what is
+/// in the cells: a flipped byte in a factor or a separator reads as a valid
+/// value. The writer computes the checksum from the values it inserts; the
+/// readers from the values SQLite hands back, by their storage class, so a
+/// changed value, a changed type and a row read from another table all fail.
+///
+/// The encoding: the table's name in UTF-8 and a 0 byte; then each column in
+/// table order (the `crc` column left out):
+/// - NULL: `00`
+/// - INTEGER: `01`, the 8 bytes of the two's complement value, big-endian
+/// - REAL: `02`, the 8 bytes of the IEEE 754 binary64 value, big-endian
+/// - TEXT: `03`, the UTF-8 length as 4 bytes big-endian, the UTF-8 bytes
+/// - BLOB (never written): `04`, the length as 4 bytes big-endian, the bytes
+package struct RowChecksum {
+    package private(set) var value: UInt32 = 0
+
+    package init(table: String) {
+        add(bytes: table)
+        add(tag: 0)
+    }
+
+    /// The checksum of a row the writer is about to insert.
+    package static func of(table: String, _ values: [Statement.Value]) -> UInt32 {
+        var checksum = RowChecksum(table: table)
+        for value in values { checksum.add(value) }
+        return checksum.value
+    }
+
+    /// `names.prev_key` of a group whose previous group has the key
+    /// `folded`: the low 16 bits of the row checksum of that key alone (the
+    /// key columns under the table's name), as a non-negative integer, which
+    /// SQLite keeps in 2 bytes.
+    package static func previousKey(table: String, _ key: [Statement.Value]) -> Statement.Value {
+        .integer(Int64(of(table: table, key) & 0xFFFF))
+    }
+
+    /// What the `crc` column stores: the checksum's 32 bits as a signed
+    /// integer, which SQLite keeps in 4 bytes (an unsigned one above 2^31
+    /// would take 6).
+    package static func stored(_ checksum: UInt32) -> Statement.Value {
+        .integer(Int64(Int32(bitPattern: checksum)))
+    }
+
+    package mutating func add(_ value: Statement.Value) {
+        switch value {
+        case .null: add(tag: 0)
+        case .integer(let integer): add(tag: 1, bigEndian: UInt64(bitPattern: integer))
+        case .real(let real): add(tag: 2, bigEndian: real.bitPattern)
+        case .text(var text):
+            text.withUTF8 { bytes in add(tag: 3, bytes: UnsafeRawBufferPointer(bytes)) }
+        }
+    }
+
+    private mutating func continueCRC(_ bytes: UnsafeRawBufferPointer) {
+        value = CRC32.checksum(raw: bytes, continuing: value)
+    }
+
+    mutating func add(tag: UInt8) {
+        withUnsafeBytes(of: tag) { continueCRC($0) }
+    }
+
+    mutating func add(tag: UInt8, bigEndian number: UInt64) {
+        add(tag: tag)
+        withUnsafeBytes(of: number.bigEndian) { continueCRC($0) }
+    }
+
+    mutating func add(tag: UInt8, bytes: UnsafeRawBufferPointer) {
+        add(tag: tag)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).bigEndian) { continueCRC($0) }
+        continueCRC(bytes)
+    }
+
+    private mutating func add(bytes text: String) {
+        var text = text
+        text.withUTF8 { continueCRC(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+extension Statement {
+    /// Whether the current row's columns `columns` (a table's columns in
+    /// table order) have the checksum stored in the column just after them.
+    package func checksumMatches(table: String, columns: Range<Int32>) -> Bool {
+        guard let stored = storedChecksum(at: columns.upperBound) else { return false }
+        return checksum(table: table, columns: columns) == stored
+    }
+
+    /// The checksum of the current row's `columns`, computed from the values
+    /// as stored (their storage class decides the encoding), read in place.
+    package func checksum(table: String, columns: Range<Int32>) -> UInt32 {
+        var checksum = RowChecksum(table: table)
+        for column in columns {
+            withColumn(column) { stored in
+                switch stored {
+                case .integer(let integer): checksum.add(tag: 1, bigEndian: UInt64(bitPattern: integer))
+                case .real(let real): checksum.add(tag: 2, bigEndian: real.bitPattern)
+                case .text(let bytes): checksum.add(tag: 3, bytes: bytes)
+                case .blob(let bytes): checksum.add(tag: 4, bytes: bytes)
+                case .null: checksum.add(tag: 0)
+                }
+            }
+        }
+        return checksum.value
+    }
+
+    /// A `crc` column: the checksum's bits as a signed 32-bit INTEGER, else nil.
+    package func storedChecksum(at column: Int32) -> UInt32? {
+        withColumn(column) { stored in
+            guard case .integer(let integer) = stored, let value = Int32(exactly: integer) else { return nil }
+            return UInt32(bitPattern: value)
+        }
+    }
+}

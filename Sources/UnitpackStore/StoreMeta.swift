@@ -1,0 +1,62 @@
+import UnitpackCore
+import UnitpackSQLite
+
+/// Every row of `meta`, read and checked once at open (docs/database.md,
+/// "meta"): the format version again, the row count of each table, the
+/// last key of each keyed table, the source hash and the generator. The
+/// database and the review module read it through here, so a check added
+/// for one holds for both.
+package struct StoreMeta: Sendable {
+    /// Each table's row count, by table (`DatabaseFormat.rowCountKeys`).
+    package let rowCounts: [String: Int]
+    /// `prev_key` of the last key group of each keyed table
+    /// (`DatabaseFormat.lastKeyKeys`), NULL for an empty table.
+    package let lastKeys: [String: Statement.Value]
+    /// SHA-256 of the sources, 64 lower-case hexadecimal digits.
+    package let sourceHash: String
+    package let generator: String
+    /// Every row as written, for the review module's dump.
+    package let values: [String: String]
+
+    /// Meta's count of `table`'s rows, -1 for a table it does not count.
+    package func rowCount(_ table: String) -> Int { rowCounts[table] ?? -1 }
+
+    /// - Throws: what `damage` makes of a detail, or SQLite's error.
+    package static func read<Failure: Error>(_ connection: Connection, path: String, damage: @escaping (String) -> Failure)
+        throws -> StoreMeta
+    {
+        let query = try connection.prepare("SELECT \(DatabaseFormat.selectList(of: "meta")) FROM meta")
+        let rows = RowDecoder(statement: query, path: path, damage: damage)
+        var values: [String: String] = [:]
+        while try query.step() {
+            let (key, value) = try rows.meta(at: 0)
+            values[key] = value
+        }
+        func damaged(_ detail: String) -> Failure { damage(detail) }
+        guard values["format_version"] == String(DatabaseFormat.version) else {
+            throw damaged("meta's format_version is not \(DatabaseFormat.version)")
+        }
+        var counts: [String: Int] = [:]
+        for (table, key) in DatabaseFormat.rowCountKeys {
+            guard let count = values[key].flatMap({ Int($0) }), DatabaseSanity.isValidCount(count) else {
+                throw damaged("meta has no valid \(key)")
+            }
+            counts[table] = count
+        }
+        var lastKeys: [String: Statement.Value] = [:]
+        for (table, key) in DatabaseFormat.lastKeyKeys {
+            guard let text = values[key] else { throw damaged("meta has no \(key)") }
+            if text.isEmpty {
+                lastKeys[table] = .null
+            } else {
+                guard let value = UInt16(text) else { throw damaged("meta has no valid \(key)") }
+                lastKeys[table] = .integer(Int64(value))
+            }
+        }
+        guard let hash = values["source_hash"], hash.utf8.count == 64,
+            hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+        else { throw damaged("meta has no valid source_hash") }
+        guard let generator = values["generator"] else { throw damaged("meta has no generator") }
+        return StoreMeta(rowCounts: counts, lastKeys: lastKeys, sourceHash: hash, generator: generator, values: values)
+    }
+}
