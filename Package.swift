@@ -78,9 +78,10 @@ let package = Package(
             ]),
 
         // Temporary source trees and seeded random sources, shared by the tests.
-        // RepositoryBuild builds the repository's sources once per test process.
+        // RepositoryBuild builds the repository's sources once per test process,
+        // and opens its database once (RepositoryBuild.database()).
         .target(
-            name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "UnitpackCompiler", "CZlib"],
+            name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "UnitpackCompiler", "UnitpackRuntime", "CZlib"],
             path: "Tests/UnitpackTestSupport"),
         .testTarget(
             name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackDigest", "UnitpackTestSupport"], exclude: ["CLDR"]),

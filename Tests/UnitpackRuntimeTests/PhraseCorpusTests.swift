@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func everyPhraseReadsAsExpected() throws {
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         let cases = try Self.cases()
         #expect(cases.count >= 300)
         #expect(try Self.cases(in: "quantities.tsv").count >= 150, "the quantities corpus (issue 18)")
@@ -96,7 +97,7 @@ import Testing
                 failures.append("not-understood.tsv:\(index + 1): expected phrase<TAB>languages<TAB>word")
                 continue
             }
-            switch try BestTargetTests.database.parse(f[0], languages: f[1].split(separator: ",").map(String.init)) {
+            switch try RepositoryBuild.database().parse(f[0], languages: f[1].split(separator: ",").map(String.init)) {
             case .understood(let readings):
                 failures.append("not-understood.tsv:\(index + 1): \(f[0]) reads as \(readings[0].value) \(readings[0].from.key)")
             case .notUnderstood(let reason):
