@@ -82,6 +82,24 @@ import UnitpackTestSupport
         try Self.expectEveryPhraseReads(cases, in: database)
     }
 
+    /// A phrase written twice in one corpus with the same languages is a
+    /// copy, not a second case, and an empty phrase no case at all. (The
+    /// rest of what Scripts/check-phrase-corpus.py checked, the tests above
+    /// check: columns, values, unit keys and languages.)
+    @Test(arguments: files)
+    func everyPhraseIsThereOnce(file: String) throws {
+        var first: [String: Int] = [:]
+        for testCase in try Self.cases(in: file) {
+            let languages = testCase.languages.joined(separator: ",")
+            #expect(testCase.phrase.contains { !$0.isWhitespace }, "\(file):\(testCase.line): an empty phrase")
+            if let line = first[testCase.phrase + "\t" + languages] {
+                Issue.record("\(file):\(testCase.line): '\(testCase.phrase)' [\(languages)] again (first at line \(line))")
+            } else {
+                first[testCase.phrase + "\t" + languages] = testCase.line
+            }
+        }
+    }
+
     /// Phrases/not-understood.tsv: phrases that must not be understood, each
     /// with a word its reason must contain (parts of two categories or out of
     /// order, a point on a scale into a difference, no unit, no number).
