@@ -94,9 +94,10 @@ let package = Package(
             ]),
 
         // Temporary source trees and seeded random sources, shared by the tests.
-        // RepositoryBuild builds the repository's sources once per test process.
+        // RepositoryBuild builds the repository's sources once per test process,
+        // and opens its database once (RepositoryBuild.database()).
         .target(
-            name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "UnitpackStore", "UnitpackCompiler", "CZlib"],
+            name: "UnitpackTestSupport", dependencies: ["UnitpackCore", "UnitpackStore", "UnitpackCompiler", "UnitpackRuntime", "CZlib"],
             path: "Tests/UnitpackTestSupport"),
         .testTarget(
             name: "UnitpackCoreTests", dependencies: ["UnitpackCore", "UnitpackStore", "UnitpackDigest", "UnitpackTestSupport"], exclude: ["CLDR"]),

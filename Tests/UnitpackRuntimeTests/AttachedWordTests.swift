@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -12,7 +13,7 @@ import UnitpackCore
 /// (the Arabic dual), on the repository's data (issue 20 §1, §2).
 /// Phrases/ar.tsv checks more.
 @Suite struct AttachedWordTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     /// The words the parse reads `text` as.
     func words(_ text: String, _ languages: [String] = ["ar"], dictionary: NumberWords? = nil) throws -> [String] {

@@ -11,9 +11,7 @@ import UnitpackTestSupport
 
 /// `bestTarget` on the repository's preference lists (units-src/clusters.tsv).
 @Suite struct BestTargetTests {
-    static let database: UnitDatabase = {
-        try! UnitDatabase(directory: RepositoryBuild.directory())
-    }()
+    static var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     func best(_ value: Double, _ key: String, region: String, usage: String = "default") throws -> (String, Double)? {
         let unit = try Self.database.unit(key: key)

@@ -194,7 +194,7 @@ import UnitpackTestSupport
     /// The repository's database: 1.9 MB, of which a battery reads a few
     /// pages, so most flips change nothing it reads; 300 of them.
     @Test func flippedBytesOfTheRepositorysDatabaseNeverChangeAnAnswer() throws {
-        try Self.flip(BestTargetTests.database.path, count: 300, Self.questions)
+        try Self.flip(RepositoryBuild.database().path, count: 300, Self.questions)
     }
 
     /// A small database (two languages, preference lists, an `also`

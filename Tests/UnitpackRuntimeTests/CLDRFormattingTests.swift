@@ -64,7 +64,7 @@ import UnitpackTestSupport
     }
 
     @Test func everyCLDRUnitFormatsAsCLDRWritesIt() throws {
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         let (numbers, patterns) = try Self.expectations()
         #expect(patterns.count > 10_000, "CLDR gave \(patterns.count) patterns")
         let listed = try Self.listedDifferences()
@@ -128,7 +128,7 @@ import UnitpackTestSupport
         ("en", 5, "length/foot", "5 feet", "5 ft"),
     ])
     func theLanguageAndRegionDecideTheText(tag: String, value: Double, key: String, long: String, short: String) throws {
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         let formatted = try database.format(value, database.unit(key: key), language: tag)
         #expect(formatted.long == long)
         #expect(formatted.short == short)
@@ -142,7 +142,7 @@ import UnitpackTestSupport
         ("時速5キロメートルはマイル毎時", "speed/mile per hour"),
     ] as [(String, String?)])
     func aNumberInsideAUnitsNameIsRead(_ phrase: String, target: String?) throws {
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         let reading = try #require(try database.parse(phrase, languages: ["ja"]).readings.first)
         #expect(reading.value == 5)
         #expect(reading.from.key == "speed/kilometer per hour")
@@ -151,13 +151,13 @@ import UnitpackTestSupport
 
     /// `何マイル` (how many miles) is a length: 5 km/h is read, and refused as such.
     @Test func aSpeedIsNotALength() throws {
-        guard case .notUnderstood(let reason) = try BestTargetTests.database.parse("時速5キロメートルは何マイル", languages: ["ja"])
+        guard case .notUnderstood(let reason) = try RepositoryBuild.database().parse("時速5キロメートルは何マイル", languages: ["ja"])
         else {
             Issue.record("understood")
             return
         }
-        let speed = try BestTargetTests.database.unit(key: "speed/kilometer per hour")
-        let mile = try BestTargetTests.database.unit(key: "length/mile")
+        let speed = try RepositoryBuild.database().unit(key: "speed/kilometer per hour")
+        let mile = try RepositoryBuild.database().unit(key: "length/mile")
         #expect(reason == .cannotConvert(from: speed, to: mile), "\(reason)")
     }
 

@@ -12,7 +12,7 @@ import UnitpackTestSupport
 /// CLDR's case forms (locales/{de,pl,uk,ru}/cases.tsv) in the repository's
 /// database: found like names, in the language they belong to.
 @Suite struct CaseFormLookupTests {
-    static var database: UnitDatabase { BestTargetTests.database }
+    static var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     @Test(arguments: [
         // German dative plural (in Metern), genitive singular.

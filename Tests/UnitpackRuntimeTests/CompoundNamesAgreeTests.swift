@@ -22,7 +22,7 @@ import UnitpackTestSupport
 /// out: the names say `second squared` (`на секунду в квадрате`), CLDR's power
 /// pattern `square second`.
 @Suite struct CompoundNamesAgreeTests {
-    static var database: UnitDatabase { BestTargetTests.database }
+    static var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
     /// A number of each plural category: en one/other, ru one/few/many/other.
     static let samples: [String: [PluralCategory: Double]] = [
         "en": [.one: 1, .other: 2], "ru": [.one: 1, .few: 2, .many: 5, .other: 1.5],
@@ -71,7 +71,7 @@ import UnitpackTestSupport
     }
 
     @Test(arguments: ["en", "ru", "de", "uk"]) func namesOfQuotientsAgreeWithTheNamesFiles(language: String) throws {
-        let db = Self.database
+        let db = try Self.database
         let all = try SourceReader.read(directory: CLDRUnitsTests.repository).units.map { row throws(UnitDatabaseError) in
             try db.unit(key: row.key)
         }
@@ -129,7 +129,7 @@ import UnitpackTestSupport
     /// import took `{0}` out (`每小时 公里`): compared without it.
     @Test(arguments: ["fr", "es", "it", "pt", "pl", "ar", "ja", "zh"])
     func namesOfQuotientsAgreeWithCLDRsNames(language: String) throws {
-        let db = Self.database
+        let db = try Self.database
         let rules = try db.language(language)
         var samples: [PluralCategory: Double] = [:]
         for n in [0, 1, 2, 3, 5, 6, 11, 21, 22, 25, 100, 102, 1.5, 0.5] as [Double] {

@@ -16,7 +16,7 @@ import UnitpackTestSupport
 /// ru.xml, the long unitPattern of the unit type in the comment), its words
 /// are the expectation; the others are checked by hand, as the comment says.
 @Suite struct CompoundNamingTests {
-    static var database: UnitDatabase { BestTargetTests.database }
+    static var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     func part(_ key: String, prefix: String? = nil, power: Int = 1) throws -> CompoundNamePart {
         CompoundNamePart(unit: try Self.database.unit(key: key), prefix: prefix, power: power)

@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -9,7 +10,7 @@ import UnitpackCore
 /// Expressions of the repository's units (docs/expressions.md): factors,
 /// dimensions, the categories an expression converts in, and refusals.
 @Suite struct CompoundUnitTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     @Test func aProductOfUnitsIsTheNamedUnitItEquals() throws {
         let newton = try database.unit(key: "force/newton")
@@ -63,6 +64,7 @@ import UnitpackCore
     }
 
     @Test func badInputIsLocated() throws {
+        let database = try database
         func reason(_ text: String) -> UnitDatabaseError? {
             do {
                 _ = try database.compoundUnit(text)

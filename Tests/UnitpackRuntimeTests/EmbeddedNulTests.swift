@@ -1,4 +1,5 @@
 import Testing
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -11,7 +12,7 @@ import Testing
 /// made the query find `meg`'s rows, which the reader then took for a name
 /// filed under the wrong key: an intact database reported as damaged.
 @Suite struct EmbeddedNulTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     @Test func aNameWithANulIsNoUnitNotDamage() throws {
         #expect(try database.candidates(for: "m\0x").isEmpty)

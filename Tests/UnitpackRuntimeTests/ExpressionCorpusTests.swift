@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -80,7 +81,7 @@ import Testing
     @Test func everyExpressionPhraseConvertsAsGNUUnitsDoes() throws {
         let cases = try Self.cases(in: "expressions.tsv")
         #expect(cases.count >= 100)
-        let failures = Self.failures(cases, in: BestTargetTests.database)
+        let failures = try Self.failures(cases, in: RepositoryBuild.database())
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) phrases fail:\n\(failures.joined(separator: "\n"))")
     }
 
@@ -102,7 +103,7 @@ import Testing
         let cases = try Self.cases(in: "expressions-words.tsv")
         #expect(cases.count == Self.wordsFileCount, "expressions-words.tsv changed: update wordsFileCount")
         guard Self.wordsFileEnabled else { return }
-        let failures = Self.failures(cases, in: BestTargetTests.database)
+        let failures = try Self.failures(cases, in: RepositoryBuild.database())
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) phrases fail:\n\(failures.joined(separator: "\n"))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -15,7 +16,7 @@ import Testing
 @Suite struct LanguageCorpusTests {
     static let languages = ["de", "fr", "es", "it", "pt", "pl", "uk", "ja", "zh", "ar"]
 
-    static var database: UnitDatabase { BestTargetTests.database }
+    static var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     @Test(arguments: languages) func everyPhraseOfTheLanguageReadsAsExpected(_ language: String) throws {
         let cases = try PhraseCorpusTests.cases(in: "\(language).tsv")

@@ -11,7 +11,7 @@ import UnitpackTestSupport
 /// `split` and `format` of mixed quantities (5 ft 11 in, 2 часа 1 минута) on
 /// the repository's database.
 @Suite struct MixedQuantityTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     func unit(_ key: String) throws -> UnitpackRuntime.MeasureUnit { try database.unit(key: key) }
 

@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -9,10 +10,11 @@ import UnitpackCore
 /// Number words read as one number, with the repository's English and
 /// Russian words (locales/*/words.tsv) loaded through a built database.
 @Suite struct NumberWordsTests {
-    static let words: NumberWords = try! BestTargetTests.database.phraseWords(["en", "ru"])
+    /// Read once; the error, the same each time, when the repository's database is not there.
+    static let loaded = Result { try RepositoryBuild.database().phraseWords(["en", "ru"]) }
 
-    func value(_ text: String) -> Double? {
-        Self.words.value(of: text.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init))
+    func value(_ text: String) throws -> Double? {
+        try Self.loaded.get().value(of: text.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init))
     }
 
     @Test(arguments: [
@@ -24,14 +26,14 @@ import UnitpackCore
         ("полтора", 1.5), ("полторы тысячи", 1500), ("три с половиной", 3.5), ("тысяча", 1000),
         ("сто пять", 105), ("двадцать одна", 21), ("миллион", 1_000_000), ("дюжина", 12),
     ])
-    func readsTheWords(text: String, expected: Double) {
-        #expect(value(text) == expected, "\(text)")
+    func readsTheWords(text: String, expected: Double) throws {
+        #expect(try value(text) == expected, "\(text)")
     }
 
     @Test(arguments: ["four twenty", "twenty twelve", "thousand million", "one and", "a", "and one", "half half", "in",
                       "пять пять", "тридцать двести", "с половиной", "одна a"])
-    func refusesWhatIsNotOneNumber(text: String) {
-        #expect(value(text) == nil, "\(text)")
+    func refusesWhatIsNotOneNumber(text: String) throws {
+        #expect(try value(text) == nil, "\(text)")
     }
 
     /// A classifier ends a whole count and is skipped (`三个` is 3); it takes

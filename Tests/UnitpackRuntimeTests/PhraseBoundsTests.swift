@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -11,7 +12,7 @@ import UnitpackCore
 /// `longestNumberWords` wide, so repeated number words (and units, numbers
 /// and separators) parse in linear work, counted in words looked at.
 @Suite struct PhraseBoundsTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     func repeated(_ word: String, _ count: Int, then tail: String = " m") -> String {
         Array(repeating: word, count: count).joined(separator: " ") + tail

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -77,11 +78,29 @@ import Testing
     }
 
     @Test func everyPhraseReadsAsExpected() throws {
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         let cases = try Self.cases()
         #expect(cases.count >= 300)
         #expect(try Self.cases(in: "quantities.tsv").count >= 150, "the quantities corpus (issue 18)")
         try Self.expectEveryPhraseReads(cases, in: database)
+    }
+
+    /// A phrase written twice in one corpus with the same languages is a
+    /// copy, not a second case, and an empty phrase no case at all. (The
+    /// rest of what Scripts/check-phrase-corpus.py checked, the tests above
+    /// check: columns, values, unit keys and languages.)
+    @Test(arguments: files)
+    func everyPhraseIsThereOnce(file: String) throws {
+        var first: [String: Int] = [:]
+        for testCase in try Self.cases(in: file) {
+            let languages = testCase.languages.joined(separator: ",")
+            #expect(testCase.phrase.contains { !$0.isWhitespace }, "\(file):\(testCase.line): an empty phrase")
+            if let line = first[testCase.phrase + "\t" + languages] {
+                Issue.record("\(file):\(testCase.line): '\(testCase.phrase)' [\(languages)] again (first at line \(line))")
+            } else {
+                first[testCase.phrase + "\t" + languages] = testCase.line
+            }
+        }
     }
 
     /// Phrases/not-understood.tsv: phrases that must not be understood, each
@@ -99,7 +118,7 @@ import Testing
                 failures.append("not-understood.tsv:\(index + 1): expected phrase<TAB>languages<TAB>word")
                 continue
             }
-            switch try BestTargetTests.database.parse(f[0], languages: f[1].split(separator: ",").map(String.init)) {
+            switch try RepositoryBuild.database().parse(f[0], languages: f[1].split(separator: ",").map(String.init)) {
             case .understood(let readings):
                 failures.append("not-understood.tsv:\(index + 1): \(f[0]) reads as \(readings[0].value) \(readings[0].from.key)")
             case .notUnderstood(let reason):

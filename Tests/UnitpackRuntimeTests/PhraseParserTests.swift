@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -9,7 +10,7 @@ import UnitpackCore
 /// `parse` on the repository's data: the tricky cases by name. The corpus
 /// (Phrases/corpus.tsv) checks hundreds more.
 @Suite struct PhraseParserTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     /// `value from -> to` of the first reading, or what was not understood.
     func first(_ text: String, _ languages: [String] = ["en", "ru"]) throws -> String {

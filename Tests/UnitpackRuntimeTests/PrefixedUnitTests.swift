@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -12,7 +13,7 @@ import UnitpackCore
 /// takes none. Expected values are the prefix times the unit as the SI
 /// Brochure and IEC 80000-13 define them, not the program's output.
 @Suite struct PrefixedUnitTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     func converted(_ value: Double, _ from: String, _ to: String) throws -> Double {
         try database.convert(value, from: from, to: to).value
@@ -45,6 +46,7 @@ import UnitpackCore
         #expect(try converted(2, "Kibit", "bit") == 2048)
         #expect(try converted(1, "Eibit", "bit") == 0x1p60)
         // Ki on the meter is refused, with the reason and the place.
+        let database = try database
         do {
             _ = try database.compoundUnit("2*Kim/s")
             Issue.record("Kim read as a unit")
@@ -56,6 +58,7 @@ import UnitpackCore
     }
 
     @Test func aUnitThatTakesNoPrefixIsRefused() throws {
+        let database = try database
         do {
             _ = try database.compoundUnit("lbf*kft")
             Issue.record("kft read as a unit")

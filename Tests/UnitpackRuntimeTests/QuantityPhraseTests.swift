@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -10,7 +11,7 @@ import UnitpackCore
 /// (`ft+in`, `in feet and inches`) and fractions in words, on the
 /// repository's data. Phrases/quantities.tsv checks hundreds more.
 @Suite struct QuantityPhraseTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     func first(_ text: String, _ languages: [String] = ["en", "ru"]) throws -> String {
         switch try database.parse(text, languages: languages) {

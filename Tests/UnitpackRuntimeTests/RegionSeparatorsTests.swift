@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -11,7 +12,7 @@ import UnitpackCore
 /// CLDR 41's (common/main/<locale>.xml, `numbers/symbols[@numberSystem='latn']`,
 /// with the parents of supplementalData.xml: es_MX inherits es_419's).
 @Suite struct RegionSeparatorsTests {
-    static let database = BestTargetTests.database
+    static var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     @Test(arguments: [
         ("de", ",", "."), ("de-CH", ".", "’"), ("de-LI", ".", "’"), ("de-AT", ",", "\u{A0}"),

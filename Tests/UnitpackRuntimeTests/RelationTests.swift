@@ -15,7 +15,7 @@ import UnitpackTestSupport
 /// rotation speed converts to frequency, temperatures know their difference
 /// units and refuse to convert into them, and the ounce is also a fluid ounce.
 @Suite struct RelationTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     func unit(_ key: String) throws -> UnitpackRuntime.MeasureUnit { try database.unit(key: key) }
 

@@ -10,7 +10,7 @@ import UnitpackTestSupport
 @testable import UnitpackSearch
 
 /// The forgiving search (issue 23) on the repository's data: the misspelling
-/// list of Scripts/gen-misspellings.py (Search/misspellings.tsv) finds the
+/// list of Scripts/lib/gen-misspellings.py (Search/misspellings.tsv) finds the
 /// unit meant in the first five results, correctly spelled names are never
 /// pushed down, and bad input stays bounded.
 @Suite struct SearchForgivingTests {

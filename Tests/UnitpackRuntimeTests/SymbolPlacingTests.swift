@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -10,7 +11,7 @@ import UnitpackCore
 /// its display name, standing in) from a unit whose symbol equals its display
 /// name (zh `ppm`): only the first writes its word in the short form.
 @Suite struct SymbolPlacingTests {
-    static let database = BestTargetTests.database
+    static var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     @Test func aSymbolEqualToTheDisplayNameIsStillASymbol() throws {
         let ppm = try Self.database.unit(key: "ratio/part per million")

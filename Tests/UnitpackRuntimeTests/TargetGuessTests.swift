@@ -12,9 +12,10 @@ import UnitpackCompiler
 
 /// `expectedTarget`: the usage a unit implies, the completed lists, the
 /// reader when nothing is said, and the alternatives (docs/database.md, "The
-/// converter's guess"). The repository's database, built once by BestTargetTests.
+/// converter's guess"). The repository's database, opened once for every
+/// suite (RepositoryBuild.database()).
 @Suite struct TargetGuessTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     func guess(_ value: Double, _ key: String, _ request: TargetRequest = TargetRequest()) throws -> ExpectedTarget {
         try #require(try database.expectedTarget(for: value, in: try database.unit(key: key), request: request))
@@ -119,7 +120,7 @@ import UnitpackCompiler
 /// `Targets/readability-exceptions.tsv` with their reason; a listed exception
 /// that no longer happens fails too, so the list cannot rot.
 @Suite struct ReadableMagnitudeTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     struct Finding: Hashable, CustomStringConvertible {
         var category: String

@@ -1,4 +1,5 @@
 import Testing
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func aReadingCarriesItsPartsDigits() throws {
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         func digits(_ phrase: String, languages: [String] = ["en"]) throws -> [Int?] {
             let readings = try database.parse(phrase, languages: languages).readings
             #expect(!readings.isEmpty, "\(phrase)")
@@ -56,7 +57,7 @@ import Testing
 /// `language(_:)` is BCP 47 lookup: any case, `_` as `-`, subtags dropped.
 @Suite struct LanguageLookupTests {
     @Test func tagsMatchAsBCP47LookupDoes() throws {
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         for tag in ["ru", "RU", "ru-RU", "ru_RU", "Ru-Cyrl-RU", "ru-ru-x-private"] {
             #expect(try database.language(tag).code == "ru", "\(tag)")
         }
@@ -77,7 +78,7 @@ import Testing
         #expect(UnitDatabase.regionCode("Gb") == "GB")
         #expect(UnitDatabase.regionCode("001") == "001")
         for bad in ["USA", "u", "", "metric", "0001", "U1", "ü1"] { #expect(UnitDatabase.regionCode(bad) == nil, "\(bad)") }
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         let usages = try database.usages()
         #expect(usages.contains("default") && usages.contains("person-height") && usages.contains("road"))
         #expect(try database.knownUsage("Person-Height") == "person-height")

@@ -1,5 +1,6 @@
 import Testing
 import UnitpackCore
+import UnitpackTestSupport
 
 @testable import UnitpackRuntime
 @testable import UnitpackDatabase
@@ -12,7 +13,7 @@ import UnitpackCore
 /// match against the database; Chinese and Japanese numerals read with the
 /// words of `locales/ja/words.tsv` and `locales/zh/words.tsv`.
 @Suite struct UnspacedPhraseTests {
-    var database: UnitDatabase { BestTargetTests.database }
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
     /// The words the parse reads `text` as.
     func words(_ text: String, _ languages: [String]) throws -> [String] {

@@ -68,7 +68,7 @@ import UnitpackTestSupport
     /// finds them cached (they once took more than the whole budget, and
     /// each parse decoded them again: Scripts/bench `parse_all_median_us`).
     @Test func everyLanguagesWordsFitInHalfTheDefaultObjectBudget() throws {
-        let database = BestTargetTests.database
+        let database = try RepositoryBuild.database()
         let languages = try database.phraseLanguages()
         #expect(languages.count >= 12)
         let words = try database.phraseWords(languages)

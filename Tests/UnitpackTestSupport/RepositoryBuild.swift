@@ -15,8 +15,22 @@ public enum RepositoryBuild {
     private static let built: Result<String, any Error> = Result {
         // Registered before the build, so that a failed build's leftovers go too.
         atexit { try? FileManager.default.removeItem(atPath: RepositoryBuild.path) }
-        _ = try BuildPipeline.build(source: root, output: path)
+        let outcome = try BuildPipeline.build(source: root, output: path)
+        // Sources with errors build nothing, and throw nothing: say which.
+        guard outcome.summary != nil else {
+            throw SourceErrors(diagnostics: outcome.diagnostics.filter { $0.severity == .error }.map(\.rendered))
+        }
         return path
+    }
+
+    /// The repository's sources have errors, so nothing was built.
+    public struct SourceErrors: Error, CustomStringConvertible {
+        public var diagnostics: [String]
+
+        public var description: String {
+            "the repository's sources (\(RepositoryBuild.root)) have \(diagnostics.count) error(s):\n"
+                + diagnostics.joined(separator: "\n")
+        }
     }
 
     /// The build output directory (a `manifest.tsv` and the files it names);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the list of misspelled unit names that the forgiving search is held to.
 
-    Scripts/gen-misspellings.py [--source .] [--seed 23] [--per-language 700] \
+    Scripts/lib/gen-misspellings.py [--source .] [--seed 23] [--per-language 700] \
         > Tests/UnitpackRuntimeTests/Search/misspellings.tsv
 
 Reads the real names of the database: every unit of units-src/ and, in
@@ -322,7 +322,7 @@ def main():
         seen.add((typed, key))
         rows.append((typed, key, "real", language))
     out = sys.stdout
-    out.write("# Misspelled names and the unit meant: written by Scripts/gen-misspellings.py "
+    out.write("# Misspelled names and the unit meant: written by Scripts/lib/gen-misspellings.py "
               f"--seed {args.seed} --per-language {args.per_language} (do not edit; run it again).\n")
     out.write("# typed\tunit\tkind\tlanguage\n")
     for row in rows:

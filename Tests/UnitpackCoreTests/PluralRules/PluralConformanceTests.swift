@@ -12,7 +12,8 @@ import UnitpackCore
     }
 
     static let blocks: [LocaleRules] = {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        // This file is in Tests/UnitpackCoreTests/PluralRules/; the copy, in Tests/UnitpackCoreTests/CLDR/.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("CLDR/plurals.xml").path
         guard let xml = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         var blocks: [LocaleRules] = []

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a source tree N times the size of a real one, for search benchmarks.
 
-    Scripts/gen-search-synthetic.py --source . --factor 10 --out /tmp/synth10x
+    Scripts/lib/gen-search-synthetic.py --source . --factor 10 --out /tmp/synth10x
 
 Every unit of SOURCE (units-src/ and every language of locales/) is kept and
 joined by FACTOR - 1 copies. Copy k spells every word of the unit (name, plural

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a synthetic, valid unitpack source tree for benchmarks.
 
-    Scripts/gen-synthetic.py --units 10000 --seed 1 --out /tmp/synth
+    Scripts/lib/gen-synthetic.py --units 10000 --seed 1 --out /tmp/synth
 
 creates OUT/units-src/categories.tsv and OUT/units-src/<category>.tsv (about one
 category per 50 units). Each category has a base unit (coefficient 1), linear
@@ -90,7 +90,7 @@ def main():
     sizes = [args.units // categories + (1 if i < args.units % categories else 0) for i in range(categories)]
     lines = [
         "# key\torder\tbase\tdimension",
-        f"# synthetic: {args.units} units, seed {args.seed} (Scripts/gen-synthetic.py)",
+        f"# synthetic: {args.units} units, seed {args.seed} (Scripts/lib/gen-synthetic.py)",
     ]
     for i, size in enumerate(sizes):
         key = f"synth-{i:04d}"

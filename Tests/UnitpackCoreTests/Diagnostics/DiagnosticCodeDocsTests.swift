@@ -5,9 +5,10 @@ import UnitpackCore
 /// Every diagnostic code is documented, and the documentation names no code
 /// that does not exist.
 @Suite struct DiagnosticCodeDocsTests {
+    // This file is Tests/UnitpackCoreTests/Diagnostics/DiagnosticCodeDocsTests.swift.
     static let reference = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/diagnostics.md")
+        .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
 
     @Test func everyCodeHasARowInTheReference() throws {
         let text = try String(contentsOf: Self.reference, encoding: .utf8)
