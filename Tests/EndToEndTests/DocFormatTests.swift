@@ -4,9 +4,9 @@ import UnitpackCore
 
 /// What the README and docs/ say of the formats and platforms, held to the
 /// code: the format versions each page names, the first line of `unitpack
-/// dump` that docs/review.md shows, and the deployment targets of
-/// `Package.swift` where the README, docs/platforms.md and the example app
-/// give them.
+/// dump` that docs/review.md shows, the manifest docs/manifest.md shows, and
+/// the deployment targets of `Package.swift` where the README,
+/// docs/platforms.md and the example app give them.
 @Suite struct DocFormatTests {
     static func page(_ path: String) throws -> String {
         try Files.text(RepositoryData.root + "/" + path)
@@ -40,6 +40,28 @@ import UnitpackCore
         #expect(first.hasPrefix("unitpack dump, database format \(DatabaseFormat.version): "))
         let review = try Self.page("docs/review.md")
         #expect(review.contains("```\n\(first)\n"), "docs/review.md should show `\(first)`")
+    }
+
+    /// docs/manifest.md shows the manifest the build of the fixture `valid`
+    /// writes: every line as written, but the database's file name and
+    /// SHA-256, which depend on the SQLite library's version.
+    @Test func manifestMdShowsTheFixturesManifest() throws {
+        let page = try Self.page("docs/manifest.md")
+        let intro = try #require(page.range(of: "The build of the fixture `Tests/EndToEndTests/Fixtures/valid` writes:\n\n```\n"))
+        let example = try #require(page[intro.upperBound...].components(separatedBy: "```").first)
+        let directory = try TemporaryDirectory(prefix: "unitpack-manifest-doc")
+        defer { directory.remove() }
+        let build = try CLI.run(["build", "--source", Paths.fixture("valid"), "--output", directory.path("dist")])
+        try #require(build.status == 0, "\(build)")
+        let written = try Files.text(directory.path("dist/manifest.tsv"))
+        func comparable(_ manifest: String) -> [String] {
+            manifest.split(separator: "\n").map { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                guard fields.count == 5, fields[0] == "artifact", fields[1] == "units.sqlite" else { return String(line) }
+                return "artifact\tunits.sqlite\t(name)\t\(fields[3])\t(sha256)"
+            }
+        }
+        #expect(comparable(example) == comparable(written), "docs/manifest.md's example; the build wrote:\n\(written)")
     }
 
     /// `platforms: [.iOS(.v12), .macOS(.v10_13), ...]` of a package manifest, as (name, version) pairs.
