@@ -3,7 +3,7 @@ import UnitpackCore
 import UnitpackRuntime
 
 /// How every command reads `--lang`, `--region`, `--system` and `--usage`,
-/// so that one value means one thing everywhere (README, "Options every
+/// so that one value means one thing everywhere (docs/cli.md, "Options every
 /// command reads alike"). What can be checked without the database
 /// (`--region`'s and `--system`'s form) is a usage error (status 64); what
 /// the database decides (its languages and usages) is an error of the run

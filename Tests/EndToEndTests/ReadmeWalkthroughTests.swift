@@ -39,6 +39,15 @@ import UnitpackTestSupport
         return steps
     }
 
+    /// The `+ unit ID length/smoot` line step 4 says `unitpack diff` prints.
+    static func diffLine() throws -> String? {
+        let readme = try Files.text(RepositoryData.root + "/README.md")
+        guard let start = readme.range(of: "`+ unit ") else { return nil }
+        let rest = readme[start.upperBound...]
+        guard let end = rest.firstIndex(of: "`") else { return nil }
+        return "+ unit " + rest[..<end]
+    }
+
     @Test func addingAUnitInTwoLanguagesWorksAsWritten() throws {
         let steps = try Self.steps()
         #expect(steps.count >= 6, "the README's Editing units section has lost its commands: \(steps.map(\.command))")
@@ -70,6 +79,9 @@ import UnitpackTestSupport
                 let diff = try CLI.run(["diff", before, "dist"], in: root)
                 #expect(diff.status == 0, "\(diff)")
                 #expect(diff.stdout.contains("1 added, 0 removed, 0 changed, 0 id errors"), "\(diff)")
+                // The diff line the README shows, with the id the unit gets (the next free one).
+                let shown = try #require(try Self.diffLine(), "the README no longer shows the diff's `+ unit` line")
+                #expect(diff.stdout.contains(shown), "the README shows `\(shown)`; the diff printed:\n\(diff.stdout)")
             } else if step.command.hasPrefix(".build/debug/unitpack ") {
                 let arguments = step.command.dropFirst(".build/debug/unitpack ".count).split(separator: " ").map(String.init)
                 let result = try CLI.run(arguments, in: root)

@@ -4,7 +4,8 @@ import Testing
 /// `unitpack vectors` on the CLI's build of the repository's data: the six
 /// files of docs/vectors.md, byte-identical from run to run, holding what the
 /// runtime answers (values other tests pin: 1 mile is 1609.344 m, Russian 2
-/// is `few`). `Scripts/test` then checks them with Readers/python.
+/// is `few`), with the fields docs/vectors.md gives them. `Scripts/test`
+/// then checks them with Readers/python.
 @Suite struct VectorsCommandTests {
     let database: BuiltRepositoryDatabase
     static let kinds = ["conversions", "plurals", "formatting", "targets", "phrases", "search"]
@@ -69,6 +70,53 @@ import Testing
         #expect(phrase?["unit"] as? String == "length/meter")
         #expect(phrase?["targets"] as? [String] == ["length/foot"])
         #expect(phrase?["value"] as? Double == 5)
+
+        try Self.expectFieldsAsDocumented(in: first)
+    }
+
+    /// The fields of each table of docs/vectors.md whose header is `| field |`,
+    /// in the section from `heading` to the next heading: one list per table.
+    /// A row naming alternatives (`` `region` or `system` ``) gives each.
+    static func documentedFields(under heading: String) throws -> [Set<String>] {
+        let docs = try Files.text(RepositoryData.root + "/docs/vectors.md")
+        let start = try #require(docs.range(of: "\n\(heading)\n"), "docs/vectors.md has no \(heading)")
+        let section = docs[start.upperBound...].components(separatedBy: "\n#").first ?? ""
+        var tables: [Set<String>] = []
+        var inTable = false
+        for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("| field |") {
+                tables.append([])
+                inTable = true
+            } else if inTable, line.hasPrefix("| `") {
+                let cell = line.dropFirst(2).prefix { $0 != "|" }
+                let names = cell.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                    .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                tables[tables.count - 1].formUnion(names)
+            } else if !line.hasPrefix("|") {
+                inTable = false
+            }
+        }
+        return tables
+    }
+
+    /// Every file has the fields "Files" lists; its cases (and a search's
+    /// results) use the fields of its section's tables, each of them somewhere.
+    static func expectFieldsAsDocumented(in directory: String) throws {
+        let fileFields = try #require(try documentedFields(under: "## Files").first)
+        for kind in kinds {
+            let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + kind + ".json"))
+            let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(Set(file.keys) == fileFields, "\(kind).json's fields against docs/vectors.md, Files")
+            let cases = try #require(file["cases"] as? [[String: Any]])
+            let tables = try documentedFields(under: "### `\(kind).json`")
+            let used = cases.reduce(into: Set<String>()) { $0.formUnion($1.keys) }
+            #expect(used == tables.first, "\(kind).json's case fields against docs/vectors.md")
+            if kind == "search" {
+                let results = cases.flatMap { $0["results"] as? [[String: Any]] ?? [] }
+                let resultFields = results.reduce(into: Set<String>()) { $0.formUnion($1.keys) }
+                #expect(tables.count == 2 && resultFields == tables[1], "search.json's result fields against docs/vectors.md")
+            }
+        }
     }
 
     @Test func refusesWhatItCannotRead() throws {

@@ -23,7 +23,7 @@ import Testing
 
     static let tableName = "expected-targets.tsv"
     static let tablePath = Paths.testsDirectory.appendingPathComponent("Targets/\(tableName)").path
-    /// The options `convert` reads alike everywhere (README, "Options every
+    /// The options `convert` reads alike everywhere (docs/cli.md, "Options every
     /// command reads alike"); any other word in the flags column is a typo.
     static let options: Set<String> = ["--region", "--lang", "--system", "--usage"]
     /// The brief asks for at least 150 (issue 25 itself for 120).
