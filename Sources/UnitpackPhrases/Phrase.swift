@@ -31,7 +31,7 @@ struct Phrase {
             folded = TextFolding.fold(text)
             needsVariants =
                 text.utf8.contains(UInt8(ascii: "^"))
-                || text.unicodeScalars.last.map(UnitDatabase.isPunctuation) == true
+                || text.unicodeScalars.last.map(PhraseReader.isPunctuation) == true
         }
     }
 

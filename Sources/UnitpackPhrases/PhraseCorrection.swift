@@ -32,7 +32,7 @@ public struct CorrectedPhraseResult: Sendable, Hashable {
     }
 }
 
-extension UnitDatabase {
+extension PhraseReader {
     /// `parse`, forgiving: when the phrase is not understood as typed, each
     /// word of it that the search pack finds nothing for as typed (no exact
     /// or prefix match) but corrects to a one-word key (the forgiving

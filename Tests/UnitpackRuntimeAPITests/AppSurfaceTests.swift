@@ -198,6 +198,11 @@ import UnitpackRuntime
         #expect(fit == .asWritten && !fit.explanation.isEmpty)
         _ = (reading.language, reading.separator, reading.separatorLanguages, reading.significantDigits, reading.targets, result.ambiguity)
         _ = try database.regionalReading(of: reading, phrase: "5 km in miles", region: "GB")
+        // The reader as a type of its own reads the same as the database's shorthand.
+        let phraseReader = PhraseReader(database: database)
+        #expect(phraseReader.database === database)
+        #expect(try phraseReader.parse("5 km in miles", languages: ["en"]) == result)
+        #expect(PhraseReader.maxPhraseBytes == UnitDatabase.maxPhraseBytes && PhraseReader.phraseTooLong("5 km") == nil)
         #expect(try database.phraseLanguages().contains("en"))
         #expect(UnitDatabase.maxPhraseBytes == 4096 && UnitDatabase.phraseTooLong("5 km") == nil)
         let tooLong: PhraseProblem? = UnitDatabase.phraseTooLong(String(repeating: "m", count: 5000))

@@ -19,7 +19,7 @@ import UnitpackTestSupport
     func words(_ text: String, _ languages: [String] = ["ar"], dictionary: NumberWords? = nil) throws -> [String] {
         let dictionary = try dictionary ?? database.phraseWords(languages)
         var work = 0
-        return try database.segmented(Phrase(text), words: dictionary, languages: languages, work: &work).words.map(\.text)
+        return try PhraseReader(database: database).segmented(Phrase(text), words: dictionary, languages: languages, work: &work).words.map(\.text)
     }
 
     func first(_ text: String, _ languages: [String] = ["ar"]) throws -> String {
@@ -132,7 +132,7 @@ import UnitpackTestSupport
             let text = "5 ميل " + Array(repeating: word, count: count).joined(separator: " ")
             #expect(text.utf8.count <= UnitDatabase.maxPhraseBytes)
             var work = 0
-            _ = try database.parse(text, languages: ["ar"], work: &work)
+            _ = try PhraseReader(database: database).parse(text, languages: ["ar"], work: &work)
             return work
         }
         #expect(counts[0] > 0)

@@ -76,8 +76,8 @@ import UnitpackTestSupport
         }
         var stemmedWork = 0
         var namedWork = 0
-        let before = try stemmed.parse("5 футов в метрах", languages: ["ru"], work: &stemmedWork).readings
-        let after = try named.parse("5 футов в метрах", languages: ["ru"], work: &namedWork).readings
+        let before = try PhraseReader(database: stemmed).parse("5 футов в метрах", languages: ["ru"], work: &stemmedWork).readings
+        let after = try PhraseReader(database: named).parse("5 футов в метрах", languages: ["ru"], work: &namedWork).readings
         // The same answer either way...
         #expect(before.first?.targets.map(\.key) == ["length/meter"])
         #expect(after.first?.targets.map(\.key) == ["length/meter"])

@@ -38,10 +38,10 @@ import UnitpackCore
     }
 
     @Test func powersWrittenWithACaretBecomeSuperscripts() {
-        #expect(UnitDatabase.superscriptingPowers("m^2") == "m²")
-        #expect(UnitDatabase.superscriptingPowers("ft^3/s^2") == "ft³/s²")
+        #expect(PhraseReader.superscriptingPowers("m^2") == "m²")
+        #expect(PhraseReader.superscriptingPowers("ft^3/s^2") == "ft³/s²")
         // Only 2 and 3 have a unit written with them; the rest stays.
-        #expect(UnitDatabase.superscriptingPowers("m^4 ^ x^") == "m^4 ^ x^")
-        #expect(UnitDatabase.superscriptingPowers("^^2") == "^²")
+        #expect(PhraseReader.superscriptingPowers("m^4 ^ x^") == "m^4 ^ x^")
+        #expect(PhraseReader.superscriptingPowers("^^2") == "^²")
     }
 }

@@ -23,7 +23,7 @@ import UnitpackTestSupport
     func work(_ texts: [String]) throws -> [Int] {
         try texts.map { text in
             var work = 0
-            _ = try database.parse(text, languages: ["en", "ru"], work: &work)
+            _ = try PhraseReader(database: database).parse(text, languages: ["en", "ru"], work: &work)
             return work
         }
     }

@@ -19,7 +19,7 @@ import UnitpackTestSupport
     func words(_ text: String, _ languages: [String]) throws -> [String] {
         let dictionary = try database.phraseWords(languages)
         var work = 0
-        return try database.segmented(Phrase(text), words: dictionary, languages: languages, work: &work).words.map(\.text)
+        return try PhraseReader(database: database).segmented(Phrase(text), words: dictionary, languages: languages, work: &work).words.map(\.text)
     }
 
     @Test func aPhraseWithoutSpacesIsCutIntoItsWords() throws {
@@ -42,7 +42,7 @@ import UnitpackTestSupport
         // No letter without case: other scripts are never cut (nor `º`, an ordinal indicator often typed for °).
         let phrase = Phrase("тридцать четыре фута в метрах")
         var work = 0
-        let same = try database.segmented(phrase, words: try database.phraseWords(["ru"]), languages: ["ru"], work: &work)
+        let same = try PhraseReader(database: database).segmented(phrase, words: try database.phraseWords(["ru"]), languages: ["ru"], work: &work)
         #expect(same.words.map(\.text) == phrase.words.map(\.text))
         #expect(try words("20ºC in °F", ["en", "zh"]) == ["20ºC", "in", "°F"])
         // A name with an ending no row has (an Arabic plural) is no words written together: kept whole, read by its stem.
@@ -91,7 +91,7 @@ import UnitpackTestSupport
             let text = "5" + String(repeating: piece, count: count) + "米"
             #expect(text.utf8.count <= UnitDatabase.maxPhraseBytes)
             var work = 0
-            _ = try database.parse(text, languages: ["ja", "zh"], work: &work)
+            _ = try PhraseReader(database: database).parse(text, languages: ["ja", "zh"], work: &work)
             return work
         }
         #expect(counts[0] > 0)

@@ -7,7 +7,7 @@ import UnitpackDatabase
 /// Nothing here knows a language: a word is cut when it holds a letter of a
 /// script without case (general category Lo: Han, kana, also Arabic...) and
 /// names nothing as a whole (docs/phrases.md, "Words written without spaces").
-extension UnitDatabase {
+extension PhraseReader {
     /// The longest run of letters matched against unit names, in scalars:
     /// longer than any name (`斯堪的纳维亚英里` is 8), a bound on the work
     /// at each position.
@@ -23,7 +23,7 @@ extension UnitDatabase {
         // Attached words (Arabic `بالكيلومتر`): cut only where a word starts with one.
         let mayAttach = !words.attached.isEmpty && phrase.words.contains { words.startsWithAttached(folded: $0.folded) }
         guard mayAttach || phrase.words.contains(where: { Self.holdsUnspacedLetter(phrase.scalars[$0.range]) }) else { return phrase }
-        let keyPrefix = candidatesKeyPrefix(languages)
+        let keyPrefix = database.candidatesKeyPrefix(languages)
         var ranges: [Range<Int>] = []
         var cut = false
         for index in phrase.words.indices {
@@ -88,11 +88,11 @@ extension UnitDatabase {
     {
         for start in previous.indices {
             work += 1
-            if try nameStarts(with: Phrase.joined((previous[start...] + [word])[...], folded: true)) { return true }
+            if try database.nameStarts(with: Phrase.joined((previous[start...] + [word])[...], folded: true)) { return true }
         }
         guard let next else { return false }
         work += 1
-        return try nameStarts(with: Phrase.joined([word, next][...], folded: true))
+        return try database.nameStarts(with: Phrase.joined([word, next][...], folded: true))
     }
 
     /// The pieces of `word` when it starts with attached words (kind
@@ -154,7 +154,7 @@ extension UnitDatabase {
     {
         let scalars = Array(text.unicodeScalars)
         guard scalars.contains(where: { Self.isUnspacedScalar($0) }) else { return nil }
-        let keyPrefix = candidatesKeyPrefix(languages)
+        let keyPrefix = database.candidatesKeyPrefix(languages)
         func string(_ slice: ArraySlice<Unicode.Scalar>) -> String {
             var view = String.UnicodeScalarView()
             view.append(contentsOf: slice)
@@ -205,7 +205,7 @@ extension UnitDatabase {
                 guard try namePrefixExists(TextFolding.fold(head + " ")) else { continue }
                 for stop in stride(from: last, to: after, by: -1) {
                     let name = head + " " + string(scalars[after..<stop])
-                    if try !candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
+                    if try !database.candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
                         .units.isEmpty
                     {
                         return string(scalars[..<start]) + string(scalars[index..<end]) + " " + name + " "
@@ -226,7 +226,7 @@ extension UnitDatabase {
         let folded = Self.trimmingPunctuation(word.folded)
         if folded.isEmpty || !words.meanings(folded: folded).isEmpty || (splits && words.split(folded: folded) != nil) { return true }
         let text = Self.trimmingPunctuation(word.text)
-        return try !candidates(for: text, folded: folded, preferring: languages, keyPrefix: keyPrefix).units.isEmpty
+        return try !database.candidates(for: text, folded: folded, preferring: languages, keyPrefix: keyPrefix).units.isEmpty
     }
 
     /// The pieces of the word at `range`: runs of other scalars (digits,
@@ -313,7 +313,7 @@ extension UnitDatabase {
         while length > best {
             work += 1
             let written = text(length)
-            if try !candidates(for: written, folded: TextFolding.fold(written), preferring: languages, keyPrefix: keyPrefix).units.isEmpty {
+            if try !database.candidates(for: written, folded: TextFolding.fold(written), preferring: languages, keyPrefix: keyPrefix).units.isEmpty {
                 return length
             }
             length -= 1
@@ -328,7 +328,7 @@ extension UnitDatabase {
     func namePrefixExists(_ folded: String) throws(UnitDatabaseError) -> Bool {
         // U+10FFFF sorts after every scalar in UTF-8: the names from
         // `folded` up to it are those that start with it.
-        try nameExists(from: folded, before: folded + "\u{10FFFF}", cacheKey: ByteString("\u{1}" + folded))
+        try database.nameExists(from: folded, before: folded + "\u{10FFFF}", cacheKey: ByteString("\u{1}" + folded))
     }
 
     /// Whether a word holds a letter of a script written without case, the

@@ -4,7 +4,7 @@ import UnitpackDatabase
 /// The target a phrase names: one unit, or the parts of a mixed target
 /// (`in feet and inches`, `ft+in`), with or without the fillers of a
 /// question or a command around it.
-extension UnitDatabase {
+extension PhraseReader {
     /// The target of a command whose verb ends it: `in Meilen umrechnen`,
     /// `rechne 5 km in Meilen um`. Nil when no filler ends the span.
     func targets(withoutTrailingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)

@@ -3,7 +3,7 @@ import UnitpackDatabase
 
 /// Finding the units a run of a phrase's words names: as written, without
 /// the sentence's punctuation, `^2` as `²`, else with a case ending dropped.
-extension UnitDatabase {
+extension PhraseReader {
     /// Unit names run to a few words (`pound-force per square inch`, `метр водяного столба`).
     static let longestUnitName = 6
 
@@ -41,7 +41,7 @@ extension UnitDatabase {
         memo.work += span.count
         let key = Phrase.Span(span)
         let written: Found?
-        let languageKey = memo.languageKey ?? candidatesKeyPrefix(languages)
+        let languageKey = memo.languageKey ?? database.candidatesKeyPrefix(languages)
         memo.languageKey = languageKey
         if let known = memo.written[key] {
             written = known
@@ -84,7 +84,7 @@ extension UnitDatabase {
         var text = ""
         for word in span { text += (text.isEmpty ? "" : " ") + word.text }
         do {
-            guard let units = try expressionUnits(Self.trimmingPunctuation(text), languages: languages) else { return nil }
+            guard let units = try database.expressionUnits(Self.trimmingPunctuation(text), languages: languages) else { return nil }
             return Found(units: units, language: nil)
         } catch .badExpression(let text, let error) {
             // Only a word written with an operator was surely meant as an expression.
@@ -100,7 +100,7 @@ extension UnitDatabase {
     /// exactly on a unit (`ks`: the kilosecond before `kS`); nil otherwise.
     private func prefixedUnits(_ word: String, languages: [String]) throws(UnitDatabaseError) -> [MeasureUnit]? {
         do {
-            return try expressionUnits(word, languages: languages)
+            return try database.expressionUnits(word, languages: languages)
         } catch .badExpression {
             return nil
         } catch .notInExpression {
@@ -137,7 +137,7 @@ extension UnitDatabase {
         if let known = memo.starts[key] { return known }
         // Two words: asked only when a longer span asked already.
         guard span.count >= 3 else { return true }
-        let starts = try nameStarts(with: Phrase.joined(head, folded: true))
+        let starts = try database.nameStarts(with: Phrase.joined(head, folded: true))
         memo.starts[key] = starts
         return starts
     }
@@ -147,7 +147,7 @@ extension UnitDatabase {
     {
         if !span.contains(where: \.needsVariants) {
             // The folded form is only joined when the object cache has not seen the text.
-            let found = try candidates(
+            let found = try database.candidates(
                 key: ByteString(Phrase.joined(span, folded: false, after: key)), text: Phrase.joined(span, folded: false),
                 folded: Phrase.joined(span, folded: true), preferring: languages)
             if found.ignoringCase, span.count == 1, let prefixed = try prefixedUnits(span.first!.text, languages: languages) {
@@ -168,7 +168,7 @@ extension UnitDatabase {
             if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
         }
         for (text, folded) in variants {
-            let found = try candidates(for: text, folded: folded, preferring: languages, keyPrefix: key)
+            let found = try database.candidates(for: text, folded: folded, preferring: languages, keyPrefix: key)
             if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
         }
         return nil
@@ -189,7 +189,7 @@ extension UnitDatabase {
                 var stemmedTexts = texts, stemmedFolds = folds
                 stemmedTexts[index] = String(text.dropLast(drop))
                 stemmedFolds[index] = String(folded.dropLast(drop))
-                let found = try candidates(
+                let found = try database.candidates(
                     for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
                     preferring: languages, keyPrefix: key)
                 if !found.units.isEmpty { return Found(units: found.units, language: found.language) }

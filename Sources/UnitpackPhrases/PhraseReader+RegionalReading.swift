@@ -1,7 +1,7 @@
 import UnitpackCore
 import UnitpackDatabase
 
-extension UnitDatabase {
+extension PhraseReader {
     /// `reading` with every unit that reads otherwise in `region` replaced
     /// (the value, its parts and its targets), the value recomputed from the
     /// parts as typed; nil when no unit of it does. `phrase` is the text the
@@ -11,7 +11,7 @@ extension UnitDatabase {
     {
         var changed = false
         func mapped(_ unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit {
-            guard let other = try regionalReading(of: unit, words: phrase, region: region, language: reading.language) else { return unit }
+            guard let other = try database.regionalReading(of: unit, words: phrase, region: region, language: reading.language) else { return unit }
             changed = true
             return other
         }
@@ -26,7 +26,7 @@ extension UnitDatabase {
         for target in reading.targets { targets.append(try mapped(target)) }
         guard changed else { return nil }
         var value = 0.0
-        for part in parts { value += try convert(part.value, from: part.unit, to: from) }
+        for part in parts { value += try database.convert(part.value, from: part.unit, to: from) }
         var result = reading
         result.from = from
         result.parts = parts

@@ -3,7 +3,7 @@ import UnitpackDatabase
 import UnitpackSQLite
 import UnitpackStore
 
-extension UnitDatabase {
+extension PhraseReader {
     /// Reads a typed, pasted or dictated phrase: a quantity (a number in
     /// digits or words and its unit, or several such pairs of one category,
     /// largest first: `6 ft 2 in`, `2 hours and 45 minutes`), and optionally a
@@ -44,9 +44,9 @@ extension UnitDatabase {
     /// `--lang`.
     /// - Complexity: a read of the languages table, kept in the object cache.
     public func defaultPhraseLanguages() throws(UnitDatabaseError) -> [String] {
-        let all = try phraseLanguages()
-        guard all.contains(Self.fallbackLanguage) else { return all }
-        return [Self.fallbackLanguage] + all.filter { $0 != Self.fallbackLanguage }
+        let all = try database.phraseLanguages()
+        guard all.contains(UnitDatabase.fallbackLanguage) else { return all }
+        return [UnitDatabase.fallbackLanguage] + all.filter { $0 != UnitDatabase.fallbackLanguage }
     }
 
     /// `languages`, or every language for nil; an empty list is refused.
@@ -61,9 +61,9 @@ extension UnitDatabase {
         throws(UnitDatabaseError) -> PhraseResult
     {
         if let problem = Self.phraseTooLong(text) { return .notUnderstood(reason: problem) }
-        let words = try phraseWords(languages)
+        let words = try database.phraseWords(languages)
         var decimal: Character = "."
-        if let first = languages.first { decimal = try language(first).numbers.decimal.first ?? "." }
+        if let first = languages.first { decimal = try database.language(first).numbers.decimal.first ?? "." }
         // Words written without spaces (`5公里等于多少英里`) cut into theirs.
         // A number inside a unit's name (`時速5キロメートル`) moved before it,
         // the quantity's and the target's (`時速何マイル`): a phrase has two.
@@ -126,17 +126,6 @@ extension UnitDatabase {
             return .notUnderstood(reason: failure?.problem ?? .noUnitAfterNumber(in: text))
         }
         return .understood(try ordered(readings, phrase, words: words, asked: languages))
-    }
-
-    /// The longest phrase `parse` reads, in bytes of UTF-8 (4 KiB): far more
-    /// than anyone types or dictates, and a bound on the work of one parse.
-    public static let maxPhraseBytes = TextLimits.phraseBytes
-
-    /// Why `text` is too long to parse (`.tooLong`), or nil when it is not.
-    public static func phraseTooLong(_ text: String) -> PhraseProblem? {
-        let bytes = text.utf8.count
-        guard bytes > maxPhraseBytes else { return nil }
-        return .tooLong(bytes: bytes, limit: maxPhraseBytes)
     }
 
     /// What one parse reads with, and what its lookups found so far.

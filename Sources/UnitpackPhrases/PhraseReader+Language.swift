@@ -7,7 +7,7 @@ import UnitpackStore
 /// how `1.500` reads, which of two units of one spelling it means (`mil`:
 /// the thousandth of an inch, the Polish genitive of `mila`), and which
 /// language the answer is written in (docs/phrases.md, "The phrase's language").
-extension UnitDatabase {
+extension PhraseReader {
     /// What the words of a phrase say of its language.
     struct PhraseLanguage {
         /// The asked languages that have every word of the phrase that
@@ -28,16 +28,16 @@ extension UnitDatabase {
     /// Kept in the object cache by the asked languages and the folded words:
     /// a phrase is parsed again at each key typed and each target asked.
     func phraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
-        var text = languageKey(asked) + "\t"
+        var text = database.languageKey(asked) + "\t"
         for word in phrase.words { text += word.folded + "\u{1F}" }
         let key = ByteString(text)
-        if let found = try withState({ state throws(UnitDatabaseError) in
+        if let found = try database.withState({ state throws(UnitDatabaseError) in
             state.readerValue(kind: PhraseCacheKind.phraseLanguage.rawValue, key) as? PhraseLanguage
         }) {
             return found
         }
         let found = try readPhraseLanguage(phrase, words: words, asked: asked)
-        try withState { state throws(UnitDatabaseError) in
+        try database.withState { state throws(UnitDatabaseError) in
             state.insertReaderValue(
                 found, kind: PhraseCacheKind.phraseLanguage.rawValue, key, cost: ApproximateSize.ofPhraseLanguage(key, found))
         }
@@ -95,10 +95,10 @@ extension UnitDatabase {
     /// kept in the object cache, as `candidates` are (typing re-reads a phrase).
     func nameLanguages(folded: String) throws(UnitDatabaseError) -> [NameLanguage] {
         let key = ByteString(folded)
-        return try withState { state throws(UnitDatabaseError) in
+        return try database.withState { state throws(UnitDatabaseError) in
             if let names = state.readerValue(kind: PhraseCacheKind.nameLanguages.rawValue, key) as? [NameLanguage] { return names }
             var found: [NameLanguage] = []
-            let path = path
+            let path = database.path
             do {
                 let query = state.unitsByFoldedName
                 try query.reset()
@@ -115,7 +115,7 @@ extension UnitDatabase {
                 }
                 if let keyRows, keyRows != found.count { throw rows.damaged("'\(folded)' has \(found.count) of its \(keyRows) names") }
             } catch {
-                throw Self.typed(error, path: path)
+                throw UnitDatabase.typed(error, path: path)
             }
             state.insertReaderValue(
                 found, kind: PhraseCacheKind.nameLanguages.rawValue, key, cost: ApproximateSize.ofNameLanguages(key, found))
@@ -143,7 +143,7 @@ extension UnitDatabase {
         // Only a number that reads two ways asks for the languages' separators.
         var decimals: [String: Character] = [:]
         if readings.contains(where: { $0.separator != nil }) {
-            for code in deciding { decimals[code] = try language(code).numbers.decimal.first ?? "." }
+            for code in deciding { decimals[code] = try database.language(code).numbers.decimal.first ?? "." }
         }
         var readings = readings
         if !found.languages.isEmpty {
@@ -215,7 +215,7 @@ extension UnitDatabase {
         guard found.named[unit.id]?.isDisjoint(with: found.languages) ?? true else { return nil }
         for names in found.words where names.contains(where: { $0.unit == unit.id }) {
             for (id, language) in names where id != unit.id && found.languages.contains(language) {
-                let other = try self.unit(id)
+                let other = try database.unit(id)
                 if other.category == unit.category { return (other, language) }
             }
         }

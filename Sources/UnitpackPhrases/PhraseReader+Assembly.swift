@@ -3,7 +3,7 @@ import UnitpackDatabase
 
 /// The readings a quantity's parts and a target make: the parts' units of
 /// one category, largest first, and their sum.
-extension UnitDatabase {
+extension PhraseReader {
     /// The readings of a quantity's parts and an optional target: for each
     /// unit the first part may name, the units of its category that the
     /// other parts and the target name. The parts must go from the largest
@@ -54,7 +54,7 @@ extension UnitDatabase {
         // 5 °C in Δ°F: a point on a scale is no difference; the reason names both.
         for source in sources {
             for target in targets[0].units {
-                if let error = try scaleAndDifference(source, target) { return .failure(.problem(.scaleAndDifference(error))) }
+                if let error = try database.scaleAndDifference(source, target) { return .failure(.problem(.scaleAndDifference(error))) }
             }
         }
         let from = sources[0], to = targets[0].units[0]
@@ -78,7 +78,7 @@ extension UnitDatabase {
         var total = abs(parts[0].value)
         for (part, unit) in zip(parts.dropFirst(), units.dropFirst()) {
             guard part.value >= 0 else { return .failure(.problem(.signedPart(value: part.value, unit: unit))) }
-            total += try convert(part.value, from: unit, to: first)
+            total += try database.convert(part.value, from: unit, to: first)
         }
         return .success((units, parts[0].value < 0 ? -total : total))
     }
@@ -95,7 +95,7 @@ extension UnitDatabase {
             guard case .linear = previous.conversion, case .linear = unit.conversion else {
                 return .failure(.problem(.hasOffset(previous: previous, unit: unit)))
             }
-            guard try convert(1, from: unit, to: previous) < 1 else { return .failure(.problem(.notDescending(previous: previous, unit: unit))) }
+            guard try database.convert(1, from: unit, to: previous) < 1 else { return .failure(.problem(.notDescending(previous: previous, unit: unit))) }
             units.append(unit)
         }
         return .success(units)

@@ -3,7 +3,7 @@ import UnitpackDatabase
 
 /// Quantities of several parts (`6 ft 2 in`, `2 часа 15 минут`) and what
 /// follows a part: another part, the end, or a marker and the target.
-extension UnitDatabase {
+extension PhraseReader {
     /// A number of a phrase and the units its words may name.
     struct FoundPart {
         var value: Double
@@ -29,8 +29,8 @@ extension UnitDatabase {
         if let (feet, inches) = number.feetAndInches {
             // 5'8": the units came with the number.
             let parts = [
-                FoundPart(value: feet, units: Found(units: try candidates(for: "foot", preferring: nil))),
-                FoundPart(value: inches, units: Found(units: try candidates(for: "inch", preferring: nil))),
+                FoundPart(value: feet, units: Found(units: try database.candidates(for: "foot", preferring: nil))),
+                FoundPart(value: inches, units: Found(units: try database.candidates(for: "inch", preferring: nil))),
             ]
             return try following(parts, rest, target: target, stems: stems, &reader)
         }
@@ -77,7 +77,7 @@ extension UnitDatabase {
         var language: String?
         for name in try nameLanguages(folded: Phrase.joined(span, folded: true)) where !held.contains(name.unit) {
             guard !units.contains(where: { $0.id == name.unit }) else { continue }
-            units.append(try unit(name.unit))
+            units.append(try database.unit(name.unit))
             if language == nil, !name.isSymbol, !name.language.isEmpty { language = name.language }
         }
         return units.isEmpty ? nil : Found(units: units, language: language)
@@ -92,11 +92,11 @@ extension UnitDatabase {
     func statedCount(_ span: ArraySlice<Phrase.Word>, _ found: Found) throws(UnitDatabaseError) -> (count: Double, units: Found)? {
         guard let code = found.language else { return nil }
         let folded = Self.trimmingPunctuation(Phrase.joined(span, folded: true))
-        let plurals = try language(code).plurals
+        let plurals = try database.language(code).plurals
         var count: Double?
         var units: [MeasureUnit] = []
         for unit in found.units {
-            let names = try names(of: unit, in: code)
+            let names = try database.names(of: unit, in: code)
             guard names.language == code else { continue }
             // The plural forms and the case forms that state a count (the
             // oblique dual `ميلين`) the span is.

@@ -6,7 +6,7 @@ import UnitpackDatabase
 /// difference of a scale, another meaning of a word, a category that
 /// measures the same thing), tried in that order (docs/phrases.md). No unit
 /// is named here: every relation is data.
-extension UnitDatabase {
+extension PhraseReader {
     /// The parts and targets with every unit of a scale read as its
     /// difference (`temperature difference of 20 °C in °F`), and whether any was.
     func asDifferences(_ parts: [FoundPart], _ targets: [Found]?) throws(UnitDatabaseError)
@@ -16,7 +16,7 @@ extension UnitDatabase {
         func map(_ found: Found) throws(UnitDatabaseError) -> Found {
             var mapped = Found(units: [], language: found.language)
             for unit in found.units {
-                let difference = try differenceUnit(of: unit)
+                let difference = try database.differenceUnit(of: unit)
                 if difference != nil { changed = true }
                 let reading = difference ?? unit
                 if !mapped.units.contains(reading) { mapped.units.append(reading) }
@@ -44,18 +44,18 @@ extension UnitDatabase {
             readings.append(PhraseReading(value: part.value, from: from, parts: parts, targets: [to], language: language, fit: fit))
         }
         let sources = part.units.units
-        for source in sources where try absoluteUnit(ofDifference: source) != nil {
+        for source in sources where try database.absoluteUnit(ofDifference: source) != nil {
             for target in targets {
-                if let difference = try differenceUnit(of: target), difference.category == source.category {
+                if let difference = try database.differenceUnit(of: target), difference.category == source.category {
                     add(source, difference, .targetAsDifference)
                 }
             }
         }
         if !readings.isEmpty { return readings }
-        for pair in try alsoPairs(sources, targets) { add(pair.from, pair.to, .otherMeaning(written: pair.written)) }
+        for pair in try database.alsoPairs(sources, targets) { add(pair.from, pair.to, .otherMeaning(written: pair.written)) }
         if !readings.isEmpty { return readings }
         for source in sources {
-            for target in targets where try sameQuantityFactor(from: source.category, to: target.category) != nil {
+            for target in targets where try database.sameQuantityFactor(from: source.category, to: target.category) != nil {
                 add(source, target, .sameQuantity)
             }
         }
