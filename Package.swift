@@ -115,7 +115,7 @@ let package = Package(
                 "UnitpackRuntime", "UnitpackStore", "UnitpackDatabase", "UnitpackSearch", "UnitpackPhrases", "UnitpackCompiler",
                 "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport",
             ],
-            exclude: ["CLDR", "Phrases", "Search", "Targets"]),
+            exclude: ["Database/CLDR", "Database/Targets", "Phrases/Corpora", "Search/Corpora"]),
         // What an app sees: a file that imports only UnitpackRuntime and uses
         // its whole API (MemberImportVisibility: a member of a module it does
         // not import is an error, as in an app that enables it), and the

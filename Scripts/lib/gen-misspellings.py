@@ -2,7 +2,7 @@
 """Writes the list of misspelled unit names that the forgiving search is held to.
 
     Scripts/lib/gen-misspellings.py [--source .] [--seed 23] [--per-language 700] \
-        > Tests/UnitpackRuntimeTests/Search/misspellings.tsv
+        > Tests/UnitpackRuntimeTests/Search/Corpora/misspellings.tsv
 
 Reads the real names of the database: every unit of units-src/ and, in
 locales/en and locales/ru, its display name, plural forms and synonyms (words

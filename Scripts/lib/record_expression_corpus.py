@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Records the expected numbers of the expression phrase corpus from GNU units.
 
-The corpus (Tests/UnitpackRuntimeTests/Phrases/expressions.tsv, and
+The corpus (Tests/UnitpackRuntimeTests/Phrases/Corpora/expressions.tsv, and
 expressions-words.tsv for phrases that need operator words such as `per`,
 `на`, `square`) has five TAB-separated columns: phrase, languages, the GNU
 units expression of the source quantity (value included, `50 N*m`), the GNU
@@ -24,7 +24,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-FILES = [os.path.join(ROOT, "Tests", "UnitpackRuntimeTests", "Phrases", name)
+FILES = [os.path.join(ROOT, "Tests", "UnitpackRuntimeTests", "Phrases", "Corpora", name)
          for name in ("expressions.tsv", "expressions-words.tsv")]
 UNITS = os.environ.get("UNITS", "/usr/bin/units")
 

@@ -27,7 +27,7 @@ struct VectorsCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(
         "Directory of phrase corpora (*.tsv: phrase<TAB>languages<TAB>...) to read for phrases.json.", valueName: "dir"))
-    var phrases = "Tests/UnitpackRuntimeTests/Phrases"
+    var phrases = "Tests/UnitpackRuntimeTests/Phrases/Corpora"
 
     @Option(name: .long, help: "Seed of the choices (values, sample units, prefixes).")
     var seed: UInt64 = 22

@@ -74,11 +74,11 @@ import Testing
 
     // MARK: --batch is convert, line by line
 
-    /// The phrases of the runtime's corpus (Tests/UnitpackRuntimeTests/Phrases),
+    /// The phrases of the runtime's corpus (Tests/UnitpackRuntimeTests/Phrases/Corpora),
     /// every third one, and VALUE FROM TO lines: `convert` once each, `convert
     /// --batch` on all of them; the same line out, or the same error.
     @Test func batchAnswersEveryLineAsConvertDoes() throws {
-        let phrasesDirectory = Paths.packageRoot.appendingPathComponent("Tests/UnitpackRuntimeTests/Phrases")
+        let phrasesDirectory = Paths.packageRoot.appendingPathComponent("Tests/UnitpackRuntimeTests/Phrases/Corpora")
         var phrases: [String] = []
         for file in ["corpus.tsv", "quantities.tsv", "not-understood.tsv"] {
             let text = try String(contentsOf: phrasesDirectory.appendingPathComponent(file), encoding: .utf8)

@@ -34,7 +34,7 @@ import Testing
         #expect(result.stderr == "")
         let again = try CLI.run([
             "vectors", "--data", database.dist, "--output", second,
-            "--phrases", RepositoryData.root + "/Tests/UnitpackRuntimeTests/Phrases",
+            "--phrases", RepositoryData.root + "/Tests/UnitpackRuntimeTests/Phrases/Corpora",
         ])
         #expect(again.status == 0, "\(again)")
         #expect(try Files.list(first).sorted() == Self.kinds.map { $0 + ".json" }.sorted())

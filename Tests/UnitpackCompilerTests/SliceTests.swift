@@ -17,7 +17,7 @@ import UnitpackTestSupport
 @Suite struct SliceTests {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let repository = here.deletingLastPathComponent().deletingLastPathComponent().path
-    static let corpora = here.deletingLastPathComponent().appendingPathComponent("UnitpackRuntimeTests/Phrases").path
+    static let corpora = here.deletingLastPathComponent().appendingPathComponent("UnitpackRuntimeTests/Phrases/Corpora").path
 
     struct Built: @unchecked Sendable {
         let directory: String

@@ -30,8 +30,7 @@ import Testing
         var allProducts: Set<String>
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = TestPaths.repository
 
     /// Read once per test process; the error, the same each time, when
     /// `dump-package` fails.

@@ -6,8 +6,7 @@ import Testing
 /// whose code calls an API on Apple's required-reason list with no reason
 /// declared.
 @Suite struct PrivacyManifestTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = TestPaths.repository
 
     /// Apple's required-reason APIs a C or Swift source could name, by the
     /// category that declares them (the file timestamp calls, system boot

@@ -16,8 +16,9 @@ import UnitpackTestSupport
 /// ICU's own test of this file allows 1e-6 relative). A CLDR unit id is found by its words (`square-meter` is the
 /// unit named or also called "square meter") in the category of that name.
 @Suite struct CLDRUnitsTests {
-    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let repository = here.deletingLastPathComponent().deletingLastPathComponent().path
+    /// Database/, where CLDR's test data is kept (Database/CLDR).
+    static let here = TestPaths.tests.appendingPathComponent("Database")
+    static let repository = TestPaths.repository.path
     /// CLDR quantity -> our category, where the names differ.
     static let categories = [
         "duration": "time", "year-duration": "time", "digital": "data-size", "consumption": "fuel-consumption",

@@ -55,8 +55,7 @@ import UnitpackTestSupport
         let (fixture, path) = try build()
         defer { fixture.remove() }
         let schema = try rows("SELECT name, type, \"notnull\" FROM pragma_table_info('clusters') ORDER BY cid", columns: 3, at: path)
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/database.md")
+        let docs = TestPaths.repository.appendingPathComponent("docs/database.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         let section = try #require(text.range(of: "### `clusters("))
         let lines = text[section.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("| column") }.dropFirst(2)

@@ -129,7 +129,7 @@ import UnitpackCompiler
         var description: String { "\(category)\t\(usage)\t\(region)" }
     }
 
-    static let exceptionsFile = CLDRUnitsTests.repository + "/Tests/UnitpackRuntimeTests/Targets/readability-exceptions.tsv"
+    static let exceptionsFile = CLDRUnitsTests.repository + "/Tests/UnitpackRuntimeTests/Database/Targets/readability-exceptions.tsv"
 
     @Test func everyListGivesReadableMagnitudes() throws {
         let tree = SourceReader.read(directory: CLDRUnitsTests.repository)

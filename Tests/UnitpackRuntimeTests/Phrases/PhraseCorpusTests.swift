@@ -32,7 +32,7 @@ import UnitpackTestSupport
     }
 
     static func cases(in file: String) throws -> [Case] {
-        let url = CLDRUnitsTests.here.appendingPathComponent("Phrases/" + file)
+        let url = TestPaths.phraseCorpora.appendingPathComponent(file)
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let text = try String(contentsOf: url, encoding: .utf8)
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
@@ -107,7 +107,7 @@ import UnitpackTestSupport
     /// with a word its reason must contain (parts of two categories or out of
     /// order, a point on a scale into a difference, no unit, no number).
     @Test func whatCannotBeReadSaysWhy() throws {
-        let url = CLDRUnitsTests.here.appendingPathComponent("Phrases/not-understood.tsv")
+        let url = TestPaths.phraseCorpora.appendingPathComponent("not-understood.tsv")
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").enumerated()
             .filter { !$0.element.hasPrefix("#") && !$0.element.isEmpty }
         #expect(lines.count >= 15)

@@ -13,8 +13,7 @@ import UnitpackCore
 /// The repository's own data, packed: every key findable, ranking, the
 /// memory budget, concurrency.
 @Suite struct SearchPackTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = TestPaths.repository.path
 
     let temporary: TemporaryDirectory
     var directory: String { temporary.path }

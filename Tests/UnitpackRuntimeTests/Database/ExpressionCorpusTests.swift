@@ -35,7 +35,7 @@ import UnitpackTestSupport
     static let wordsFileCount = 14
 
     static func cases(in file: String) throws -> [Case] {
-        let url = CLDRUnitsTests.here.appendingPathComponent("Phrases/" + file)
+        let url = TestPaths.phraseCorpora.appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             guard !line.hasPrefix("#"), !line.isEmpty else { return nil }

@@ -208,8 +208,7 @@ import UnitpackTestSupport
         try Self.flip((try GenerationFiles.database(in: fixture.path("dist"))), count: 1000, Self.smallQuestions)
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = TestPaths.repository
 
     static let smallFiles: [String: String] = DatabaseProofTests.files.merging([
         "units-src/clusters.tsv": """

@@ -10,7 +10,7 @@ import UnitpackTestSupport
 @testable import UnitpackSearch
 
 /// The forgiving search (issue 23) on the repository's data: the misspelling
-/// list of Scripts/lib/gen-misspellings.py (Search/misspellings.tsv) finds the
+/// list of Scripts/lib/gen-misspellings.py (Search/Corpora/misspellings.tsv) finds the
 /// unit meant in the first five results, correctly spelled names are never
 /// pushed down, and bad input stays bounded.
 @Suite struct SearchForgivingTests {
@@ -54,7 +54,7 @@ import UnitpackTestSupport
     }
 
     static func misspellings() throws -> [Misspelling] {
-        let url = CLDRUnitsTests.here.appendingPathComponent("Search/misspellings.tsv")
+        let url = TestPaths.tests.appendingPathComponent("Search/Corpora/misspellings.tsv")
         let text = try String(contentsOf: url, encoding: .utf8)
         return text.split(separator: "\n").enumerated().compactMap { index, line in
             guard !line.hasPrefix("#") else { return nil }

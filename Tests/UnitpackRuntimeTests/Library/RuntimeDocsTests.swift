@@ -13,8 +13,7 @@ import UnitpackTestSupport
 /// describe, as DiagnosticCodeDocsTests holds docs/diagnostics.md: a number
 /// or a case changed in one and not the other fails here.
 @Suite struct RuntimeDocsTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestPaths.repository
 
     static func text(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
