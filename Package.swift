@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "UnitpackSourceTests", dependencies: ["UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackReviewTests",
-            dependencies: ["UnitpackReview", "UnitpackCompiler", "UnitpackSQLite", "UnitpackTestSupport"]),
+            dependencies: ["UnitpackReview", "UnitpackCompiler", "UnitpackSQLite", "UnitpackStore", "UnitpackTestSupport"]),
         .testTarget(name: "UnitpackCheckTests", dependencies: ["UnitpackCheck", "UnitpackSource", "UnitpackTestSupport"]),
         .testTarget(
             name: "UnitpackCompilerTests",

@@ -2,8 +2,13 @@ import UnitpackCore
 import UnitpackSQLite
 import UnitpackStore
 
-/// The tables of a database, each row checked as it is read (`CheckedRows`):
-/// a damaged or hand-edited file fails with the row at fault rather than
+/// The tables of a database, read through the store (UnitpackStore) as the
+/// runtime reads them: `StoreMeta` for `meta`, and for every other table a
+/// `TableScan`, which checks each row's checksum and that no primary key is
+/// read twice, and at the end the table's count in `meta`; the columns by
+/// name (`Table`). What is checked here besides is the sanity of each value
+/// (docs/database.md, "Sanity of values read") and the counts of each key.
+/// A damaged or hand-edited file fails with the row at fault rather than
 /// reading as plausible units.
 extension DatabaseSnapshot {
     static func readRows(_ file: String) throws -> DatabaseSnapshot {
@@ -21,233 +26,357 @@ extension DatabaseSnapshot {
             let line = check.text(at: 0) ?? ""
             guard line == "ok" else { throw ReviewError.corrupt(path: file, detail: line) }
         }
+        var reader = try SnapshotReader(connection: connection, file: file)
+        return try reader.read(formatVersion: version)
+    }
 
-        let counts = try readMeta(connection, file: file)
+    fileprivate static func formRank(_ form: String) -> Int { formOrder.firstIndex(of: form) ?? formOrder.count }
+}
 
-        var languages: [Language] = []
-        var languageRows = try CheckedRows(connection, table: "languages", order: "code", file: file)
-        while try languageRows.next() {
-            let code = try languageRows.word(0, "a language's code")
-            let rules = languageRows.statement.text(at: 8) ?? ""
-            try languageRows.require((try? PluralRules(canonicalText: rules)) != nil, "the plural rules of '\(code)' do not parse")
-            try languageRows.require(
-                [5, 6].allSatisfy { DatabaseSanity.isValidGrouping(languageRows.statement.int(at: $0)) }
-                    && DatabaseSanity.isValidMinimumGroupingDigits(languageRows.statement.int(at: 7))
-                    && [0, 1].contains(languageRows.statement.int(at: 2)),
-                "language '\(code)' has an invalid grouping or completeness")
-            var language = Language(
-                code: code, name: try languageRows.word(1, "the name of '\(code)'"),
-                complete: languageRows.statement.int(at: 2) != 0,
-                decimalSeparator: try languageRows.word(3, "the decimal separator of '\(code)'"),
-                groupSeparator: try languageRows.word(4, "the group separator of '\(code)'"), pluralRules: rules)
-            let row = languageRows.statement
-            language.primaryGrouping = Int(row.int(at: 5))
-            language.secondaryGrouping = Int(row.int(at: 6))
-            language.minimumGroupingDigits = Int(row.int(at: 7))
-            language.minusSign = try languageRows.word(11, "the minus sign of '\(code)'")
-            language.longPattern = row.text(at: 12) ?? ""
-            language.shortPattern = row.text(at: 13) ?? ""
-            try languageRows.require(
-                [language.longPattern, language.shortPattern].allSatisfy { UnitPatternText.problemOfDefaultPattern($0) == nil },
-                "a default unit pattern of '\(code)' does not have {0} and {1} once each")
-            language.nativeNumbering = row.text(at: 14) ?? ""
-            language.nativeDigits = row.text(at: 15) ?? ""
-            language.nativeDecimal = row.text(at: 16) ?? ""
-            language.nativeGroup = row.text(at: 17) ?? ""
-            language.nativeMinus = row.text(at: 18) ?? ""
-            let native = [language.nativeDigits, language.nativeDecimal, language.nativeGroup, language.nativeMinus]
-            try languageRows.require(
-                language.nativeNumbering.isEmpty
-                    ? native.allSatisfy(\.isEmpty) && (row.text(at: 19) ?? "").isEmpty
-                    : language.nativeDigits.unicodeScalars.count == 10 && !native.contains(where: \.isEmpty),
-                "the numbering system of '\(code)' is incomplete")
-            language.latnRegions = row.text(at: 19) ?? ""
-            language.regionSeparators = row.text(at: 20) ?? ""
-            languages.append(language)
-        }
-        try languageRows.finish(counts: counts)
+/// One read of a database's tables into a snapshot, table by table: each
+/// table's rows and what the tables after it need of them (unit names by id,
+/// category keys by id, each language's counts of phrase words and compounds).
+private struct SnapshotReader {
+    let connection: Connection
+    let file: String
+    let meta: StoreMeta
 
+    var languages: [DatabaseSnapshot.Language] = []
+    /// `phrase_word_rows` and `compound_rows` of each language, by code.
+    var languageCounts: [String: LanguageCounts] = [:]
+    /// Each unit with its category's id; the category's key is filled in
+    /// once the categories are read.
+    var unitFields: [(category: Int, unit: DatabaseSnapshot.Unit)] = []
+    var unitNames: [Int: String] = [:]
+    var categories: [DatabaseSnapshot.Category] = []
+    var categoryKeys: [Int: String] = [:]
+    var clusterRowsStated: [Int: Int] = [:]
+    var words: [Int: [String: DatabaseSnapshot.Words]] = [:]
+    var clusters: [Int: [String]] = [:]
+
+    init(connection: Connection, file: String) throws {
+        self.connection = connection
+        self.file = file
+        meta = try StoreMeta.read(connection, path: file) { ReviewError.corrupt(path: file, detail: $0) }
+    }
+
+    /// Every row of `table` in `order`, each checked as it is read.
+    func scan(_ table: Table, order: String) throws -> TableScan<ReviewError> {
+        try TableScan(connection, table, order: order, path: file) { [file] in ReviewError.corrupt(path: file, detail: $0) }
+    }
+
+    func damaged(_ detail: String) -> ReviewError { .corrupt(path: file, detail: detail) }
+
+    mutating func read(formatVersion: Int) throws -> DatabaseSnapshot {
+        try readLanguages()
         // Units by id first: categories name their base unit, clusters and
         // relations their units.
-        var unitRows = try CheckedRows(connection, table: "units", order: "id", file: file)
-        var unitFields: [(id: Int, category: Int, unit: Unit)] = []
-        while try unitRows.next() {
-            let row = unitRows.statement
-            let id = row.int(at: 0)
-            try unitRows.require(DatabaseSanity.isValidID(id), "a unit has an invalid id \(id)")
-            let flags = row.int(at: 10)
-            let factor: Double? = row.isNull(at: 4) ? nil : row.double(at: 4)
-            let toBase = row.isNull(at: 5) ? nil : row.text(at: 5)
-            let fromBase = row.isNull(at: 6) ? nil : row.text(at: 6)
-            let isFormula = UnitFlags(rawValue: flags).contains(.formula)
-            try unitRows.require(DatabaseSanity.isValidFlags(flags), "unit \(id) has unknown flags")
-            try unitRows.require(
-                isFormula
-                    ? factor == nil && toBase.flatMap({ try? Formula(parsing: $0) }) != nil
-                        && fromBase.flatMap({ try? Formula(parsing: $0) }) != nil
-                    : factor.map(DatabaseSanity.isValidFactor) == true && toBase == nil && fromBase == nil,
-                "unit \(id) has no valid factor or formulas")
-            try unitRows.require(row.double(at: 7).isFinite, "unit \(id) has no valid priority")
-            try unitRows.require(DatabaseSanity.isValidTier(row.int(at: 9)), "unit \(id) has an invalid tier")
-            try unitRows.require(MeasurementSystem(rawValue: row.text(at: 8) ?? "") != nil, "unit \(id) has an unknown system")
-            let symbols = row.text(at: 3) ?? ""
-            let symbolList = symbols.isEmpty ? [] : symbols.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            try unitRows.require(!symbolList.contains(""), "unit \(id) has an empty symbol")
-            unitFields.append(
-                (id, row.int(at: 1),
-                 Unit(
-                    id: id, category: "", name: try unitRows.word(2, "the name of unit \(id)"), symbols: symbolList,
-                    factor: factor, toBase: toBase, fromBase: fromBase, priority: row.double(at: 7),
-                    system: row.text(at: 8) ?? "", tier: row.int(at: 9), isInverse: flags & 1 != 0,
-                    usage: row.text(at: 11) ?? "", words: [])))
-        }
-        try unitRows.finish(counts: counts)
-        let unitNames = Dictionary(unitFields.map { ($0.id, $0.unit.name) }, uniquingKeysWith: { a, _ in a })
+        try readUnits()
+        try readCategories()
+        try readUnitNames()
+        try readNames()
+        try readClusters()
 
-        var categories: [Category] = []
-        var categoryKeys: [Int: String] = [:]
-        var clusterRowsStated: [Int: Int] = [:]
-        var categoryRows = try CheckedRows(connection, table: "categories", order: "display_order, key", file: file)
-        while try categoryRows.next() {
-            let row = categoryRows.statement
-            let id = row.int(at: 0)
-            let key = try categoryRows.word(1, "the key of category \(id)")
-            let base = unitNames[row.int(at: 3)]
-            try categoryRows.require(base != nil, "category \(key) names a missing base unit")
-            categoryKeys[id] = key
-            clusterRowsStated[id] = row.int(at: 5)
-            categories.append(
-                Category(key: key, order: row.int(at: 2), baseUnit: base ?? "", dimension: try categoryRows.word(4, "the dimension of \(key)")))
-        }
-        try categoryRows.finish(counts: counts)
-
-        var words: [Int: [String: Words]] = [:]
-        var formRows = try CheckedRows(connection, table: "unit_names", order: "unit, lang, form", file: file)
-        var wordGroups: [String: (stated: Int, found: Int)] = [:]
-        while try formRows.next() {
-            let row = formRows.statement
-            let unit = row.int(at: 0), language = try formRows.word(1, "the language of a word"), form = row.text(at: 2) ?? ""
-            try formRows.require(NameForm(rawValue: form) != nil, "unit \(unit) has an unknown name form '\(form)'")
-            let key = "\(unit) \(language)"
-            let group = wordGroups[key] ?? (row.int(at: 4), 0)
-            try formRows.require(group.stated == row.int(at: 4), "the words of unit \(key) disagree on their count")
-            wordGroups[key] = (group.stated, group.found + 1)
-            words[unit, default: [:]][language, default: Words()].forms.append(
-                Words.Form(form: form, text: try formRows.word(3, "the '\(form)' word of unit \(unit)")))
-        }
-        try formRows.finish(counts: counts)
-        for (key, group) in wordGroups {
-            try formRows.require(group.stated == group.found, "unit and language \(key) have \(group.found) of their \(group.stated) words")
-        }
-        // Localized symbols (kind 1 with a language) and synonyms (kind 2); the
-        // names of kind 0 repeat the forms above. Every row is read, to check
-        // each key's count and the table's.
-        // Ordered by the text itself, not by what is stored ('' for a text that is its key).
-        var nameRows = try CheckedRows(
-            connection, table: "names", order: "unit, lang, kind, CASE text WHEN '' THEN folded ELSE text END", file: file)
-        var nameGroups: [String: (stated: Int, found: Int)] = [:]
-        while try nameRows.next() {
-            let row = nameRows.statement
-            let folded = row.text(at: 0) ?? "", unit = row.int(at: 1), kind = row.int(at: 2)
-            let language = row.text(at: 3) ?? "", stored = row.text(at: 4) ?? ""
-            try nameRows.require(
-                !row.isNull(at: 4) && !folded.isEmpty && NameText.isCanonical(stored: stored, folded: folded),
-                "a name of unit \(unit) has an invalid text")
-            let text = NameText.text(stored: stored, folded: folded)
-            try nameRows.require(NameKind(rawValue: kind) != nil, "a name of unit \(unit) has an unknown kind")
-            let group = nameGroups[folded] ?? (row.int(at: 5), 0)
-            try nameRows.require(group.stated == row.int(at: 5), "the names of '\(folded)' disagree on their count")
-            nameGroups[folded] = (group.stated, group.found + 1)
-            // Composed names (kind 4) repeat the forms above too.
-            guard kind != NameKind.name.rawValue, kind != NameKind.composed.rawValue, !language.isEmpty else { continue }
-            if kind == 1 {
-                words[unit, default: [:]][language, default: Words()].symbols.append(text)
-            } else {
-                words[unit, default: [:]][language, default: Words()].synonyms.append(text)
-            }
-        }
-        try nameRows.finish(counts: counts)
-        for (key, group) in nameGroups {
-            try nameRows.require(group.stated == group.found, "'\(key)' has \(group.found) of its \(group.stated) names")
-        }
-
-        // A mixed unit (foot+inch) is written by its parts' names under its
-        // first part, so a review sees `person-height US #2 foot+inch`.
-        var clusters: [Int: [String]] = [:]
-        var clusterCounts: [Int: Int] = [:]
-        var clusterRows = try CheckedRows(connection, table: "clusters", order: "usage, region, completed, rank, category", file: file)
-        while try clusterRows.next() {
-            let row = clusterRows.statement
-            let unit = row.int(at: 5)
-            let atLeast = row.double(at: 6)
-            try clusterRows.require(DatabaseSanity.isValidThreshold(atLeast), "a cluster of unit \(unit) has an invalid threshold")
-            clusterCounts[row.int(at: 0), default: 0] += 1
-            let partIDs = (row.text(at: 7) ?? "").split(separator: " ", omittingEmptySubsequences: false)
-            try clusterRows.require(
-                (row.text(at: 7) ?? "").isEmpty || partIDs.allSatisfy { Int($0).flatMap { unitNames[$0] } != nil },
-                "a cluster of unit \(unit) has unreadable parts")
-            let parts = (row.text(at: 7) ?? "").split(separator: " ").map { id in
-                Int(id).flatMap { unitNames[$0] } ?? "#\(id)"
-            }
-            let mixed = parts.isEmpty ? "" : " " + ([unitNames[unit] ?? "#\(unit)"] + parts).joined(separator: "+")
-            clusters[unit, default: []].append(
-                "\(row.text(at: 1) ?? "") \(row.text(at: 2) ?? "")\(row.int(at: 3) == 1 ? " completed" : "") #\(row.int(at: 4) + 1)" + mixed
-                    + (atLeast == 1 ? "" : ", at least \(Dump.number(atLeast))"))
-        }
-        try clusterRows.finish(counts: counts)
-        for (id, stated) in clusterRowsStated {
-            try clusterRows.require(clusterCounts[id, default: 0] == stated, "category \(categoryKeys[id] ?? "#\(id)") has \(clusterCounts[id, default: 0]) of its \(stated) clusters")
-        }
-
-        var units: [Unit] = []
-        for (id, category, fields) in unitFields {
-            try unitRows.require(categoryKeys[category] != nil, "unit \(id) names a missing category")
-            let byLanguage = (words[id] ?? [:]).sorted { $0.key < $1.key }.map { language, words in
+        var units: [DatabaseSnapshot.Unit] = []
+        for (category, fields) in unitFields {
+            guard let categoryKey = categoryKeys[category] else { throw damaged("unit \(fields.id) names a missing category") }
+            let byLanguage = (words[fields.id] ?? [:]).sorted { $0.key < $1.key }.map { language, words in
                 var words = words
-                words.forms.sort { formRank($0.form) < formRank($1.form) }
+                words.forms.sort { DatabaseSnapshot.formRank($0.form) < DatabaseSnapshot.formRank($1.form) }
                 return (language: language, words: words)
             }
             var unit = fields
-            unit.category = categoryKeys[category] ?? "?"
+            unit.category = categoryKey
             unit.words = byLanguage
-            unit.clusters = clusters[id] ?? []
+            unit.clusters = clusters[fields.id] ?? []
             units.append(unit)
         }
         // In category display order, then by id.
         let rank = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($0.element.key, $0.offset) })
         units.sort { (rank[$0.category] ?? 0, $0.id) < (rank[$1.category] ?? 0, $1.id) }
         let unitKeys = Dictionary(units.map { ($0.id, $0.key) }, uniquingKeysWith: { a, _ in a })
-        var relations: [Relation] = []
-        var relationRows = try CheckedRows(connection, table: "relations", order: "kind, first, second", file: file)
-        while try relationRows.next() {
-            let row = relationRows.statement
-            let kind = try relationRows.word(0, "a relation's kind")
-            let factor = row.isNull(at: 3) ? nil : row.double(at: 3)
-            try relationRows.require(
-                kind == "same" ? factor.map(DatabaseSanity.isValidFactor) == true : factor == nil,
-                "a '\(kind)' relation has an invalid factor")
-            // `same` relates categories; the other kinds, units. An id that
-            // names nothing shows as #id rather than failing the review.
-            let keys = kind == "same" ? categoryKeys : unitKeys
-            let first = row.int(at: 1), second = row.int(at: 2)
-            relations.append(
-                Relation(
-                    kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)", factor: factor,
-                    regions: row.text(at: 4) ?? ""))
+
+        var snapshot = DatabaseSnapshot(
+            path: file, formatVersion: formatVersion, languages: languages, categories: categories, units: units)
+        snapshot.relations = try readRelations(unitKeys: unitKeys)
+        snapshot.compounds = try readCompounds(unitKeys: unitKeys)
+        snapshot.phraseWords = try readPhraseWords()
+        snapshot.leftOutNames = try readLeftOutNames()
+        return snapshot
+    }
+
+    // MARK: Tables
+
+    /// `languages`, by code.
+    mutating func readLanguages() throws {
+        var scan = try scan(.languages, order: "code")
+        let row = scan.rows
+        while try scan.next() {
+            let code = try row.word("code", "a language's code")
+            let rules = row.text("plural_rules") ?? ""
+            try row.require((try? PluralRules(canonicalText: rules)) != nil, "the plural rules of '\(code)' do not parse")
+            let complete = row.int("complete")
+            try row.require(
+                DatabaseSanity.isValidGrouping(row.int("primary_grouping"))
+                    && DatabaseSanity.isValidGrouping(row.int("secondary_grouping"))
+                    && DatabaseSanity.isValidMinimumGroupingDigits(row.int("minimum_grouping_digits"))
+                    && (complete == 0 || complete == 1),
+                "language '\(code)' has an invalid grouping or completeness")
+            var language = DatabaseSnapshot.Language(
+                code: code, name: try row.word("name", "the name of '\(code)'"), complete: complete == 1,
+                decimalSeparator: try row.word("decimal_separator", "the decimal separator of '\(code)'"),
+                groupSeparator: try row.word("group_separator", "the group separator of '\(code)'"), pluralRules: rules)
+            language.primaryGrouping = row.int("primary_grouping")
+            language.secondaryGrouping = row.int("secondary_grouping")
+            language.minimumGroupingDigits = row.int("minimum_grouping_digits")
+            language.minusSign = try row.word("minus_sign", "the minus sign of '\(code)'")
+            language.longPattern = row.text("long_pattern") ?? ""
+            language.shortPattern = row.text("short_pattern") ?? ""
+            try row.require(
+                [language.longPattern, language.shortPattern].allSatisfy { UnitPatternText.problemOfDefaultPattern($0) == nil },
+                "a default unit pattern of '\(code)' does not have {0} and {1} once each")
+            language.nativeNumbering = row.text("native_numbering") ?? ""
+            language.nativeDigits = row.text("native_digits") ?? ""
+            language.nativeDecimal = row.text("native_decimal") ?? ""
+            language.nativeGroup = row.text("native_group") ?? ""
+            language.nativeMinus = row.text("native_minus") ?? ""
+            language.latnRegions = row.text("latn_regions") ?? ""
+            let native = [language.nativeDigits, language.nativeDecimal, language.nativeGroup, language.nativeMinus]
+            try row.require(
+                language.nativeNumbering.isEmpty
+                    ? native.allSatisfy(\.isEmpty) && language.latnRegions.isEmpty
+                    : language.nativeDigits.unicodeScalars.count == 10 && !native.contains(where: \.isEmpty),
+                "the numbering system of '\(code)' is incomplete")
+            language.regionSeparators = row.text("region_separators") ?? ""
+            try row.require(
+                RegionSeparators.parse(language.regionSeparators) != nil, "language '\(code)' has invalid region separators")
+            language.regionGrouping = row.text("region_grouping") ?? ""
+            try row.require(
+                RegionGrouping.parse(language.regionGrouping) != nil, "language '\(code)' has an invalid region grouping")
+            languageCounts[code] = LanguageCounts(
+                phraseWords: try row.count("phrase_word_rows", "language '\(code)'"),
+                compounds: try row.count("compound_rows", "language '\(code)'"))
+            languages.append(language)
         }
-        try relationRows.finish(counts: counts)
-        relations.sort { ($0.kind, $0.first, $0.second) < ($1.kind, $1.first, $1.second) }
-        var compounds: [Compound] = []
-        var compoundRows = try CheckedRows(connection, table: "compounds", order: "lang, key, form", file: file)
-        while try compoundRows.next() {
-            let row = compoundRows.statement
-            let language = try compoundRows.word(0, "the language of a compound pattern")
-            let keyText = row.text(at: 1) ?? ""
-            let form = row.text(at: 2) ?? "", pattern = row.text(at: 3) ?? ""
+        try scan.finish(meta)
+    }
+
+    /// `units`, by id; their categories' keys come with the categories.
+    mutating func readUnits() throws {
+        var scan = try scan(.units, order: "id")
+        let row = scan.rows
+        while try scan.next() {
+            let id = try row.id("id", "a unit")
+            let category = try row.id("category", "the category of unit \(id)")
+            let flags = row.int("flags")
+            try row.require(DatabaseSanity.isValidFlags(flags), "unit \(id) has unknown flags")
+            let unitFlags = UnitFlags(rawValue: flags)
+            let factor = row.optionalDouble("factor")
+            let toBase = row.optionalText("to_base")
+            let fromBase = row.optionalText("from_base")
+            try row.require(
+                unitFlags.contains(.formula)
+                    ? factor == nil && toBase.flatMap({ try? Formula(parsing: $0) }) != nil
+                        && fromBase.flatMap({ try? Formula(parsing: $0) }) != nil
+                    : factor.map(DatabaseSanity.isValidFactor) == true && toBase == nil && fromBase == nil,
+                "unit \(id) has no valid factor or formulas")
+            let priority = row.double("priority")
+            try row.require(priority.isFinite, "unit \(id) has no valid priority")
+            let system = row.text("system") ?? ""
+            try row.require(MeasurementSystem(rawValue: system) != nil, "unit \(id) has an unknown system")
+            let tier = row.int("tier")
+            try row.require(DatabaseSanity.isValidTier(tier), "unit \(id) has an invalid tier")
+            let symbols = row.text("symbols") ?? ""
+            let symbolList = symbols.isEmpty ? [] : symbols.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            try row.require(!symbolList.contains(""), "unit \(id) has an empty symbol")
+            let usage = row.text("usage") ?? ""
+            try row.require(usage.isEmpty || DatabaseSanity.isValidUsage(usage), "unit \(id) has an invalid usage")
+            let name = try row.word("name", "the name of unit \(id)")
+            var unit = DatabaseSnapshot.Unit(
+                id: id, category: "", name: name, symbols: symbolList, factor: factor, toBase: toBase, fromBase: fromBase,
+                priority: priority, system: system, tier: tier, isInverse: unitFlags.contains(.inverse), usage: usage,
+                words: [])
+            unit.prefixes = [(UnitFlags.siPrefixes, "si"), (.binaryPrefixes, "binary")].filter { unitFlags.contains($0.0) }.map(\.1)
+            unitFields.append((category, unit))
+            unitNames[id] = name
+        }
+        try scan.finish(meta)
+    }
+
+    /// `categories`, in display order.
+    mutating func readCategories() throws {
+        var scan = try scan(.categories, order: "display_order, key")
+        let row = scan.rows
+        while try scan.next() {
+            let id = try row.id("id", "a category")
+            let key = try row.word("key", "the key of category \(id)")
+            let base = unitNames[try row.id("base_unit", "the base unit of \(key)")]
+            try row.require(base != nil, "category \(key) names a missing base unit")
+            categoryKeys[id] = key
+            clusterRowsStated[id] = try row.count("cluster_rows", "category \(key)")
+            categories.append(
+                DatabaseSnapshot.Category(
+                    key: key, order: row.int("display_order"), baseUnit: base ?? "",
+                    dimension: try row.word("dimension", "the dimension of \(key)")))
+        }
+        try scan.finish(meta)
+    }
+
+    /// `unit_names`: each unit's forms in each language, each (unit, language)
+    /// with as many rows as its `key_rows` says.
+    mutating func readUnitNames() throws {
+        var scan = try scan(.unitNames, order: "unit, lang, form")
+        let row = scan.rows
+        var groups: [String: (stated: Int, found: Int)] = [:]
+        while try scan.next() {
+            let unit = try row.id("unit", "a unit's word")
+            let language = try row.word("lang", "the language of a word of unit \(unit)")
+            try row.require(
+                unitNames[unit] != nil && languageCounts[language] != nil,
+                "a word of unit \(unit) in '\(language)' names a missing unit or language")
+            let form = row.text("form") ?? ""
+            try row.require(NameForm(rawValue: form) != nil, "unit \(unit) has an unknown name form '\(form)'")
+            let text = try row.word("text", "the '\(form)' word of unit \(unit)")
+            if case .pattern? = NameForm(rawValue: form) {
+                try row.require(
+                    UnitPatternText.problemOfUnitPattern(text) == nil, "the '\(form)' pattern of unit \(unit) in '\(language)' is invalid")
+            }
+            let key = "\(unit) \(language)"
+            let stated = try row.count("key_rows", "a word of unit \(unit)")
+            let group = groups[key] ?? (stated, 0)
+            try row.require(group.stated == stated, "the words of unit \(key) disagree on their count")
+            groups[key] = (group.stated, group.found + 1)
+            words[unit, default: [:]][language, default: .init()].forms.append(.init(form: form, text: text))
+        }
+        try scan.finish(meta)
+        for (key, group) in groups where group.stated != group.found {
+            throw damaged("unit and language \(key) have \(group.found) of their \(group.stated) words")
+        }
+    }
+
+    /// `names`: localized symbols (kind 1 with a language), synonyms (2) and
+    /// case forms (3). The names of kind 0 and the composed names (4) repeat
+    /// the forms of `unit_names`, and the symbols without a language those of
+    /// `units`; every row is read, to check each key's count and the table's.
+    mutating func readNames() throws {
+        // Ordered by the text itself, not by what is stored ('' for a text that is its key).
+        var scan = try scan(.names, order: "unit, lang, kind, CASE text WHEN '' THEN folded ELSE text END")
+        let row = scan.rows
+        var groups: [String: (stated: Int, found: Int)] = [:]
+        while try scan.next() {
+            let folded = row.text("folded") ?? ""
+            let unit = try row.id("unit", "a name")
+            try row.require(unitNames[unit] != nil, "a name of unit \(unit) names a missing unit")
+            let kind = row.int("kind")
+            let language = row.text("lang") ?? ""
+            let stored = row.text("text") ?? ""
+            try row.require(
+                !row.isNull("text") && !folded.isEmpty && NameText.isCanonical(stored: stored, folded: folded),
+                "a name of unit \(unit) has an invalid text")
+            let text = NameText.text(stored: stored, folded: folded)
+            try row.require(NameKind(rawValue: kind) != nil, "a name of unit \(unit) has an unknown kind")
+            let stated = try row.count("key_rows", "a name of unit \(unit)")
+            try row.previousKey("prev_key")
+            let group = groups[folded] ?? (stated, 0)
+            try row.require(group.stated == stated, "the names of '\(folded)' disagree on their count")
+            groups[folded] = (group.stated, group.found + 1)
+            guard !language.isEmpty else { continue }
+            switch NameKind(rawValue: kind) {
+            case .symbol?: words[unit, default: [:]][language, default: .init()].symbols.append(text)
+            case .synonym?: words[unit, default: [:]][language, default: .init()].synonyms.append(text)
+            case .caseForm?: words[unit, default: [:]][language, default: .init()].cases.append(text)
+            case .name?, .composed?, nil: break
+            }
+        }
+        try scan.finish(meta)
+        for (key, group) in groups where group.stated != group.found {
+            throw damaged("'\(key)' has \(group.found) of its \(group.stated) names")
+        }
+    }
+
+    /// `clusters`: a unit's preference lists. A mixed unit (foot+inch) is
+    /// written by its parts' names under its first part, so a review sees
+    /// `person-height US #2 foot+inch`.
+    mutating func readClusters() throws {
+        var scan = try scan(.clusters, order: "usage, region, completed, rank, category")
+        let row = scan.rows
+        var found: [Int: Int] = [:]
+        while try scan.next() {
+            let category = try row.id("category", "a cluster")
+            let usage = try row.word("usage", "the usage of a cluster")
+            try row.require(DatabaseSanity.isValidUsage(usage), "a cluster has an invalid usage")
+            let region = try row.word("region", "the region of a cluster")
+            let completed = row.int("completed")
+            try row.require(completed == 0 || completed == 1, "a cluster has an invalid 'completed' \(completed)")
+            let rank = row.int("rank")
+            try row.require(DatabaseSanity.isValidCount(rank), "a cluster has an invalid rank \(rank)")
+            let unit = try row.id("unit", "a cluster's unit")
+            try row.require(
+                categoryKeys[category] != nil && unitNames[unit] != nil, "a cluster of unit \(unit) names a missing category or unit")
+            let atLeast = row.double("at_least")
+            try row.require(DatabaseSanity.isValidThreshold(atLeast), "a cluster of unit \(unit) has an invalid threshold")
+            found[category, default: 0] += 1
+            let partsText = row.text("parts") ?? ""
+            let partIDs = partsText.split(separator: " ", omittingEmptySubsequences: false)
+            try row.require(
+                partsText.isEmpty || partIDs.allSatisfy { Int($0).flatMap { unitNames[$0] } != nil },
+                "a cluster of unit \(unit) has unreadable parts")
+            let parts = partsText.split(separator: " ").map { id in Int(id).flatMap { unitNames[$0] } ?? "#\(id)" }
+            let mixed = parts.isEmpty ? "" : " " + ([unitNames[unit] ?? "#\(unit)"] + parts).joined(separator: "+")
+            clusters[unit, default: []].append(
+                "\(usage) \(region)\(completed == 1 ? " completed" : "") #\(rank + 1)" + mixed
+                    + (atLeast == 1 ? "" : ", at least \(Dump.number(atLeast))"))
+        }
+        try scan.finish(meta)
+        for (id, stated) in clusterRowsStated where found[id, default: 0] != stated {
+            throw damaged("category \(categoryKeys[id] ?? "#\(id)") has \(found[id, default: 0]) of its \(stated) clusters")
+        }
+    }
+
+    /// `relations`, by keys: `same` relates categories, the other kinds
+    /// units. An id that names nothing shows as #id rather than failing the review.
+    func readRelations(unitKeys: [Int: String]) throws -> [DatabaseSnapshot.Relation] {
+        var scan = try scan(.relations, order: "kind, first, second")
+        let row = scan.rows
+        var relations: [DatabaseSnapshot.Relation] = []
+        while try scan.next() {
+            let kind = try row.word("kind", "a relation's kind")
+            let factor = row.optionalDouble("factor")
+            try row.require(
+                kind == RelationKind.same.rawValue ? factor.map(DatabaseSanity.isValidFactor) == true : factor == nil,
+                "a '\(kind)' relation has an invalid factor")
+            let regions = row.text("regions") ?? ""
+            let regionList = regions.isEmpty ? [] : regions.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            try row.require(
+                kind == RelationKind.regional.rawValue
+                    ? !regionList.isEmpty && regionList.allSatisfy(DatabaseSanity.isValidRegion) : regionList.isEmpty,
+                "a '\(kind)' relation has invalid regions")
+            let keys = kind == RelationKind.same.rawValue ? categoryKeys : unitKeys
+            let first = try row.id("first", "a '\(kind)' relation"), second = try row.id("second", "a '\(kind)' relation")
+            relations.append(
+                DatabaseSnapshot.Relation(
+                    kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)", factor: factor,
+                    regions: regions))
+        }
+        try scan.finish(meta)
+        return relations.sorted { ($0.kind, $0.first, $0.second) < ($1.kind, $1.first, $1.second) }
+    }
+
+    /// `compounds`; each language with as many rows as its `compound_rows` says.
+    func readCompounds(unitKeys: [Int: String]) throws -> [DatabaseSnapshot.Compound] {
+        var scan = try scan(.compounds, order: "lang, key, form")
+        let row = scan.rows
+        var compounds: [DatabaseSnapshot.Compound] = []
+        var found: [String: Int] = [:]
+        while try scan.next() {
+            let language = try row.word("lang", "the language of a compound pattern")
+            let keyText = row.text("key") ?? ""
+            let form = row.text("form") ?? "", pattern = row.text("pattern") ?? ""
             let key = CompoundPatternKey(rawValue: keyText)
-            try compoundRows.require(
+            try row.require(
                 key.map { DatabaseSanity.isValidCompound(key: $0, form: form, pattern: pattern) } == true,
                 "the \(keyText) pattern '\(form)' of '\(language)' is not one")
+            found[language, default: 0] += 1
             // `gender` and `case` forms start with a unit id: shown by key.
             var shown = form
             if key == .gender || key == .grammaticalCase {
@@ -255,29 +384,67 @@ extension DatabaseSnapshot {
                 let id = Int(parts[0]) ?? 0
                 shown = ([unitKeys[id] ?? "#\(id)"] + parts.dropFirst().map(String.init)).joined(separator: "/")
             }
-            compounds.append(Compound(language: language, key: keyText, form: shown, pattern: pattern))
+            compounds.append(DatabaseSnapshot.Compound(language: language, key: keyText, form: shown, pattern: pattern))
         }
-        try compoundRows.finish(counts: counts)
-        compounds.sort { ($0.language, $0.key, $0.form) < ($1.language, $1.key, $1.form) }
-        return DatabaseSnapshot(
-            path: file, formatVersion: version, languages: languages, categories: categories, units: units,
-            relations: relations, compounds: compounds)
+        try scan.finish(meta)
+        try checkLanguageCounts(found, \.compounds, "compound patterns")
+        return compounds.sorted { ($0.language, $0.key, $0.form) < ($1.language, $1.key, $1.form) }
     }
 
-    /// Every row of `meta`, checked; the row count of each table.
-    private static func readMeta(_ connection: Connection, file: String) throws -> [String: Int] {
-        var rows = try CheckedRows(connection, table: "meta", order: "key", file: file)
-        var values: [String: String] = [:]
-        while try rows.next() { values[rows.statement.text(at: 0) ?? ""] = rows.statement.text(at: 1) ?? "" }
-        try rows.require(values["format_version"] == String(DatabaseFormat.version), "meta's format_version is wrong")
-        var counts: [String: Int] = [:]
-        for (table, key) in DatabaseFormat.rowCountKeys {
-            let count = values[key].flatMap { Int($0) }
-            try rows.require(count.map(DatabaseSanity.isValidCount) == true, "meta has no valid \(key)")
-            counts[table] = count
+    /// `phrase_words`; each language with as many rows as its `phrase_word_rows` says.
+    func readPhraseWords() throws -> [DatabaseSnapshot.PhraseWord] {
+        var scan = try scan(.phraseWords, order: "lang, word, kind")
+        let row = scan.rows
+        var words: [DatabaseSnapshot.PhraseWord] = []
+        var found: [String: Int] = [:]
+        while try scan.next() {
+            let language = try row.word("lang", "the language of a phrase word")
+            let word = try row.word("word", "a phrase word of '\(language)'")
+            let kindText = row.text("kind") ?? ""
+            guard let kind = PhraseWordKind(rawValue: kindText) else {
+                throw damaged("the phrase word '\(word)' of '\(language)' has an unknown kind '\(kindText)'")
+            }
+            let value = row.optionalDouble("value")
+            try row.require(
+                kind.hasValue ? value.map { DatabaseSanity.isValidWordValue($0, kind: kind) } == true : value == nil,
+                "the phrase word '\(word)' of '\(language)' has an invalid value")
+            found[language, default: 0] += 1
+            words.append(DatabaseSnapshot.PhraseWord(language: language, word: word, kind: kindText, value: value))
         }
-        return counts
+        try scan.finish(meta)
+        try checkLanguageCounts(found, \.phraseWords, "phrase words")
+        return words.sorted { ($0.language, $0.kind, $0.word) < ($1.language, $1.kind, $1.word) }
     }
 
-    private static func formRank(_ form: String) -> Int { formOrder.firstIndex(of: form) ?? formOrder.count }
+    /// `left_out_names`: the words a slice leaves out.
+    func readLeftOutNames() throws -> [DatabaseSnapshot.LeftOutName] {
+        var scan = try scan(.leftOutNames, order: "folded, unit_key")
+        let row = scan.rows
+        var names: [DatabaseSnapshot.LeftOutName] = []
+        while try scan.next() {
+            let word = try row.word("folded", "a left-out word")
+            names.append(DatabaseSnapshot.LeftOutName(word: word, unitKey: try row.word("unit_key", "the unit of '\(word)'")))
+        }
+        try scan.finish(meta)
+        return names
+    }
+
+    /// Each language's rows of a table against the count its `languages` row
+    /// states, and no rows of a language the table does not have.
+    func checkLanguageCounts(
+        _ found: [String: Int], _ stated: KeyPath<LanguageCounts, Int>, _ what: String
+    ) throws {
+        for (code, counts) in languageCounts where found[code, default: 0] != counts[keyPath: stated] {
+            throw damaged("'\(code)' has \(found[code, default: 0]) of its \(counts[keyPath: stated]) \(what)")
+        }
+        for code in found.keys where languageCounts[code] == nil {
+            throw damaged("\(what) of '\(code)', a missing language")
+        }
+    }
+}
+
+/// What a `languages` row says of its rows in other tables.
+private struct LanguageCounts {
+    var phraseWords: Int
+    var compounds: Int
 }

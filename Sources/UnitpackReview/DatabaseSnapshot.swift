@@ -8,9 +8,12 @@ import UnitpackStore
     import Darwin
 #endif
 
-/// Everything a built database says about its units, read in full: what
-/// `dump` renders and `diff` compares. Independent of the runtime reader, so
-/// that a review sees the rows as written, not as a front end would use them.
+/// Everything a built database says, every column of every table read in
+/// full (the bookkeeping columns, `crc`, `key_rows`, the per-key counts and
+/// `prev_key`, checked rather than shown): what `dump` renders and `diff`
+/// compares. Read through the store's decoder (UnitpackStore), as the
+/// runtime's tables are, but not through the runtime's reader, so that a
+/// review sees the rows as written, not as a front end would use them.
 public struct DatabaseSnapshot: Sendable, Equatable {
     public struct Language: Sendable, Equatable {
         public var code: String
@@ -36,6 +39,8 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var latnRegions = ""
         /// `REGION:DECIMAL:GROUP` entries separated by a space.
         public var regionSeparators = ""
+        /// `REGION:SIZES:MINIMUM` entries separated by a space (`IN:3,2:1`).
+        public var regionGrouping = ""
     }
 
     public struct Category: Sendable, Equatable {
@@ -51,6 +56,8 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var forms: [Form] = []
         public var symbols: [String] = []
         public var synonyms: [String] = []
+        /// Grammatical case forms (`cases.tsv`): `метрах`.
+        public var cases: [String] = []
 
         public struct Form: Sendable, Equatable {
             public var form: String
@@ -70,6 +77,8 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var system: String
         public var tier: Int
         public var isInverse: Bool
+        /// The prefixes the unit takes (`units.flags`): `si`, `binary`, in that order.
+        public var prefixes: [String] = []
         /// `units.usage`: the usage the unit implies; empty for none.
         public var usage: String = ""
         /// By language code, in code order.
@@ -85,6 +94,7 @@ public struct DatabaseSnapshot: Sendable, Equatable {
             a.id == b.id && a.category == b.category && a.name == b.name && a.symbols == b.symbols
                 && a.factor == b.factor && a.toBase == b.toBase && a.fromBase == b.fromBase
                 && a.priority == b.priority && a.system == b.system && a.tier == b.tier && a.isInverse == b.isInverse
+                && a.prefixes == b.prefixes
                 && a.clusters == b.clusters && a.usage == b.usage
                 && a.words.elementsEqual(b.words) { $0.language == $1.language && $0.words == $1.words }
         }
@@ -117,6 +127,32 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         public var name: String { "\(language) \(key) \(form)" }
     }
 
+    /// A row of `phrase_words`: a number, marker or filler word of a language.
+    public struct PhraseWord: Sendable, Hashable {
+        public var language: String
+        /// Folded, as stored.
+        public var word: String
+        /// `number`, `multiplier`, `marker`, ... (`PhraseWordKind`).
+        public var kind: String
+        /// For the kinds that carry one; nil for the others.
+        public var value: Double?
+
+        /// `ru number "два"`: what identifies the row.
+        public var name: String { "\(language) \(kind) \(Dump.quoted(word))" }
+    }
+
+    /// A row of `left_out_names`: a word a slice leaves out, and a unit of
+    /// the whole data that it names.
+    public struct LeftOutName: Sendable, Hashable {
+        /// Folded, as stored.
+        public var word: String
+        /// `category/name`.
+        public var unitKey: String
+
+        /// `"ft" length/foot`: what identifies the row.
+        public var pair: String { "\(Dump.quoted(word)) \(unitKey)" }
+    }
+
     public var path: String
     public var formatVersion: Int
     public var languages: [Language]
@@ -128,10 +164,15 @@ public struct DatabaseSnapshot: Sendable, Equatable {
     public var relations: [Relation] = []
     /// Sorted by language, key, form.
     public var compounds: [Compound] = []
+    /// Sorted by language, kind, word.
+    public var phraseWords: [PhraseWord] = []
+    /// Sorted by word, unit key.
+    public var leftOutNames: [LeftOutName] = []
 
     public static func == (a: DatabaseSnapshot, b: DatabaseSnapshot) -> Bool {
         a.formatVersion == b.formatVersion && a.languages == b.languages && a.categories == b.categories
             && a.units == b.units && a.relations == b.relations && a.compounds == b.compounds
+            && a.phraseWords == b.phraseWords && a.leftOutNames == b.leftOutNames
     }
 
     static let formOrder = ["display", "zero", "one", "two", "few", "many", "other", "symbol"]

@@ -37,12 +37,24 @@ public enum Dump {
             }
             out += "  \(compound.key) \(compound.form): \(quoted(compound.pattern))\n"
         }
+        language = nil
+        for word in snapshot.phraseWords {
+            if word.language != language {
+                language = word.language
+                out += "\nphrase words \(word.language)\n"
+            }
+            out += "  \(word.kind) \(quoted(word.word))\(word.value.map { " " + number($0) } ?? "")\n"
+        }
+        if !snapshot.leftOutNames.isEmpty {
+            out += "\nleft out\n"
+            for name in snapshot.leftOutNames { out += "  \(name.pair)\n" }
+        }
         return out
     }
 
     /// The `languages` columns past the separators, a line each, in the
-    /// order of the table; a numbering system, latn regions and region
-    /// separators only where the language has them.
+    /// order of the table; a numbering system, latn regions, region
+    /// separators and region grouping only where the language has them.
     public static func details(_ language: DatabaseSnapshot.Language) -> [String] {
         var lines = [
             "grouping \(language.primaryGrouping), \(language.secondaryGrouping), minimum \(language.minimumGroupingDigits)"
@@ -52,6 +64,7 @@ public enum Dump {
         if let numbering = numbering(language) { lines.append(numbering) }
         if !language.latnRegions.isEmpty { lines.append("latn regions \(language.latnRegions)") }
         if !language.regionSeparators.isEmpty { lines.append("region separators \(quoted(language.regionSeparators))") }
+        if !language.regionGrouping.isEmpty { lines.append("region grouping \(language.regionGrouping)") }
         return lines
     }
 
@@ -73,6 +86,7 @@ public enum Dump {
         for line in definition(unit) { out += "  \(line)\n" }
         out += "  priority \(number(unit.priority)), \(unit.system) tier \(unit.tier)\n"
         if !unit.symbols.isEmpty { out += "  symbols \(unit.symbols.joined(separator: ", "))\n" }
+        if !unit.prefixes.isEmpty { out += "  prefixes \(unit.prefixes.joined(separator: ", "))\n" }
         if !unit.usage.isEmpty { out += "  implies usage \(unit.usage)\n" }
         for cluster in unit.clusters { out += "  cluster \(cluster)\n" }
         for (language, words) in unit.words {
@@ -81,6 +95,7 @@ public enum Dump {
             }
             if !words.symbols.isEmpty { out += "  \(language) symbols \(words.symbols.joined(separator: ", "))\n" }
             if !words.synonyms.isEmpty { out += "  \(language) synonyms \(words.synonyms.joined(separator: ", "))\n" }
+            if !words.cases.isEmpty { out += "  \(language) cases \(words.cases.joined(separator: ", "))\n" }
         }
         return out
     }

@@ -11,9 +11,12 @@ public struct SnapshotDiff: Sendable {
         case renamed(id: Int, oldKey: String, newKey: String)
         case language(code: String, detail: String)
         case category(key: String, detail: String)
-        /// A row of `relations` added, removed, or with another factor; `pair`
-        /// is `kind first -> second`, by keys.
+        /// A row of `relations` added, removed, or with another factor or
+        /// regions; `pair` is `kind first -> second`, by keys.
         case relation(pair: String, detail: String)
+        /// A row of `left_out_names` added or removed; `pair` is the word,
+        /// quoted, and the unit's key.
+        case leftOut(pair: String, detail: String)
     }
 
     public enum Violation: Sendable, Equatable {
@@ -31,6 +34,8 @@ public struct SnapshotDiff: Sendable {
         compareCategories(old.categories, new.categories)
         compareRelations(old.relations, new.relations)
         compareCompounds(old.compounds, new.compounds)
+        comparePhraseWords(old.phraseWords, new.phraseWords)
+        compareLeftOutNames(old.leftOutNames, new.leftOutNames)
 
         let oldByID = Dictionary(old.units.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let newByID = Dictionary(new.units.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -72,6 +77,7 @@ public struct SnapshotDiff: Sendable {
         note("priority", Dump.number(a.priority), Dump.number(b.priority))
         note("system", "\(a.system) tier \(a.tier)", "\(b.system) tier \(b.tier)")
         note("symbols", a.symbols.joined(separator: ", "), b.symbols.joined(separator: ", "))
+        note("prefixes", a.prefixes.joined(separator: ", "), b.prefixes.joined(separator: ", "))
         note("clusters", a.clusters.joined(separator: "; "), b.clusters.joined(separator: "; "))
         note("usage", a.usage, b.usage)
         let languages = Set(a.words.map(\.language)).union(b.words.map(\.language)).sorted()
@@ -86,6 +92,7 @@ public struct SnapshotDiff: Sendable {
             }
             note("\(language) symbols", x.symbols.joined(separator: ", "), y.symbols.joined(separator: ", "))
             note("\(language) synonyms", x.synonyms.joined(separator: ", "), y.synonyms.joined(separator: ", "))
+            note("\(language) cases", x.cases.joined(separator: ", "), y.cases.joined(separator: ", "))
         }
     }
 
@@ -110,6 +117,7 @@ public struct SnapshotDiff: Sendable {
                 ("long pattern", { Dump.quoted($0.longPattern) }), ("short pattern", { Dump.quoted($0.shortPattern) }),
                 ("numbering", { Dump.numbering($0) ?? "latn" }), ("latn regions", { $0.latnRegions.isEmpty ? "none" : $0.latnRegions }),
                 ("region separators", { Dump.quoted($0.regionSeparators) }),
+                ("region grouping", { $0.regionGrouping.isEmpty ? "none" : $0.regionGrouping }),
             ]
             for (column, value) in columns where value(x) != value(y) {
                 changes.append(.language(code: x.code, detail: "\(column) changed: \(value(x)) -> \(value(y))"))
@@ -159,10 +167,41 @@ public struct SnapshotDiff: Sendable {
             changes.append(.relation(pair: relation.pair, detail: "removed"))
         }
         for x in a {
-            guard let y = b.first(where: { $0.pair == x.pair }), x.factor != y.factor else { continue }
-            let show = { (factor: Double?) in factor.map(Dump.number) ?? "none" }
-            changes.append(.relation(pair: x.pair, detail: "factor \(show(x.factor)) -> \(show(y.factor))"))
+            guard let y = b.first(where: { $0.pair == x.pair }) else { continue }
+            if x.factor != y.factor {
+                let show = { (factor: Double?) in factor.map(Dump.number) ?? "none" }
+                changes.append(.relation(pair: x.pair, detail: "factor \(show(x.factor)) -> \(show(y.factor))"))
+            }
+            if x.regions != y.regions {
+                let show = { (regions: String) in regions.isEmpty ? "none" : regions }
+                changes.append(.relation(pair: x.pair, detail: "regions \(show(x.regions)) -> \(show(y.regions))"))
+            }
         }
+    }
+
+    /// A phrase word added, removed or with another value: a change of the language.
+    private mutating func comparePhraseWords(_ a: [DatabaseSnapshot.PhraseWord], _ b: [DatabaseSnapshot.PhraseWord]) {
+        let old = Dictionary(a.map { ($0.name, $0) }, uniquingKeysWith: { x, _ in x })
+        let new = Dictionary(b.map { ($0.name, $0) }, uniquingKeysWith: { x, _ in x })
+        let show = { (value: Double?) in value.map(Dump.number) ?? "none" }
+        for x in b {
+            let detail = "phrase word \(x.kind) \(Dump.quoted(x.word))"
+            if let y = old[x.name] {
+                if y.value != x.value { changes.append(.language(code: x.language, detail: "\(detail): \(show(y.value)) -> \(show(x.value))")) }
+            } else {
+                changes.append(.language(code: x.language, detail: "\(detail) added" + (x.value.map { ": " + Dump.number($0) } ?? "")))
+            }
+        }
+        for x in a where new[x.name] == nil {
+            changes.append(.language(code: x.language, detail: "phrase word \(x.kind) \(Dump.quoted(x.word)) removed"))
+        }
+    }
+
+    /// A word a slice leaves out, added or removed.
+    private mutating func compareLeftOutNames(_ a: [DatabaseSnapshot.LeftOutName], _ b: [DatabaseSnapshot.LeftOutName]) {
+        let old = Set(a), new = Set(b)
+        for x in b where !old.contains(x) { changes.append(.leftOut(pair: x.pair, detail: "added")) }
+        for x in a where !new.contains(x) { changes.append(.leftOut(pair: x.pair, detail: "removed")) }
     }
 
     /// The report `unitpack diff` prints: one line a change, violations last.
@@ -178,6 +217,7 @@ public struct SnapshotDiff: Sendable {
             case .language(let code, let detail): out += "~ language \(code): \(detail)\n"
             case .category(let key, let detail): out += "~ category \(key): \(detail)\n"
             case .relation(let pair, let detail): out += "~ relation \(pair): \(detail)\n"
+            case .leftOut(let pair, let detail): out += "~ left out \(pair): \(detail)\n"
             }
         }
         for violation in violations {

@@ -76,6 +76,22 @@ import UnitpackCore
         #expect(same.status == 0 && same.stdout == "0 added, 0 removed, 0 changed, 0 id errors\n")
     }
 
+    /// A language's region grouping (`region-grouping` in language.tsv,
+    /// `languages.region_grouping`) is dumped and diffed like its region
+    /// separators (issue 35: the review never read the column).
+    @Test func diffShowsARegionGroupingChange() throws {
+        let old = try build()
+        let new = try build() { source in
+            try Files.append("region-grouping\tUA:3:2\n", to: source + "/locales/ru/language.tsv")
+        }
+        let result = try CLI.run(["diff", old, new])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "~ language ru: region grouping changed: none -> UA:3:2\n0 added, 0 removed, 1 changed, 0 id errors\n")
+        let dump = try CLI.run(["dump", new])
+        #expect(dump.status == 0, "\(dump)")
+        #expect(dump.stdout.contains("\n  patterns long \"{0} {1}\", short \"{0} {1}\"\n  region grouping UA:3:2\n  plural one: v = 0"), "\(dump.stdout)")
+    }
+
     /// The fixture has no related units: a relation between two of its
     /// categories, for the machinery only, read back from the database.
     @Test func dumpAndDiffShowRelations() throws {

@@ -114,6 +114,7 @@ import Testing
         native.nativeMinus = "\u{61C}-"
         native.latnRegions = "MA TN"
         native.regionSeparators = "MA:,:."
+        native.regionGrouping = "IN:3,2:1"
         var old = snapshot([]), new = snapshot([])
         old.languages = [plain]
         new.languages = [native]
@@ -127,14 +128,74 @@ import Testing
                     detail: "numbering changed: latn -> numbering arab: digits \"٠١٢٣٤٥٦٧٨٩\", decimal \"٫\", group \"٬\", minus \"\\u{61C}-\""),
                 .language(code: "ar", detail: "latn regions changed: none -> MA TN"),
                 .language(code: "ar", detail: "region separators changed: \"\" -> \"MA:,:.\""),
+                .language(code: "ar", detail: "region grouping changed: none -> IN:3,2:1"),
             ])
         #expect(Dump.details(plain) == ["grouping 3, 3, minimum 1, minus \"-\"", "patterns long \"{0} {1}\", short \"{0} {1}\""])
         #expect(
             Dump.details(native) == [
                 "grouping 3, 3, minimum 1, minus \"\\u{200E}-\"", "patterns long \"{0}\\u{A0}{1}\", short \"{0} {1}\"",
                 "numbering arab: digits \"٠١٢٣٤٥٦٧٨٩\", decimal \"٫\", group \"٬\", minus \"\\u{61C}-\"",
-                "latn regions MA TN", "region separators \"MA:,:.\"",
+                "latn regions MA TN", "region separators \"MA:,:.\"", "region grouping IN:3,2:1",
             ])
+    }
+
+    /// The tables and columns the review once left out (issue 35): phrase
+    /// words, left-out words, a relation's regions, a unit's prefixes and
+    /// case forms, each dumped and diffed.
+    @Test func phraseWordsLeftOutWordsRegionsPrefixesAndCasesAreComparedAndDumped() {
+        typealias PhraseWord = DatabaseSnapshot.PhraseWord
+        typealias Relation = DatabaseSnapshot.Relation
+        var old = snapshot([unit(1, "meter")])
+        old.phraseWords = [
+            PhraseWord(language: "ru", word: "два", kind: "number", value: 2),
+            PhraseWord(language: "ru", word: "и", kind: "conjunction", value: nil),
+        ]
+        old.leftOutNames = [.init(word: "ft", unitKey: "length/foot")]
+        old.relations = [Relation(kind: "regional", first: "volume/US pint", second: "volume/imperial pint", factor: nil, regions: "GB")]
+        var new = snapshot([unit(1, "meter")])
+        new.units[0].prefixes = ["si"]
+        new.units[0].words[0].words.cases = ["метре", "метром"]
+        new.phraseWords = [
+            PhraseWord(language: "ru", word: "в квадрате", kind: "power-after", value: 2),
+            PhraseWord(language: "ru", word: "два", kind: "number", value: 3),
+        ]
+        new.leftOutNames = [.init(word: "al", unitKey: "length/light-year")]
+        new.relations = [Relation(kind: "regional", first: "volume/US pint", second: "volume/imperial pint", factor: nil, regions: "GB IE")]
+        #expect(
+            SnapshotDiff(old: old, new: new).render() == """
+                ~ relation regional volume/US pint -> volume/imperial pint: regions GB -> GB IE
+                ~ language ru: phrase word power-after "в квадрате" added: 2
+                ~ language ru: phrase word number "два": 2 -> 3
+                ~ language ru: phrase word conjunction "и" removed
+                ~ left out "al" length/light-year: added
+                ~ left out "ft" length/foot: removed
+                ~ unit 1 length/meter: prefixes "" -> "si"
+                ~ unit 1 length/meter: ru cases "" -> "метре, метром"
+                0 added, 0 removed, 8 changed, 0 id errors
+
+                """)
+        #expect(
+            Dump.render(new).hasSuffix(
+                """
+                unit 1 length/meter
+                  factor 1
+                  priority 1, metric tier 0
+                  prefixes si
+                  ru few метра
+                  ru cases метре, метром
+
+                relations
+                  regional volume/US pint -> volume/imperial pint, in GB IE
+
+                phrase words ru
+                  power-after "в квадрате" 2
+                  number "два" 3
+
+                left out
+                  "al" length/light-year
+
+                """))
+        #expect(old != new)
     }
 
     @Test func numbersReadBackExactly() {

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import UnitpackCompiler
+import UnitpackCore
+import UnitpackSQLite
+import UnitpackTestSupport
+
+@testable import UnitpackReview
+
+/// A page that shows one row in place of another (docs/database.md, "Row
+/// checksums"): each row matches its checksum, every count still checks,
+/// and a dump would show a unit's `one` form where its `few` form was.
+/// The review reads through the store's decoder, which refuses a primary
+/// key read twice in one query.
+@Suite struct RowReadTwiceTests {
+    func build(_ fixture: SourceFixture) throws -> String {
+        let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
+        try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
+        return try GenerationFiles.database(in: fixture.path("dist"))
+    }
+
+    /// `unit_names` rebuilt as SQLite sees no damage in: the same columns
+    /// without the primary key, the row of metre's Russian `few` form
+    /// replaced by a copy of its `one` row. Every checksum, the table's count
+    /// and the (unit, language)'s `key_rows` still match.
+    @Test func aRowReadInPlaceOfAnotherIsRefused() throws {
+        let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
+        defer { fixture.remove() }
+        let path = try build(fixture)
+        let right = try DatabaseSnapshot.read(path)
+        do {
+            let connection = try Connection(path: path, mode: .readWriteCreate)
+            let columns = DatabaseFormat.columns(of: "unit_names") + ["crc"]
+            try connection.execute("CREATE TABLE copy AS SELECT * FROM unit_names")
+            try connection.execute("DROP TABLE unit_names")
+            try connection.execute("CREATE TABLE unit_names (\(columns.joined(separator: ", ")))")
+            try connection.execute(
+                "INSERT INTO unit_names SELECT * FROM copy WHERE NOT (unit = 1 AND lang = 'ru' AND form = 'few')")
+            try connection.execute("INSERT INTO unit_names SELECT * FROM copy WHERE unit = 1 AND lang = 'ru' AND form = 'one'")
+            try connection.execute("DROP TABLE copy")
+            #expect(
+                try connection.scalarInt("SELECT count(*) FROM unit_names")
+                    == connection.scalarInt("SELECT value FROM meta WHERE key = 'unit_name_count'"))
+            let check = try connection.prepare("PRAGMA quick_check")
+            #expect(try check.step() && check.text(at: 0) == "ok")
+        }
+        // Without the check the dump has metre's Russian `one метр` twice and no `few`.
+        let detail = "a row of 'unit_names' is read twice: its page points at it in place of another"
+        #expect(throws: ReviewError.corrupt(path: path, detail: detail)) { try DatabaseSnapshot.read(path) }
+        #expect(right.units.first { $0.id == 1 }?.words.first { $0.language == "ru" }?.words.forms.map(\.form).contains("few") == true)
+    }
+
+    /// The same shown as the damage would make it: a page's cell pointer
+    /// copied over another's (DatabaseProofTests.aRowShownInPlaceOfAnotherIsDamage).
+    /// Here SQLite's `PRAGMA quick_check`, which the review runs first, sees
+    /// two cells at one place; the dump is refused either way.
+    @Test func aDuplicatedCellPointerIsRefused() throws {
+        let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
+        defer { fixture.remove() }
+        let path = try build(fixture)
+        var texts: [(form: String, text: String)] = []
+        do {
+            let connection = try Connection(path: path, mode: .readOnlyImmutable)
+            let query = try connection.prepare("SELECT form, text FROM unit_names WHERE unit = 1 AND lang = 'ru'")
+            while try query.step() { texts.append((query.text(at: 0) ?? "", query.text(at: 1) ?? "")) }
+        }
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let pageSize = DatabaseFormat.pageSize
+        func offset(of needle: [UInt8]) -> Int? {
+            (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+        func pointer(_ page: Int, _ index: Int) -> Int { Int(bytes[page + 8 + 2 * index]) << 8 | Int(bytes[page + 9 + 2 * index]) }
+        let found = texts.compactMap { word in offset(of: Array(("ru" + word.form + word.text).utf8)) }
+        let byPage = Dictionary(grouping: found, by: { $0 / pageSize * pageSize })
+        let (page, offsets) = try #require(
+            byPage.first { $0.key > 0 && $0.value.count >= 2 && bytes[$0.key] == 0x0A }, "two words of metre on one leaf page")
+        let cells = Int(bytes[page + 3]) << 8 | Int(bytes[page + 4])
+        func pointerIndex(holding at: Int) -> Int? {
+            (0..<cells).filter { pointer(page, $0) <= at - page }.max { pointer(page, $0) < pointer(page, $1) }
+        }
+        let first = try #require(pointerIndex(holding: offsets[0])), second = try #require(pointerIndex(holding: offsets[1]))
+        try #require(first != second)
+        bytes[page + 8 + 2 * first] = bytes[page + 8 + 2 * second]
+        bytes[page + 9 + 2 * first] = bytes[page + 9 + 2 * second]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: ReviewError.self) { try DatabaseSnapshot.read(path) }
+        guard case .corrupt(let file, _)? = error else {
+            Issue.record("not refused as damage: \(String(describing: error))")
+            return
+        }
+        #expect(file == path)
+    }
+}
