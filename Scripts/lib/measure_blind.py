@@ -11,8 +11,11 @@ type it, and sorted into one of four kinds:
   right       understood, answered in the named target unit, and the result is
               within 1e-4 (relative) of `value`;
   wrong-unit  understood, answered in another unit, but that answer converted
-              to the named target (by unitpack itself, from unit keys) is
-              within 1e-4 of `value`: the right quantity in the wrong unit;
+              to the named target (by unitpack itself) is within 1e-4 of
+              `value`: the right quantity in another unit. Counted apart when
+              the number shown is `value` itself (`same number`): a unit of
+              the target's size under another id, such as the expression `cm`
+              the reader composes for an unknown spelling of centimeters;
   wrong       understood, with another value: in the target unit, or in a unit
               whose answer is not `value` in the target (or cannot be converted
               to it): the worst kind, every one listed;
@@ -79,16 +82,23 @@ def run(binary, dist, args):
     return p.returncode, p.stdout, p.stderr
 
 
-def in_target(binary, dist, value, from_key, target):
-    """The tool's own conversion of its answer into the named target, or None."""
-    category = from_key.split("/", 1)[0]
-    for to in (f"{category}/{target}", target):
-        code, out, _ = run(binary, dist, ["-t", "--precision", "17", "--", repr(value), from_key, to])
-        if code == 0:
-            try:
-                return float(out.strip().replace(",", ""))
-            except ValueError:
-                pass
+def in_target(binary, dist, value, unit, target):
+    """The tool's own conversion of its answer into the named target, or None.
+
+    The answer's unit is named by its key, else by its name (an expression the
+    phrase reader composed, such as `cm` with id -1, has a key that names no
+    unit of the database); the target by category/name, else by name."""
+    key, name = unit.get("key", ""), unit.get("name", "")
+    category = key.split("/", 1)[0]
+    for source in dict.fromkeys(x for x in (key, name) if x):
+        for to in (f"{category}/{target}", target):
+            code, out, _ = run(binary, dist,
+                               ["-t", "--precision", "17", "--", repr(value), source, to])
+            if code == 0:
+                try:
+                    return float(out.strip().replace(",", ""))
+                except ValueError:
+                    pass
     return None
 
 
@@ -122,10 +132,13 @@ def measure(binary, dist, row):
         return result
     converted = None
     if len(targets) == 1 and isinstance(value, (int, float)):
-        converted = in_target(binary, dist, value, keys[0], row["target"])
+        converted = in_target(binary, dist, value, targets[0], row["target"])
     result["in_target"] = converted
     if converted is not None and close(converted, row["value"]):
         result["kind"] = "wrong-unit"
+        # The number shown is the expected one: the unit is the target under
+        # another name or id (an expression such as `km/h`), not another size.
+        result["same_number"] = close(value, row["value"])
     else:
         result["kind"] = "wrong"
     return result
@@ -183,19 +196,29 @@ def main():
         table[r["row"]["lang"]]["total"] += 1
         if r["kind"] == "right" and r.get("guessed"):
             table[r["row"]["lang"]]["guessed"] += 1
-    print(f"{'lang':<6}{'total':>6}{'right':>7}{'share':>8}{'refused':>9}{'wrong':>7}{'wr-unit':>9}{'(guessed)':>11}")
+        if r["kind"] == "wrong-unit" and r.get("same_number"):
+            table[r["row"]["lang"]]["same"] += 1
+    header = ["lang", "total", "right", "share", "refused", "wrong", "wr-unit", "(same nr)", "(guessed)"]
+    print(f"{header[0]:<6}" + "".join(f"{h:>10}" for h in header[1:]))
+
+    def line(name, c):
+        cells = [c["total"], c["right"], f"{c['right'] / c['total']:.1%}", c["refused"], c["wrong"],
+                 c["wrong-unit"], c["same"], c["guessed"]]
+        print(f"{name:<6}" + "".join(f"{x:>10}" for x in cells))
+
     overall = Counter()
     for lang, c in table.items():
         overall.update(c)
-        print(f"{lang:<6}{c['total']:>6}{c['right']:>7}{c['right'] / c['total']:>8.1%}"
-              f"{c['refused']:>9}{c['wrong']:>7}{c['wrong-unit']:>9}{c['guessed']:>11}")
-    print(f"{'all':<6}{overall['total']:>6}{overall['right']:>7}{overall['right'] / overall['total']:>8.1%}"
-          f"{overall['refused']:>9}{overall['wrong']:>7}{overall['wrong-unit']:>9}{overall['guessed']:>11}")
+        line(lang, c)
+    line("all", overall)
     print()
     print(f"Overall: {overall['right']} of {overall['total']} right "
           f"({overall['right'] / overall['total']:.1%}); {overall['refused']} refused, "
           f"{overall['wrong']} wrong, {overall['wrong-unit']} in another unit; "
           f"{overall['guessed']} of the right ones with a guessed target.")
+    print(f"Right or the expected number under another unit id ({overall['same']} such): "
+          f"{overall['right'] + overall['same']} of {overall['total']} "
+          f"({(overall['right'] + overall['same']) / overall['total']:.1%}).")
 
     def row_text(r):
         row = r["row"]
@@ -214,7 +237,8 @@ def main():
     print(f"## Wrong unit: the right quantity, in another unit ({len(wrong_unit)})")
     for r in wrong_unit:
         print(row_text(r))
-        print(f"    read {r['read']} -> {r['answer']}{' (target guessed)' if r.get('guessed') else ''}")
+        same = " (same number)" if r.get("same_number") else f"; that is {r['in_target']:.8g} {r['row']['target']}"
+        print(f"    read {r['read']} -> {r['answer']}{same}{' (target guessed)' if r.get('guessed') else ''}")
 
     refused = [r for r in results if r["kind"] == "refused"]
     print()
