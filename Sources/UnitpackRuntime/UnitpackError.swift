@@ -14,7 +14,7 @@ public protocol UnitpackError: Error, Sendable, CustomStringConvertible {
 }
 
 extension UnitDatabaseError: UnitpackError {
-    /// `database.<case>`: `database.unknownUnit`, `database.corrupt`, ...
+    /// `database.<case>`: `database.unknownUnit`, `database.damaged`, ...
     public var code: String {
         let name: String =
             switch self {
@@ -24,6 +24,7 @@ extension UnitDatabaseError: UnitpackError {
             case .notAUnitDatabase: "notAUnitDatabase"
             case .unsupportedFormatVersion: "unsupportedFormatVersion"
             case .corrupt: "corrupt"
+            case .damaged: "damaged"
             case .unknownUnit: "unknownUnit"
             case .unknownLanguage: "unknownLanguage"
             case .ambiguousUnit: "ambiguousUnit"
