@@ -66,7 +66,7 @@ extension SearchPackError: UnitpackError {
 
 extension UnitLibraryError: UnitpackError {
     /// `library.<case>`, or the code of the database's or the pack's error
-    /// it carries (`database.corrupt`): the same failure has one code
+    /// it carries (`database.damaged`): the same failure has one code
     /// whichever object was opened.
     public var code: String {
         switch self {
