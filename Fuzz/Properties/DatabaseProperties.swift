@@ -31,7 +31,7 @@ enum DatabaseProperties {
     /// database has no answer to (an unknown unit or language).
     static func isDamage(_ error: UnitDatabaseError) -> Bool {
         switch error {
-        case .corrupt, .notAUnitDatabase, .unsupportedFormatVersion, .storage, .fileNotFound, .notAFile, .generation: true
+        case .corrupt, .damaged, .notAUnitDatabase, .unsupportedFormatVersion, .storage, .fileNotFound, .notAFile, .generation: true
         default: false
         }
     }

@@ -39,7 +39,7 @@ extension UnitDatabase {
     ///   then writes symbols. Never a word of another language or a guessed
     ///   form. Nil too for an empty numerator, a power outside 1...3 and an
     ///   unknown prefix.
-    /// - Throws: `.unknownLanguage`, and `.corrupt` when the language's rows
+    /// - Throws: `.unknownLanguage`, and `.damaged` when the language's rows
     ///   are damaged or fewer than its `languages` row states.
     public func compoundName(
         numerator: [CompoundNamePart], denominator: [CompoundNamePart] = [], count: Double, language code: String
@@ -79,16 +79,16 @@ extension UnitDatabase {
             while try query.step() {
                 if stated == nil {
                     let row = try decoder.languageCompoundCount(at: 0)
-                    guard row.code == code else { throw decoder.damaged("language '\(row.code)' was found for '\(code)'") }
+                    guard row.code == code else { throw decoder.damaged(.wrongKey(table: "languages", asked: code, found: row.code)) }
                     stated = row.compoundRows
                 }
                 if query.isNull(at: column) { continue }
                 let row = try decoder.compound(at: column)
-                guard row.lang == code else { throw decoder.damaged("a compound pattern of '\(row.lang)' was found for '\(code)'") }
+                guard row.lang == code else { throw decoder.damaged(.wrongKey(table: "compounds", asked: code, found: row.lang)) }
                 rows.append(row)
             }
-            guard let stated else { throw decoder.damaged("language '\(code)' is listed but cannot be read") }
-            guard stated == rows.count else { throw decoder.damaged("'\(code)' has \(rows.count) of its \(stated) compound patterns") }
+            guard let stated else { throw decoder.damaged(.missingRow(table: "languages", key: code, namedBy: nil)) }
+            guard stated == rows.count else { throw decoder.damaged(.countMismatch(table: "compounds", key: code, found: rows.count, stated: stated)) }
         } catch {
             throw Self.typed(error, path: path)
         }

@@ -15,7 +15,7 @@ enum DatabaseHeader {
     static let magic = Array("SQLite format 3\0".utf8)
 
     /// - Throws: `.notAUnitDatabase` (not SQLite, another application's),
-    ///   `.unsupportedFormatVersion`, `.corrupt` (a page size other than the
+    ///   `.unsupportedFormatVersion`, `.damaged` (a page size other than the
     ///   writer's, or page count × page size other than the file's size).
     static func check(path: String) throws(UnitDatabaseError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -38,16 +38,14 @@ enum DatabaseHeader {
         }
         let pageSize = integer(16, 2) == 1 ? 65536 : integer(16, 2)
         guard pageSize == DatabaseFormat.pageSize else {
-            throw .corrupt(path: path, detail: "the header gives a page size of \(pageSize) bytes, not \(DatabaseFormat.pageSize)")
+            throw .damaged(path: path, damage: .pageSize(pageSize))
         }
         // The page count is valid only while "version-valid-for" (offset 92)
         // equals the change counter (offset 24); a written database keeps them equal.
         let pages = integer(28, 4)
         let size = Int(status.st_size)
         guard integer(92, 4) == integer(24, 4), pages * pageSize == size else {
-            throw .corrupt(
-                path: path,
-                detail: "the file has \(size) bytes, but its header says \(pages) pages of \(pageSize) bytes: it was cut short or extended")
+            throw .damaged(path: path, damage: .fileSize(bytes: size, pages: pages, pageSize: pageSize))
         }
     }
 }

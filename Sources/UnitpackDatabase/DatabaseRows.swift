@@ -52,61 +52,68 @@ struct CompoundRow {
 /// The tables of `units.sqlite` as the database decodes them, each through
 /// `RowDecoder`'s checks (UnitpackStore).
 extension RowDecoder where Failure == UnitDatabaseError {
-    /// A decoder whose damage is `UnitDatabaseError.corrupt` of the database's file.
+    /// A decoder whose damage is `UnitDatabaseError.damaged` of the database's file.
     package init(statement: Statement, path: String) {
-        self.init(statement: statement, path: path) { .corrupt(path: path, detail: $0) }
+        self.init(statement: statement, path: path) { .damaged(path: path, damage: $0) }
     }
 
     // MARK: Tables
 
     /// `categories`: id, key, display_order, base_unit, dimension, cluster_rows.
     func category(at offset: Int32) throws(UnitDatabaseError) -> CategoryRow {
-        guard !statement.isNull(at: offset) else { throw damaged("a unit names a category that is missing") }
+        guard !statement.isNull(at: offset) else { throw damaged(.missingRow(table: "categories", key: nil, namedBy: "units")) }
         try check("categories", at: offset)
-        let id = try id(offset, "a category")
-        let key = try word(offset + 1, "the key of category \(id)")
+        let id = try id(offset, "categories", "id")
+        let key = try word(offset + 1, "categories", "key", key: "\(id)")
         let order = statement.int(at: offset + 2)
-        _ = try self.id(offset + 3, "the base unit of \(key)")
-        let dimension = try word(offset + 4, "the dimension of \(key)")
+        _ = try self.id(offset + 3, "categories", "base_unit", key: key)
+        let dimension = try word(offset + 4, "categories", "dimension", key: key)
         return CategoryRow(
-            id: id, key: key, order: order, dimension: dimension, clusterRows: try count(offset + 5, "category \(key)"))
+            id: id, key: key, order: order, dimension: dimension, clusterRows: try count(offset + 5, "categories", "cluster_rows", key: key))
     }
 
     /// `units`: id, category, name, symbols, factor, to_base, from_base,
     /// priority, system, tier, flags. The category's key comes from its own row.
     func unit(at offset: Int32, categoryKey: String) throws(UnitDatabaseError) -> (unit: MeasureUnit, category: Int) {
         try check("units", at: offset)
-        let id = UnitID(rawValue: try self.id(offset, "a unit"))
-        let category = try self.id(offset + 1, "the category of unit \(id)")
-        let name = try word(offset + 2, "the name of unit \(id)")
+        let id = UnitID(rawValue: try self.id(offset, "units", "id"))
+        // The row's key for `DatabaseDamage`, made only for damage.
+        func rowKey() -> String { "\(id)" }
+        let category = try self.id(offset + 1, "units", "category", key: rowKey())
+        let name = try word(offset + 2, "units", "name", key: rowKey())
         let flags = UnitFlags(rawValue: statement.int(at: offset + 10))
-        guard DatabaseSanity.isValidFlags(flags.rawValue) else { throw damaged("unit \(id) has unknown flags") }
+        guard DatabaseSanity.isValidFlags(flags.rawValue) else {
+            throw damaged(.unknownValue(table: "units", column: "flags", key: rowKey(), value: "\(flags.rawValue)"))
+        }
         let conversion: Conversion
         if flags.contains(.formula) {
             guard statement.isNull(at: offset + 4), let to = statement.text(at: offset + 5),
                 let from = statement.text(at: offset + 6),
                 let toBase = try? Formula(parsing: to), let fromBase = try? Formula(parsing: from)
-            else { throw damaged("unit \(id) has an unreadable formula") }
+            else { throw damaged(.unreadableFormula(unit: id.rawValue)) }
             conversion = .formulas(toBase: toBase, fromBase: fromBase)
         } else {
             let factor = statement.double(at: offset + 4)
             guard !statement.isNull(at: offset + 4), DatabaseSanity.isValidFactor(factor),
                 statement.isNull(at: offset + 5), statement.isNull(at: offset + 6)
-            else { throw damaged("unit \(id) has no valid factor") }
+            else { throw damaged(.invalidValue(table: "units", column: "factor", key: rowKey(), value: nil)) }
             conversion = flags.contains(.inverse) ? .reciprocal(factor: factor) : .linear(factor: factor)
         }
         let priority = statement.double(at: offset + 7)
-        guard priority.isFinite else { throw damaged("unit \(id) has no valid priority") }
-        guard let system = MeasurementSystem(rawValue: statement.text(at: offset + 8) ?? "") else {
-            throw damaged("unit \(id) has an unknown system")
+        guard priority.isFinite else { throw damaged(.invalidValue(table: "units", column: "priority", key: rowKey(), value: "\(priority)")) }
+        let systemText = statement.text(at: offset + 8) ?? ""
+        guard let system = MeasurementSystem(rawValue: systemText) else {
+            throw damaged(.unknownValue(table: "units", column: "system", key: rowKey(), value: systemText))
         }
         let tier = statement.int(at: offset + 9)
-        guard DatabaseSanity.isValidTier(tier) else { throw damaged("unit \(id) has an invalid tier \(tier)") }
+        guard DatabaseSanity.isValidTier(tier) else { throw damaged(.invalidValue(table: "units", column: "tier", key: rowKey(), value: "\(tier)")) }
         let symbolList = statement.text(at: offset + 3) ?? ""
         let symbols = symbolList.isEmpty ? [] : symbolList.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard !symbols.contains("") else { throw damaged("unit \(id) has an empty symbol") }
+        guard !symbols.contains("") else { throw damaged(.emptyText(table: "units", column: "symbols", key: rowKey())) }
         let usage = statement.text(at: offset + 11) ?? ""
-        guard usage.isEmpty || DatabaseSanity.isValidUsage(usage) else { throw damaged("unit \(id) has an invalid usage") }
+        guard usage.isEmpty || DatabaseSanity.isValidUsage(usage) else {
+            throw damaged(.invalidValue(table: "units", column: "usage", key: rowKey(), value: usage))
+        }
         let unit = MeasureUnit(
             id: id, name: name, category: categoryKey, symbols: symbols, conversion: conversion, priority: priority,
             system: system, tier: tier, flags: flags, impliedUsage: usage.isEmpty ? nil : usage)
@@ -121,50 +128,62 @@ extension RowDecoder where Failure == UnitDatabaseError {
     /// region_grouping.
     func language(at offset: Int32) throws(UnitDatabaseError) -> LanguageRow {
         try check("languages", at: offset)
-        let code = try word(offset, "a language's code")
-        let name = try word(offset + 1, "the name of language '\(code)'")
+        let code = try word(offset, "languages", "code")
+        let name = try word(offset + 1, "languages", "name", key: code)
         let complete = statement.int(at: offset + 2)
-        guard complete == 0 || complete == 1 else { throw damaged("language '\(code)' has an invalid 'complete' \(complete)") }
+        guard complete == 0 || complete == 1 else {
+            throw damaged(.invalidValue(table: "languages", column: "complete", key: code, value: "\(complete)"))
+        }
         let primary = statement.int(at: offset + 5)
         let secondary = statement.int(at: offset + 6)
         let minimum = statement.int(at: offset + 7)
-        guard DatabaseSanity.isValidGrouping(primary), DatabaseSanity.isValidGrouping(secondary),
-            DatabaseSanity.isValidMinimumGroupingDigits(minimum)
-        else { throw damaged("language '\(code)' has an invalid grouping") }
+        for (column, value, valid) in [
+            ("primary_grouping", primary, DatabaseSanity.isValidGrouping(primary)),
+            ("secondary_grouping", secondary, DatabaseSanity.isValidGrouping(secondary)),
+            ("minimum_grouping_digits", minimum, DatabaseSanity.isValidMinimumGroupingDigits(minimum)),
+        ] where !valid {
+            throw damaged(.invalidValue(table: "languages", column: column, key: code, value: "\(value)"))
+        }
         let latn = NumberSymbols(
-            decimal: try word(offset + 3, "the decimal separator of '\(code)'"),
-            group: try word(offset + 4, "the group separator of '\(code)'"),
+            decimal: try word(offset + 3, "languages", "decimal_separator", key: code),
+            group: try word(offset + 4, "languages", "group_separator", key: code),
             primaryGrouping: primary, secondaryGrouping: secondary, minimumGroupingDigits: minimum,
-            minusSign: try word(offset + 11, "the minus sign of '\(code)'"))
+            minusSign: try word(offset + 11, "languages", "minus_sign", key: code))
         let plurals: PluralRules
         do {
             plurals = try PluralRules(canonicalText: statement.text(at: offset + 8) ?? "")
         } catch {
-            throw damaged("the plural rules of '\(code)' do not parse: \(error)")
+            throw damaged(.unreadablePluralRules(language: code, error: error))
         }
-        let long = try word(offset + 12, "the long pattern of '\(code)'")
-        let short = try word(offset + 13, "the short pattern of '\(code)'")
-        guard UnitPatternText.problemOfDefaultPattern(long) == nil, UnitPatternText.problemOfDefaultPattern(short) == nil
-        else { throw damaged("language '\(code)' has an invalid default pattern") }
+        let long = try word(offset + 12, "languages", "long_pattern", key: code)
+        let short = try word(offset + 13, "languages", "short_pattern", key: code)
+        for (column, pattern) in [("long_pattern", long), ("short_pattern", short)] where UnitPatternText.problemOfDefaultPattern(pattern) != nil {
+            throw damaged(.invalidValue(table: "languages", column: column, key: code, value: pattern))
+        }
         // Empty native columns: the language writes latn digits everywhere.
         let system = statement.text(at: offset + 14) ?? ""
-        guard let regionSeparators = RegionSeparators.parse(statement.text(at: offset + 20) ?? "") else {
-            throw damaged("language '\(code)' has invalid region separators")
+        let separatorsText = statement.text(at: offset + 20) ?? ""
+        guard let regionSeparators = RegionSeparators.parse(separatorsText) else {
+            throw damaged(.invalidValue(table: "languages", column: "region_separators", key: code, value: separatorsText))
         }
-        guard let regionGrouping = RegionGrouping.parse(statement.text(at: offset + 21) ?? "") else {
-            throw damaged("language '\(code)' has an invalid region grouping")
+        let groupingText = statement.text(at: offset + 21) ?? ""
+        guard let regionGrouping = RegionGrouping.parse(groupingText) else {
+            throw damaged(.invalidValue(table: "languages", column: "region_grouping", key: code, value: groupingText))
         }
         var numbering = Language.Numbering(latn: latn)
         if !system.isEmpty {
-            let digits = Array(try word(offset + 15, "the digits of '\(code)'"))
-            guard digits.count == 10 else { throw damaged("language '\(code)' has \(digits.count) digits, not 10") }
+            let digitText = try word(offset + 15, "languages", "native_digits", key: code)
+            let digits = Array(digitText)
+            guard digits.count == 10 else {
+                throw damaged(.invalidValue(table: "languages", column: "native_digits", key: code, value: digitText))
+            }
             numbering = Language.Numbering(
                 latn: latn, nativeSystem: system,
                 nativeSymbols: NumberSymbols(
-                    decimal: try word(offset + 16, "the \(system) decimal separator of '\(code)'"),
-                    group: try word(offset + 17, "the \(system) group separator of '\(code)'"),
+                    decimal: try word(offset + 16, "languages", "native_decimal", key: code),
+                    group: try word(offset + 17, "languages", "native_group", key: code),
                     primaryGrouping: primary, secondaryGrouping: secondary, minimumGroupingDigits: minimum,
-                    minusSign: try word(offset + 18, "the \(system) minus sign of '\(code)'"), digits: digits),
+                    minusSign: try word(offset + 18, "languages", "native_minus", key: code), digits: digits),
                 latnRegions: (statement.text(at: offset + 19) ?? "").split(separator: " ").map(String.init))
         }
         numbering.regionSeparators = regionSeparators
@@ -173,15 +192,15 @@ extension RowDecoder where Failure == UnitDatabaseError {
             language: Language(
                 code: code, name: name, isComplete: complete == 1, plurals: plurals, numbering: numbering,
                 longPattern: long, shortPattern: short),
-            phraseWordRows: try count(offset + 9, "language '\(code)'"),
-            compoundRows: try count(offset + 10, "language '\(code)'"))
+            phraseWordRows: try count(offset + 9, "languages", "phrase_word_rows", key: code),
+            compoundRows: try count(offset + 10, "languages", "compound_rows", key: code))
     }
 
     /// A `languages` row's count of compound patterns, its checksum checked.
     func languageCompoundCount(at offset: Int32) throws(UnitDatabaseError) -> (code: String, compoundRows: Int) {
         try check("languages", at: offset)
-        let code = try word(offset, "a language's code")
-        return (code, try count(offset + 10, "language '\(code)'"))
+        let code = try word(offset, "languages", "code")
+        return (code, try count(offset + 10, "languages", "compound_rows", key: code))
     }
 
     /// A `languages` row's code and count of phrase words, its checksum
@@ -190,57 +209,64 @@ extension RowDecoder where Failure == UnitDatabaseError {
     /// the language itself is used).
     func languageCount(at offset: Int32) throws(UnitDatabaseError) -> (code: String, phraseWordRows: Int) {
         try check("languages", at: offset)
-        let code = try word(offset, "a language's code")
-        return (code, try count(offset + 9, "language '\(code)'"))
+        let code = try word(offset, "languages", "code")
+        return (code, try count(offset + 9, "languages", "phrase_word_rows", key: code))
     }
 
     /// `names`: folded, unit, kind, lang, text, key_rows.
     package func nameRow(at offset: Int32) throws(UnitDatabaseError) -> NamesRow {
         try check("names", at: offset)
-        let unit = UnitID(rawValue: try id(offset + 1, "a name"))
+        // The row's key for `DatabaseDamage`, read only for damage.
+        func folded() -> String? { statement.text(at: offset) }
+        let unit = UnitID(rawValue: try id(offset + 1, "names", "unit", key: folded()))
         let kind = statement.int(at: offset + 2)
-        guard NameKind(rawValue: kind) != nil else { throw damaged("a name of unit \(unit) has an unknown kind \(kind)") }
+        guard NameKind(rawValue: kind) != nil else {
+            throw damaged(.unknownValue(table: "names", column: "kind", key: folded(), value: "\(kind)"))
+        }
         // Format 11 stores a text that is its key as '' (`NameText`); NULL is never written.
-        guard !statement.isNull(at: offset + 4) else { throw damaged("a name of unit \(unit) has no text") }
-        let keyRows = try count(offset + 5, "a name of unit \(unit)")
-        try previousKey(offset + 6)
+        guard !statement.isNull(at: offset + 4) else { throw damaged(.emptyText(table: "names", column: "text", key: folded())) }
+        let keyRows = try count(offset + 5, "names", "key_rows", key: folded())
+        try previousKey(offset + 6, "names", key: folded())
         return NamesRow(unit: unit, kind: kind, keyRows: keyRows)
     }
 
     /// `unit_names`: unit, lang, form, text, key_rows.
     func unitName(at offset: Int32) throws(UnitDatabaseError) -> UnitNameRow {
         try check("unit_names", at: offset)
-        let unit = try id(offset, "a unit's word")
-        let lang = try word(offset + 1, "the language of a word of unit \(unit)")
+        let unit = try id(offset, "unit_names", "unit")
+        let lang = try word(offset + 1, "unit_names", "lang", key: "\(unit)")
+        func rowKey() -> String { "\(unit) \(lang)" }
         let formText = statement.text(at: offset + 2) ?? ""
         guard let form = NameForm(rawValue: formText) else {
-            throw damaged("unit \(unit) has an unknown name form '\(formText)'")
+            throw damaged(.unknownValue(table: "unit_names", column: "form", key: rowKey(), value: formText))
         }
-        let text = try word(offset + 3, "the '\(formText)' word of unit \(unit) in '\(lang)'")
+        let text = try word(offset + 3, "unit_names", "text", key: rowKey())
         if case .pattern = form, UnitPatternText.problemOfUnitPattern(text) != nil {
-            throw damaged("the '\(formText)' pattern of unit \(unit) in '\(lang)' is invalid")
+            throw damaged(.invalidValue(table: "unit_names", column: "text", key: rowKey(), value: text))
         }
-        return UnitNameRow(unit: unit, lang: lang, form: form, text: text, keyRows: try count(offset + 4, "a word of unit \(unit)"))
+        return UnitNameRow(unit: unit, lang: lang, form: form, text: text, keyRows: try count(offset + 4, "unit_names", "key_rows", key: rowKey()))
     }
 
     /// `clusters`: category, usage, region, completed, rank, unit, at_least, parts.
     func cluster(at offset: Int32) throws(UnitDatabaseError) -> ClusterRow {
         try check("clusters", at: offset)
-        let category = try id(offset, "a cluster")
-        let usage = try word(offset + 1, "the usage of a cluster")
-        guard DatabaseSanity.isValidUsage(usage) else { throw damaged("a cluster has an invalid usage") }
-        let region = try word(offset + 2, "the region of a cluster")
-        let completed = statement.int(at: offset + 3)
-        guard completed == 0 || completed == 1 else { throw damaged("a cluster has an invalid 'completed' \(completed)") }
-        let rank = statement.int(at: offset + 4)
-        guard DatabaseSanity.isValidCount(rank) else { throw damaged("a cluster has an invalid rank \(rank)") }
-        let unit = UnitID(rawValue: try id(offset + 5, "a cluster's unit"))
-        let atLeast = statement.double(at: offset + 6)
-        guard DatabaseSanity.isValidThreshold(atLeast) else { throw damaged("a cluster of unit \(unit) has an invalid threshold") }
-        let partsText = statement.text(at: offset + 7) ?? ""
-        guard let parts = UnitDatabase.parts(partsText) else {
-            throw damaged("a cluster of unit \(unit) has unreadable parts '\(partsText)'")
+        let category = try id(offset, "clusters", "category")
+        func rowKey() -> String { "\(category)" }
+        func invalid(_ column: String, _ value: String) -> UnitDatabaseError {
+            damaged(.invalidValue(table: "clusters", column: column, key: rowKey(), value: value))
         }
+        let usage = try word(offset + 1, "clusters", "usage", key: rowKey())
+        guard DatabaseSanity.isValidUsage(usage) else { throw invalid("usage", usage) }
+        let region = try word(offset + 2, "clusters", "region", key: rowKey())
+        let completed = statement.int(at: offset + 3)
+        guard completed == 0 || completed == 1 else { throw invalid("completed", "\(completed)") }
+        let rank = statement.int(at: offset + 4)
+        guard DatabaseSanity.isValidCount(rank) else { throw invalid("rank", "\(rank)") }
+        let unit = UnitID(rawValue: try id(offset + 5, "clusters", "unit", key: rowKey()))
+        let atLeast = statement.double(at: offset + 6)
+        guard DatabaseSanity.isValidThreshold(atLeast) else { throw invalid("at_least", "\(atLeast)") }
+        let partsText = statement.text(at: offset + 7) ?? ""
+        guard let parts = UnitDatabase.parts(partsText) else { throw invalid("parts", partsText) }
         return ClusterRow(
             category: category, usage: usage, region: region, completed: completed == 1, rank: rank, unit: unit, atLeast: atLeast,
             parts: parts)
@@ -249,15 +275,18 @@ extension RowDecoder where Failure == UnitDatabaseError {
     /// `phrase_words`: lang, word, kind, value.
     func phraseWord(at offset: Int32) throws(UnitDatabaseError) -> (lang: String, word: String, meaning: NumberWords.Meaning) {
         try check("phrase_words", at: offset)
-        let lang = try word(offset, "the language of a phrase word")
-        let text = try word(offset + 1, "a phrase word of '\(lang)'")
+        let lang = try word(offset, "phrase_words", "lang")
+        let text = try word(offset + 1, "phrase_words", "word", key: lang)
         let kindText = statement.text(at: offset + 2) ?? ""
         guard let kind = PhraseWordKind(rawValue: kindText) else {
-            throw damaged("the phrase word '\(text)' of '\(lang)' has an unknown kind '\(kindText)'")
+            throw damaged(.unknownValue(table: "phrase_words", column: "kind", key: lang, value: kindText))
         }
         let value = statement.double(at: offset + 3)
         guard kind.hasValue ? !statement.isNull(at: offset + 3) && DatabaseSanity.isValidWordValue(value, kind: kind) : statement.isNull(at: offset + 3)
-        else { throw damaged("the phrase word '\(text)' of '\(lang)' has an invalid value") }
+        else {
+            let shown = statement.isNull(at: offset + 3) ? "NULL" : "\(value)"
+            throw damaged(.invalidValue(table: "phrase_words", column: "value", key: lang, value: "\(text): \(shown)"))
+        }
         return (lang, text, NumberWords.Meaning(kind: kind, value: kind.hasValue ? value : 0))
     }
 
@@ -265,15 +294,15 @@ extension RowDecoder where Failure == UnitDatabaseError {
     /// (DatabaseSanity.isValidCompound).
     func compound(at offset: Int32) throws(UnitDatabaseError) -> CompoundRow {
         try check("compounds", at: offset)
-        let lang = try word(offset, "the language of a compound pattern")
+        let lang = try word(offset, "compounds", "lang")
         let keyText = statement.text(at: offset + 1) ?? ""
         guard let key = CompoundPatternKey(rawValue: keyText) else {
-            throw damaged("a compound pattern of '\(lang)' has an unknown key '\(keyText)'")
+            throw damaged(.unknownValue(table: "compounds", column: "key", key: lang, value: keyText))
         }
-        let form = try word(offset + 2, "the form of a compound pattern of '\(lang)'")
-        let pattern = try word(offset + 3, "a compound pattern of '\(lang)'")
+        let form = try word(offset + 2, "compounds", "form", key: lang)
+        let pattern = try word(offset + 3, "compounds", "pattern", key: lang)
         guard DatabaseSanity.isValidCompound(key: key, form: form, pattern: pattern) else {
-            throw damaged("the \(key.rawValue) pattern '\(form)' of '\(lang)' is not one")
+            throw damaged(.invalidValue(table: "compounds", column: "pattern", key: lang, value: "\(key.rawValue) \(form): \(pattern)"))
         }
         return CompoundRow(lang: lang, key: key, form: form, pattern: pattern)
     }
@@ -283,24 +312,25 @@ extension RowDecoder where Failure == UnitDatabaseError {
         -> (kind: String, first: Int, second: Int, factor: Double?, regions: [String])
     {
         try check("relations", at: offset)
-        let kind = try word(offset, "a relation's kind")
-        let first = try id(offset + 1, "a '\(kind)' relation")
-        let second = try id(offset + 2, "a '\(kind)' relation")
+        let kind = try word(offset, "relations", "kind")
+        let first = try id(offset + 1, "relations", "first", key: kind)
+        let second = try id(offset + 2, "relations", "second", key: kind)
         let factor = statement.isNull(at: offset + 3) ? nil : statement.double(at: offset + 3)
         let regionText = statement.text(at: offset + 4) ?? ""
         let regions = regionText.isEmpty ? [] : regionText.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         switch RelationKind(rawValue: kind) {
         case .same?:
             guard let factor, DatabaseSanity.isValidFactor(factor) else {
-                throw damaged("a 'same' relation has no valid factor")
+                throw damaged(.invalidValue(table: "relations", column: "factor", key: kind, value: factor.map { "\($0)" }))
             }
         case .difference?, .also?, .regional?:
-            guard factor == nil else { throw damaged("a '\(kind)' relation has a factor") }
+            guard let factor else { break }
+            throw damaged(.invalidValue(table: "relations", column: "factor", key: kind, value: "\(factor)"))
         case nil: break
         }
         let regional = RelationKind(rawValue: kind) == .regional
         guard regional ? !regions.isEmpty && regions.allSatisfy(DatabaseSanity.isValidRegion) : regions.isEmpty else {
-            throw damaged("a '\(kind)' relation has invalid regions")
+            throw damaged(.invalidValue(table: "relations", column: "regions", key: kind, value: regionText))
         }
         return (kind, first, second, factor, regions)
     }

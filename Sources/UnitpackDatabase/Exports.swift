@@ -38,6 +38,7 @@
 @_exported import struct UnitpackCore.CompoundPart
 @_exported import protocol UnitpackCore.CompoundNameUnit
 @_exported import enum UnitpackCore.GenerationError
+@_exported import enum UnitpackCore.DatabaseDamage
 @_exported import struct UnitpackCore.UnitExpressionError
 @_exported import struct UnitpackCore.QuantityDimension
 @_exported import struct UnitpackCore.UnitID

@@ -30,8 +30,7 @@ extension UnitDatabase {
         let expected = previousGroup.map { RowChecksum.previousKey(table: table, $0.key) } ?? .null
         let found = nextGroup?.previous ?? state.lastKeys[table] ?? .null
         guard found == expected else {
-            throw UnitDatabaseError.corrupt(
-                path: path, detail: "a key of '\(table)' is missing: the keys around it are not neighbours")
+            throw UnitDatabaseError.damaged(path: path, damage: .hiddenKey(table: table))
         }
     }
 }

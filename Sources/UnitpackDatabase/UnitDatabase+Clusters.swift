@@ -115,7 +115,7 @@ extension UnitDatabase {
         for id in entry.parts {
             let part = try self.unit(id)
             guard part.category == first.category else {
-                throw .corrupt(path: path, detail: "a cluster of \(first.key) has a part of another category, \(part.key)")
+                throw .damaged(path: path, damage: .partOfAnotherCategory(unit: first.key, part: part.key))
             }
             units.append(part)
         }
@@ -170,19 +170,19 @@ extension UnitDatabase {
                     // The category's columns repeat on every row of the join: checked once.
                     if stated == nil {
                         let row = try decoder.category(at: 0)
-                        guard row.key == category else { throw decoder.damaged("category \(row.key) was found for \(category)") }
+                        guard row.key == category else { throw decoder.damaged(.wrongKey(table: "categories", asked: category, found: row.key)) }
                         stated = row.clusterRows
                         categoryID = row.id
                     }
                     if query.isNull(at: clusterColumn) { continue }
                     let cluster = try decoder.cluster(at: clusterColumn)
-                    guard cluster.category == categoryID else { throw decoder.damaged("a cluster of \(category) was found under another key") }
+                    guard cluster.category == categoryID else { throw decoder.damaged(.wrongKey(table: "clusters", asked: "\(categoryID)", found: "\(cluster.category)")) }
                     rows.append(cluster)
                 }
                 // The unit's category key came from a checked row: its row exists.
-                guard let stated else { throw decoder.damaged("category \(category) is named but missing") }
+                guard let stated else { throw decoder.damaged(.missingRow(table: "categories", key: category, namedBy: nil)) }
                 if stated != rows.count {
-                    throw decoder.damaged("category \(category) has \(rows.count) of its \(stated) clusters")
+                    throw decoder.damaged(.countMismatch(table: "clusters", key: category, found: rows.count, stated: stated))
                 }
             } catch {
                 throw Self.typed(error, path: path)
@@ -195,8 +195,8 @@ extension UnitDatabase {
                     guard !written.isEmpty else {
                         // A completed list without its list as written is damage, not another list.
                         if rows.contains(where: { $0.usage == usage && $0.region == region }) {
-                            throw UnitDatabaseError.corrupt(
-                                path: path, detail: "the \(usage) \(region) list of \(category) is completed but missing")
+                            throw UnitDatabaseError.damaged(
+                                path: path, damage: .completedListAlone(category: category, usage: usage, region: region))
                         }
                         continue
                     }
@@ -204,7 +204,7 @@ extension UnitDatabase {
                     let list = completion.isEmpty ? written : completion
                     // Ranks from 0, one each: a list with a hole lost a row.
                     guard list.enumerated().allSatisfy({ $0.offset == $0.element.rank }) else {
-                        throw UnitDatabaseError.corrupt(path: path, detail: "the \(usage) \(region) list of \(category) has a gap in its ranks")
+                        throw UnitDatabaseError.damaged(path: path, damage: .rankGap(category: category, usage: usage, region: region))
                     }
                     return list.map { PreferenceEntry(unit: $0.unit, atLeast: $0.atLeast, parts: $0.parts) }
                 }

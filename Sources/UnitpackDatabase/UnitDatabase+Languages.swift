@@ -40,7 +40,7 @@ extension UnitDatabase {
         // A complete language names every unit: no words is damage, not a
         // reason to answer in English.
         if try loadLanguage(code, state).isComplete {
-            throw .corrupt(path: path, detail: "unit \(unit.id) has no words in '\(code)', a complete language")
+            throw .damaged(path: path, damage: .missingWords(unit: unit.id.rawValue, language: code, form: nil))
         }
         if code != Self.fallbackLanguage, let names = try loadNames(unit, Self.fallbackLanguage, state) { return names }
         return LocalizedNames(
@@ -181,14 +181,14 @@ extension UnitDatabase {
             if try row.step() {
                 let rows = RowDecoder(statement: row, path: path)
                 let decoded = try rows.language(at: 0).language
-                guard decoded.code == code else { throw rows.damaged("language '\(decoded.code)' was found for '\(code)'") }
+                guard decoded.code == code else { throw rows.damaged(.wrongKey(table: "languages", asked: code, found: decoded.code)) }
                 language = decoded
             } else {
                 // Twelve rows or so: the whole table says whether the code is
                 // really absent or hidden by a damaged page.
                 try row.reset()
                 guard !(try allLanguageRows(state).contains { $0.code == code }) else {
-                    throw UnitDatabaseError.corrupt(path: path, detail: "language '\(code)' is listed but cannot be read")
+                    throw UnitDatabaseError.damaged(path: path, damage: .missingRow(table: "languages", key: code, namedBy: nil))
                 }
                 language = nil
             }
@@ -215,7 +215,7 @@ extension UnitDatabase {
             var languages: [(code: String, phraseWordRows: Int)] = []
             while try query.step() { languages.append(try rows.languageCount(at: 0)) }
             guard languages.count == state.rowCount("languages") else {
-                throw rows.damaged("'languages' has \(languages.count) of its \(state.rowCount("languages")) rows")
+                throw rows.damaged(.countMismatch(table: "languages", key: nil, found: languages.count, stated: state.rowCount("languages")))
             }
             return languages
         } catch {
@@ -240,14 +240,14 @@ extension UnitDatabase {
             while try query.step() {
                 let row = try rows.unitName(at: 0)
                 guard row.unit == unit.id.rawValue, row.lang == language else {
-                    throw rows.damaged("a word of unit \(row.unit) in '\(row.lang)' was found under another key")
+                    throw rows.damaged(.wrongKey(table: "unit_names", asked: "\(unit.id) \(language)", found: "\(row.unit) \(row.lang)"))
                 }
                 found.append(row)
             }
             // Each row says how many words its unit has in its language: a
             // missing plural form would otherwise fall back to `other` in silence.
             if let first = found.first, !found.allSatisfy({ $0.keyRows == first.keyRows }) || first.keyRows != found.count {
-                throw rows.damaged("unit \(unit.id) has \(found.count) of its \(first.keyRows) words in '\(language)'")
+                throw rows.damaged(.countMismatch(table: "unit_names", key: "\(unit.id) \(language)", found: found.count, stated: first.keyRows))
             }
             words = found
         } catch {
@@ -272,7 +272,7 @@ extension UnitDatabase {
             }
         }
         guard let display, forms[.other] != nil else {
-            throw .corrupt(path: path, detail: "unit \(unit.id) lacks its display name or 'other' form in '\(language)'")
+            throw .damaged(path: path, damage: .missingWords(unit: unit.id.rawValue, language: language, form: display == nil ? "display" : "other"))
         }
         var names = LocalizedNames(
             language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display,

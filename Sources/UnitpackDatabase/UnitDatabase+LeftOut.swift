@@ -28,14 +28,16 @@ extension UnitDatabase {
                 let decoder = RowDecoder(statement: query, path: path)
                 while try query.step() {
                     try decoder.check("left_out_names", at: 0)
-                    guard let folded = query.text(at: 0), let key = query.text(at: 1), UnitKey.split(key) != nil else {
-                        throw decoder.damaged("a row of 'left_out_names' is not a word and a unit key")
+                    let folded = try decoder.word(0, "left_out_names", "folded")
+                    let key = try decoder.word(1, "left_out_names", "unit_key", key: folded)
+                    guard UnitKey.split(key) != nil else {
+                        throw decoder.damaged(.invalidValue(table: "left_out_names", column: "unit_key", key: folded, value: key))
                     }
                     names[folded, default: []].append(key)
                     count += 1
                 }
                 guard count == state.rowCount("left_out_names") else {
-                    throw decoder.damaged("'left_out_names' has \(count) of its \(state.rowCount("left_out_names")) rows")
+                    throw decoder.damaged(.countMismatch(table: "left_out_names", key: nil, found: count, stated: state.rowCount("left_out_names")))
                 }
             } catch {
                 throw Self.typed(error, path: path)

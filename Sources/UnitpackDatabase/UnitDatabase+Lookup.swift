@@ -71,11 +71,11 @@ extension UnitDatabase {
                 var keyRows: Int?
                 while try query.step() {
                     let row = try rows.nameRow(at: 0)
-                    guard query.textEquals(at: 0, folded) else { throw rows.damaged("a name was found under another key") }
+                    guard query.textEquals(at: 0, folded) else { throw rows.damaged(.wrongKey(table: "names", asked: folded, found: query.text(at: 0) ?? "")) }
                     // Each row says how many rows its key has: fewer found is
                     // damage, not a narrower answer (an ambiguous name must
                     // not become unambiguous in silence).
-                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged("the names of '\(folded)' disagree on their count") }
+                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged(.countsDisagree(table: "names", key: folded)) }
                     keyRows = row.keyRows
                     found += 1
                     let id = row.unit
@@ -98,7 +98,7 @@ extension UnitDatabase {
                     }
                 }
                 if let keyRows, keyRows != found {
-                    throw rows.damaged("'\(folded)' has \(found) of its \(keyRows) names")
+                    throw rows.damaged(.countMismatch(table: "names", key: folded, found: found, stated: keyRows))
                 }
                 if found == 0 { try confirmAbsent("names", key: [.text(folded)], state) }
             } catch {
@@ -190,7 +190,7 @@ extension UnitDatabase {
             guard let id else { throw UnitDatabaseError.unknownUnit(key) }
             let unit = try loadReferenced(UnitID(rawValue: id), state)
             guard unit.category == category, unit.name == name else {
-                throw UnitDatabaseError.corrupt(path: path, detail: "unit \(id) was found for '\(key)' but is \(unit.key)")
+                throw UnitDatabaseError.damaged(path: path, damage: .wrongKey(table: "units", asked: key, found: unit.key))
             }
             return unit
         }

@@ -61,8 +61,8 @@ extension UnitDatabase {
     /// form of its decimal value (10.875: `10 7/8 inches`).
     /// - Parameter grouping: Separate digit groups (`1 234`); off for output
     ///   meant for scripts.
-    /// - Throws: `.unknownLanguage`; `.corrupt` or `.sqlite` when the names
-    ///   cannot be read.
+    /// - Throws: `.unknownLanguage`; `.damaged`, `.corrupt` or `.storage` when the
+    ///   names cannot be read.
     public func format(_ quantity: MixedQuantity, language code: String, grouping: Bool = true)
         throws(UnitDatabaseError) -> FormattedMixedQuantity
     {

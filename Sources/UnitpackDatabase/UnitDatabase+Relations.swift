@@ -109,7 +109,7 @@ extension UnitDatabase {
                 var read: [(kind: String, first: Int, second: Int, factor: Double?, regions: [String])] = []
                 while try query.step() { read.append(try decoder.relation(at: 0)) }
                 guard read.count == state.rowCount("relations") else {
-                    throw decoder.damaged("'relations' has \(read.count) of its \(state.rowCount("relations")) rows")
+                    throw decoder.damaged(.countMismatch(table: "relations", key: nil, found: read.count, stated: state.rowCount("relations")))
                 }
                 // Category keys through the units for unit rows, directly for
                 // category rows, each from its own checked row; nil for an id
@@ -144,7 +144,7 @@ extension UnitDatabase {
         try query.bind(.integer(Int64(id)), at: 1)
         guard try query.step() else { return nil }
         let category = try RowDecoder(statement: query, path: path).category(at: 0)
-        guard category.id == id else { throw UnitDatabaseError.corrupt(path: path, detail: "category \(category.id) was found for \(id)") }
+        guard category.id == id else { throw UnitDatabaseError.damaged(path: path, damage: .wrongKey(table: "categories", asked: "\(id)", found: "\(category.id)")) }
         return category.key
     }
 
@@ -166,8 +166,9 @@ extension UnitDatabase {
             // writer's addition that a reader may ignore.
             guard let kind = RelationKind(rawValue: row.kind) else { continue }
             guard let firstCategory = row.firstCategory, let secondCategory = row.secondCategory else {
-                let what = kind.relatesCategories ? "category" : "unit"
-                throw .corrupt(path: path, detail: "\(kind == .also ? "an" : "a") '\(row.kind)' relation names a missing \(what)")
+                let missing = row.firstCategory == nil ? row.first : row.second
+                throw .damaged(
+                    path: path, damage: .missingRow(table: kind.relatesCategories ? "categories" : "units", key: "\(missing)", namedBy: "relations"))
             }
             switch kind {
             case .difference:
@@ -178,12 +179,12 @@ extension UnitDatabase {
                 table.also.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second)))
             case .regional:
                 guard firstCategory == secondCategory else {
-                    throw .corrupt(path: path, detail: "a 'regional' relation names units of two categories")
+                    throw .damaged(path: path, damage: .relationAcrossCategories(kind: row.kind, first: row.first, second: row.second))
                 }
                 table.regional.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second), regions: row.regions))
             case .same:
                 guard let factor = row.factor, factor.isFinite, factor > 0 else {
-                    throw .corrupt(path: path, detail: "the relation of \(firstCategory) and \(secondCategory) has no valid factor")
+                    throw .damaged(path: path, damage: .invalidValue(table: "relations", column: "factor", key: row.kind, value: row.factor.map { "\($0)" }))
                 }
                 table.same.append(.init(first: firstCategory, second: secondCategory, factor: factor))
             }

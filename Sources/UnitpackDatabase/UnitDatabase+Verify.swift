@@ -11,7 +11,8 @@ extension UnitDatabase {
     /// a complete language has words for every unit. What `unitpack verify`
     /// runs; a lookup checks only the rows it reads.
     /// - Returns: the number of rows checked.
-    /// - Throws: `.corrupt` at the first damage found.
+    /// - Throws: `.damaged` at the first damage found, `.corrupt` for what
+    ///   SQLite's integrity check reports.
     public func verify() throws(UnitDatabaseError) -> Int {
         try withState { state throws(UnitDatabaseError) in
             do {
@@ -40,17 +41,17 @@ extension UnitDatabase {
                 rows += 1
             }
             if table != "meta", rows != state.rowCount(table) {
-                throw decoder.damaged("'\(table)' has \(rows) of its \(state.rowCount(table)) rows")
+                throw decoder.damaged(.countMismatch(table: table, key: nil, found: rows, stated: state.rowCount(table)))
             }
             total += rows
         }
-        func damaged(_ detail: String) -> UnitDatabaseError { .corrupt(path: path, detail: detail) }
+        func damaged(_ damage: DatabaseDamage) -> UnitDatabaseError { .damaged(path: path, damage: damage) }
 
         var metaKeys: [String] = []
         try scan("meta", order: "key") { metaKeys.append(try $0.meta(at: 0).key) }
         let expectedKeys = (["format_version", "generator", "source_hash"] + DatabaseFormat.rowCountKeys.map(\.key)
             + DatabaseFormat.lastKeyKeys.map(\.key)).sorted()
-        guard metaKeys == expectedKeys else { throw damaged("meta has the keys \(metaKeys.joined(separator: ", "))") }
+        guard metaKeys == expectedKeys else { throw damaged(.metaKeys(metaKeys)) }
 
         var categories: [Int: CategoryRow] = [:]
         try scan("categories", order: "id") { decoder in
@@ -60,7 +61,7 @@ extension UnitDatabase {
         var units: Set<Int> = []
         try scan("units", order: "id") { decoder in
             let (unit, category) = try decoder.unit(at: 0, categoryKey: "")
-            guard categories[category] != nil else { throw damaged("unit \(unit.id) names a missing category") }
+            guard categories[category] != nil else { throw damaged(.missingRow(table: "categories", key: "\(category)", namedBy: "units")) }
             units.insert(unit.id.rawValue)
         }
         /// Follows the `prev_key` chain of `names`, in key order: the first
@@ -81,25 +82,27 @@ extension UnitDatabase {
         try scan("names", order: "folded, unit, kind, lang, text") { decoder in
             let row = try decoder.nameRow(at: 0)
             guard nameChain.follow([decoder.statement.value(at: 0)], decoder.statement.value(at: 6)) else {
-                throw damaged("a name's prev_key does not name the key before it")
+                throw damaged(.keyChain(table: "names", key: decoder.statement.text(at: 0)))
             }
-            guard units.contains(row.unit.rawValue) else { throw damaged("a name names unit \(row.unit), which is missing") }
+            guard units.contains(row.unit.rawValue) else {
+                throw damaged(.missingRow(table: "units", key: "\(row.unit)", namedBy: "names"))
+            }
             let key = decoder.statement.text(at: 0) ?? ""
             let stored = decoder.statement.text(at: 4) ?? ""
             guard NameText.isCanonical(stored: stored, folded: key) else {
-                throw damaged("a name of unit \(row.unit) stores its key as its text")
+                throw damaged(.nameStoresKey(unit: row.unit.rawValue))
             }
             guard key == TextFolding.fold(NameText.text(stored: stored, folded: key)) else {
-                throw damaged("a name of unit \(row.unit) is filed under the wrong key")
+                throw damaged(.nameUnderWrongKey(unit: row.unit.rawValue))
             }
             let group = folded[key] ?? (row.keyRows, 0)
-            guard group.stated == row.keyRows else { throw damaged("the names of '\(key)' disagree on their count") }
+            guard group.stated == row.keyRows else { throw damaged(.countsDisagree(table: "names", key: key)) }
             folded[key] = (group.stated, group.found + 1)
         }
         for (key, group) in folded where group.stated != group.found {
-            throw damaged("'\(key)' has \(group.found) of its \(group.stated) names")
+            throw damaged(.countMismatch(table: "names", key: key, found: group.found, stated: group.stated))
         }
-        guard nameChain.last == state.lastKeys["names"] else { throw damaged("meta's name_last_key is not the last name's") }
+        guard nameChain.last == state.lastKeys["names"] else { throw damaged(.keyChain(table: "names", key: nil)) }
         var languages: [String: LanguageRow] = [:]
         try scan("languages", order: "code") { decoder in
             let row = try decoder.language(at: 0)
@@ -109,40 +112,50 @@ extension UnitDatabase {
         var named: [String: Set<Int>] = [:]
         try scan("unit_names", order: "unit, lang, form") { decoder in
             let row = try decoder.unitName(at: 0)
-            guard units.contains(row.unit), languages[row.lang] != nil else {
-                throw damaged("a word of unit \(row.unit) in '\(row.lang)' names a missing unit or language")
-            }
-            let key = "\(row.unit)\t\(row.lang)"
+            guard units.contains(row.unit) else { throw damaged(.missingRow(table: "units", key: "\(row.unit)", namedBy: "unit_names")) }
+            guard languages[row.lang] != nil else { throw damaged(.missingRow(table: "languages", key: row.lang, namedBy: "unit_names")) }
+            let key = "\(row.unit) \(row.lang)"
             let group = words[key] ?? (row.keyRows, 0)
-            guard group.stated == row.keyRows else { throw damaged("the words of unit \(row.unit) in '\(row.lang)' disagree on their count") }
+            guard group.stated == row.keyRows else { throw damaged(.countsDisagree(table: "unit_names", key: key)) }
             words[key] = (group.stated, group.found + 1)
             named[row.lang, default: []].insert(row.unit)
         }
         for (key, group) in words where group.stated != group.found {
-            throw damaged("unit and language \(key.replacingTabs()) have \(group.found) of their \(group.stated) words")
+            throw damaged(.countMismatch(table: "unit_names", key: key, found: group.found, stated: group.stated))
         }
-        for (code, row) in languages where row.language.isComplete && named[code, default: []].count != units.count {
-            throw damaged("'\(code)' is complete but names \(named[code, default: []].count) of the \(units.count) units")
+        for (code, row) in languages where row.language.isComplete {
+            if let unit = units.subtracting(named[code, default: []]).min() {
+                throw damaged(.missingWords(unit: unit, language: code, form: nil))
+            }
         }
         var clusters: [Int: Int] = [:]
-        var lists: [String: [Int]] = [:]
+        var lists: [PreferenceList: [Int]] = [:]
         try scan("clusters", order: "category, usage, region, completed, rank") { decoder in
             let row = try decoder.cluster(at: 0)
-            guard categories[row.category] != nil, ([row.unit] + row.parts).allSatisfy({ units.contains($0.rawValue) }) else {
-                throw damaged("a cluster names a missing category or unit")
+            guard categories[row.category] != nil else {
+                throw damaged(.missingRow(table: "categories", key: "\(row.category)", namedBy: "clusters"))
+            }
+            if let unit = ([row.unit] + row.parts).first(where: { !units.contains($0.rawValue) }) {
+                throw damaged(.missingRow(table: "units", key: "\(unit)", namedBy: "clusters"))
             }
             clusters[row.category, default: 0] += 1
-            lists["\(row.category)\t\(row.usage)\t\(row.region)\t\(row.completed)", default: []].append(row.rank)
+            lists[PreferenceList(category: row.category, usage: row.usage, region: row.region, completed: row.completed), default: []]
+                .append(row.rank)
         }
         for (id, category) in categories where clusters[id, default: 0] != category.clusterRows {
-            throw damaged("category \(category.key) has \(clusters[id, default: 0]) of its \(category.clusterRows) clusters")
+            throw damaged(.countMismatch(table: "clusters", key: category.key, found: clusters[id, default: 0], stated: category.clusterRows))
         }
-        for (_, ranks) in lists where ranks != Array(0..<ranks.count) {
-            throw damaged("a preference list has a gap in its ranks")
+        func categoryKey(_ list: PreferenceList) -> String { categories[list.category]?.key ?? "\(list.category)" }
+        for (list, ranks) in lists where ranks != Array(0..<ranks.count) {
+            throw damaged(.rankGap(category: categoryKey(list), usage: list.usage, region: list.region))
         }
         // A completed list completes a list as written (docs/database.md, `clusters.completed`).
-        for key in lists.keys where key.hasSuffix("\ttrue") && lists[String(key.dropLast(4)) + "false"] == nil {
-            throw damaged("a completed preference list has no list as written")
+        for list in lists.keys where list.completed {
+            var written = list
+            written.completed = false
+            guard lists[written] != nil else {
+                throw damaged(.completedListAlone(category: categoryKey(list), usage: list.usage, region: list.region))
+            }
         }
         var phraseWords: [String: Int] = [:]
         try scan("phrase_words", order: "lang, word, kind") { decoder in
@@ -150,38 +163,40 @@ extension UnitDatabase {
             phraseWords[word.lang, default: 0] += 1
         }
         for (code, row) in languages where phraseWords[code, default: 0] != row.phraseWordRows {
-            throw damaged("'\(code)' has \(phraseWords[code, default: 0]) of its \(row.phraseWordRows) phrase words")
+            throw damaged(.countMismatch(table: "phrase_words", key: code, found: phraseWords[code, default: 0], stated: row.phraseWordRows))
         }
         for code in phraseWords.keys where languages[code] == nil {
-            throw damaged("phrase words of '\(code)', a missing language")
+            throw damaged(.missingRow(table: "languages", key: code, namedBy: "phrase_words"))
         }
         var compounds: [String: Int] = [:]
         try scan("compounds", order: "lang, key, form") { decoder in
             let row = try decoder.compound(at: 0)
-            guard languages[row.lang] != nil else { throw damaged("a compound pattern of '\(row.lang)', a missing language") }
+            guard languages[row.lang] != nil else { throw damaged(.missingRow(table: "languages", key: row.lang, namedBy: "compounds")) }
             if row.key == .gender || row.key == .grammaticalCase,
                 let id = Int(row.form.prefix { $0 != "/" }), !units.contains(id)
             {
-                throw damaged("a \(row.key.rawValue) row of '\(row.lang)' names a missing unit \(id)")
+                throw damaged(.missingRow(table: "units", key: "\(id)", namedBy: "compounds"))
             }
             compounds[row.lang, default: 0] += 1
         }
         for (code, row) in languages where compounds[code, default: 0] != row.compoundRows {
-            throw damaged("'\(code)' has \(compounds[code, default: 0]) of its \(row.compoundRows) compound patterns")
+            throw damaged(.countMismatch(table: "compounds", key: code, found: compounds[code, default: 0], stated: row.compoundRows))
         }
         try scan("relations", order: "kind, first, second") { decoder in
             let row = try decoder.relation(at: 0)
-            let ids = [row.first, row.second]
-            let exists = row.kind == RelationKind.same.rawValue
-                ? ids.allSatisfy { categories[$0] != nil } : ids.allSatisfy { units.contains($0) }
-            guard exists else { throw damaged("a '\(row.kind)' relation names a missing unit or category") }
+            let same = row.kind == RelationKind.same.rawValue
+            if let missing = [row.first, row.second].first(where: { same ? categories[$0] == nil : !units.contains($0) }) {
+                throw damaged(.missingRow(table: same ? "categories" : "units", key: "\(missing)", namedBy: "relations"))
+            }
         }
         return total
     }
 }
 
-extension String {
-    fileprivate func replacingTabs() -> String {
-        split(separator: "\t").joined(separator: " ")
-    }
+/// One preference list of `clusters`, as `verify` gathers its ranks.
+private struct PreferenceList: Hashable {
+    var category: Int
+    var usage: String
+    var region: String
+    var completed: Bool
 }

@@ -121,7 +121,7 @@ public final class UnitDatabase: Sendable {
     /// Opens a database file. What it keeps is bounded: SQLite's page cache by
     /// `pageCacheBytes` (`PRAGMA cache_size`), the decoded units, languages
     /// and names by `objectCacheBytes` (least recently used dropped first).
-    /// - Throws: `.fileNotFound`, `.notAUnitDatabase`, `.unsupportedFormatVersion`, `.corrupt`.
+    /// - Throws: `.fileNotFound`, `.notAUnitDatabase`, `.unsupportedFormatVersion`, `.damaged`, `.corrupt`.
     public init(path: String, pageCacheBytes: Int = 256 << 10, objectCacheBytes: Int = 256 << 10)
         throws(UnitDatabaseError)
     {
@@ -139,7 +139,7 @@ public final class UnitDatabase: Sendable {
             // A small lookaside pool: the default (1,200-byte slots) costs more
             // than a watch extension's whole search budget, for little speed here.
             try connection.setLookaside(slotSize: Self.lookasideSlotSize, slots: Self.lookasideSlots)
-            let meta = try StoreMeta.read(connection, path: path) { UnitDatabaseError.corrupt(path: path, detail: $0) }
+            let meta = try StoreMeta.read(connection, path: path) { UnitDatabaseError.damaged(path: path, damage: $0) }
             dataVersion = DataVersion(
                 formatVersion: Int(DatabaseFormat.version), sourceHash: meta.sourceHash, generator: meta.generator)
             let state = try State(
@@ -224,7 +224,7 @@ public final class UnitDatabase: Sendable {
             let unitColumns = Int32(DatabaseFormat.columns(of: "units").count + 1)
             let category = try rows.category(at: unitColumns)
             let (unit, categoryID) = try rows.unit(at: 0, categoryKey: category.key)
-            guard unit.id == id, categoryID == category.id else { throw rows.damaged("unit \(id) was found under another key") }
+            guard unit.id == id, categoryID == category.id else { throw rows.damaged(.wrongKey(table: "units", asked: "\(id)", found: "\(unit.id)")) }
             try row.reset()
             return unit
         } catch {
@@ -238,7 +238,7 @@ public final class UnitDatabase: Sendable {
         do {
             return try load(id, state)
         } catch .unknownUnit {
-            throw .corrupt(path: path, detail: "unit \(id) is named but missing")
+            throw .damaged(path: path, damage: .missingRow(table: "units", key: "\(id)", namedBy: nil))
         }
     }
 

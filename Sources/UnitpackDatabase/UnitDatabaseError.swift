@@ -2,7 +2,13 @@ import UnitpackCore
 
 /// Everything that can go wrong when reading a database or converting.
 /// A front end can match on it: e.g. fall back to its bundled copy on
-/// `.unsupportedFormatVersion` or `.corrupt`.
+/// `.unsupportedFormatVersion`, `.corrupt` or `.damaged`.
+///
+/// A damaged file is one of two cases: `.damaged` when the reader's own
+/// checks find it (a row's checksum, a value out of range, a lost row: the
+/// typed `DatabaseDamage` says which and where), `.corrupt` when SQLite
+/// does (a page it cannot read, `PRAGMA integrity_check`), with SQLite's
+/// words. An app that falls back on damage matches both.
 public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing readable at the path.
     case fileNotFound(path: String)
@@ -15,8 +21,15 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     case notAUnitDatabase(path: String)
     /// The database is of another format version than this reader's (`PRAGMA user_version`).
     case unsupportedFormatVersion(found: Int, supported: Int)
-    /// The file is a unitpack database but its content is damaged.
+    /// The file is a unitpack database but SQLite finds its pages damaged
+    /// (or `verify`'s `PRAGMA integrity_check` does): `detail` is SQLite's
+    /// message. Damage the reader's own checks find is `.damaged`.
     case corrupt(path: String, detail: String)
+    /// The file is a unitpack database but the reader's checks find it
+    /// damaged (docs/database.md, "Proving the data"): its header, `meta`,
+    /// a row's checksum, a value out of range, a key with fewer rows than it
+    /// states, a row that names a missing one. `damage` says which and where.
+    case damaged(path: String, damage: DatabaseDamage)
     /// No unit has this name, symbol or key.
     case unknownUnit(String)
     /// The database has no such language (nor its base language).
@@ -76,6 +89,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return "database format \(found) is not supported (this reader reads format \(supported)); re-generate it with a matching `unitpack build`"
         case .corrupt(let path, let detail):
             return "\(TextEscaping.visible(path)) is damaged (\(detail)); re-generate it with `unitpack build`"
+        case .damaged(let path, let damage):
+            return "\(TextEscaping.visible(path)) is damaged (\(damage)); re-generate it with `unitpack build`"
         case .unknownUnit(let text):
             return "unknown unit '\(TextEscaping.visible(text))'"
         case .unknownLanguage(let code, let available):

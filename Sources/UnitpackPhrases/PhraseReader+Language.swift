@@ -109,11 +109,11 @@ extension PhraseReader {
                 while try query.step() {
                     let row = try rows.nameRow(at: 0)
                     // As `candidates`: fewer rows than the key says is damage.
-                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged("the names of '\(folded)' disagree on their count") }
+                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged(.countsDisagree(table: "names", key: folded)) }
                     keyRows = row.keyRows
                     found.append(NameLanguage(unit: row.unit, language: query.text(at: 3) ?? "", isSymbol: row.kind == NameKind.symbol.rawValue))
                 }
-                if let keyRows, keyRows != found.count { throw rows.damaged("'\(folded)' has \(found.count) of its \(keyRows) names") }
+                if let keyRows, keyRows != found.count { throw rows.damaged(.countMismatch(table: "names", key: folded, found: found.count, stated: keyRows)) }
             } catch {
                 throw UnitDatabase.typed(error, path: path)
             }

@@ -29,7 +29,7 @@ extension PhraseReader {
     ///   deciding how a number such as `1.500` reads; nil (the default) for
     ///   every language of the database (`defaultPhraseLanguages()`).
     /// - Throws: `.noLanguagesAsked` for an empty list (nil asks for all);
-    ///   `.unknownLanguage`, `.corrupt` when the words cannot be read.
+    ///   `.unknownLanguage`, `.damaged` or `.corrupt` when the words cannot be read.
     public func parse(_ text: String, languages: [String]? = nil, numbers options: NumberReader.Options = [])
         throws(UnitDatabaseError) -> PhraseResult
     {

@@ -14,7 +14,7 @@ public protocol UnitpackError: Error, Sendable, CustomStringConvertible {
 }
 
 extension UnitDatabaseError: UnitpackError {
-    /// `database.<case>`: `database.unknownUnit`, `database.corrupt`, ...
+    /// `database.<case>`: `database.unknownUnit`, `database.damaged`, ...
     public var code: String {
         let name: String =
             switch self {
@@ -24,6 +24,7 @@ extension UnitDatabaseError: UnitpackError {
             case .notAUnitDatabase: "notAUnitDatabase"
             case .unsupportedFormatVersion: "unsupportedFormatVersion"
             case .corrupt: "corrupt"
+            case .damaged: "damaged"
             case .unknownUnit: "unknownUnit"
             case .unknownLanguage: "unknownLanguage"
             case .ambiguousUnit: "ambiguousUnit"
@@ -65,7 +66,7 @@ extension SearchPackError: UnitpackError {
 
 extension UnitLibraryError: UnitpackError {
     /// `library.<case>`, or the code of the database's or the pack's error
-    /// it carries (`database.corrupt`): the same failure has one code
+    /// it carries (`database.damaged`): the same failure has one code
     /// whichever object was opened.
     public var code: String {
         switch self {

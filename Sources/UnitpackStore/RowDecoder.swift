@@ -3,8 +3,8 @@ import UnitpackSQLite
 
 /// The rows of `units.sqlite` as the runtime decodes them. Every decoder
 /// checks the row's `crc` (docs/database.md, "Row checksums") and the sanity
-/// of its values before anything is taken from it, and throws `.corrupt`
-/// otherwise: SQLite checks its pages, not what a cell says, so a flipped
+/// of its values before anything is taken from it, and throws the reader's
+/// error for a `DatabaseDamage` otherwise: SQLite checks its pages, not what a cell says, so a flipped
 /// byte in a factor or a separator would otherwise be read as data.
 ///
 /// Each reads the table's columns in table order, then `crc`, from column
@@ -17,16 +17,17 @@ package struct RowDecoder<Failure: Error> {
     private let seen = SeenKeys()
 
     /// The error a reader throws for damage: the database's
-    /// `UnitDatabaseError.corrupt`, the review module's own.
-    private let damage: (String) -> Failure
+    /// `UnitDatabaseError.damaged`, the review module's own.
+    private let damage: (DatabaseDamage) -> Failure
 
-    package init(statement: Statement, path: String, damage: @escaping (String) -> Failure) {
+    package init(statement: Statement, path: String, damage: @escaping (DatabaseDamage) -> Failure) {
         self.statement = statement
         self.path = path
         self.damage = damage
     }
 
-    package func damaged(_ detail: String) -> Failure { damage(detail) }
+    /// The reader's error for `damage`, to throw.
+    package func damaged(_ damage: DatabaseDamage) -> Failure { self.damage(damage) }
 
     /// Checks the checksum of the `table` row at columns `offset...`, and
     /// that no row of this run of the query had its primary key: a damaged
@@ -35,45 +36,53 @@ package struct RowDecoder<Failure: Error> {
     package func check(_ table: String, at offset: Int32) throws(Failure) {
         let count = Int32(DatabaseFormat.columns(of: table).count)
         guard statement.checksumMatches(table: table, columns: offset..<(offset + count)) else {
-            throw damaged("a row of '\(table)' does not match its checksum")
+            throw damaged(.checksumMismatch(table: table))
         }
         let keyColumns = Int32(DatabaseFormat.primaryKeyColumns[table] ?? Int(count))
         var key: [Statement.Value] = [.text(table)]
         for column in offset..<(offset + keyColumns) { key.append(statement.value(at: column)) }
-        guard seen.keys.insert(key).inserted else {
-            throw damaged("a row of '\(table)' is read twice: its page points at it in place of another")
-        }
+        guard seen.keys.insert(key).inserted else { throw damaged(.rowReadTwice(table: table)) }
     }
 
-    package func id(_ column: Int32, _ what: @autoclosure () -> String) throws(Failure) -> Int {
-        let id = statement.int(at: column)
-        guard DatabaseSanity.isValidID(id) else { throw damaged("\(what()) has an invalid id \(id)") }
+    /// The id at column `index` of the query, `column` of `table`: 1 to
+    /// 2^31 - 1. `key` is the row's key where it is read (`DatabaseDamage`).
+    package func id(_ index: Int32, _ table: String, _ column: String, key: @autoclosure () -> String? = nil) throws(Failure) -> Int {
+        assert(DatabaseFormat.columns(of: table).contains(column), "\(table) has no column \(column)")
+        let id = statement.int(at: index)
+        guard DatabaseSanity.isValidID(id) else { throw damaged(.invalidID(table: table, column: column, key: key(), value: id)) }
         return id
     }
 
-    package func count(_ column: Int32, _ what: @autoclosure () -> String) throws(Failure) -> Int {
-        let count = statement.int(at: column)
-        guard DatabaseSanity.isValidCount(count) else { throw damaged("\(what()) has an invalid row count \(count)") }
+    /// The row count at column `index`, `column` of `table`: 0 to 2^31 - 1.
+    package func count(_ index: Int32, _ table: String, _ column: String, key: @autoclosure () -> String? = nil) throws(Failure) -> Int {
+        assert(DatabaseFormat.columns(of: table).contains(column), "\(table) has no column \(column)")
+        let count = statement.int(at: index)
+        guard DatabaseSanity.isValidCount(count) else {
+            throw damaged(.invalidCount(table: table, column: column, key: key(), value: count))
+        }
         return count
     }
 
-    /// A text that may not be empty.
-    package func word(_ column: Int32, _ what: @autoclosure () -> String) throws(Failure) -> String {
-        guard let text = statement.text(at: column), !text.isEmpty else { throw damaged("\(what()) is empty") }
+    /// A text that may not be empty, at column `index`, `column` of `table`.
+    package func word(_ index: Int32, _ table: String, _ column: String, key: @autoclosure () -> String? = nil) throws(Failure) -> String {
+        assert(DatabaseFormat.columns(of: table).contains(column), "\(table) has no column \(column)")
+        guard let text = statement.text(at: index), !text.isEmpty else {
+            throw damaged(.emptyText(table: table, column: column, key: key()))
+        }
         return text
     }
 
-    /// `prev_key`: NULL or 16 bits of a key checksum.
-    package func previousKey(_ column: Int32) throws(Failure) {
-        guard statement.isNull(at: column) || UInt16(exactly: statement.int64(at: column)) != nil else {
-            throw damaged("a row has an invalid prev_key")
+    /// `prev_key` of `table` at column `index`: NULL or 16 bits of a key checksum.
+    package func previousKey(_ index: Int32, _ table: String, key: @autoclosure () -> String? = nil) throws(Failure) {
+        guard statement.isNull(at: index) || UInt16(exactly: statement.int64(at: index)) != nil else {
+            throw damaged(.invalidValue(table: table, column: "prev_key", key: key(), value: "\(statement.int64(at: index))"))
         }
     }
 
     /// `meta`: key, value.
     package func meta(at offset: Int32) throws(Failure) -> (key: String, value: String) {
         try check("meta", at: offset)
-        return (try word(offset, "a key of meta"), statement.text(at: offset + 1) ?? "")
+        return (try word(offset, "meta", "key"), statement.text(at: offset + 1) ?? "")
     }
 }
 

@@ -21,8 +21,8 @@ package struct StoreMeta: Sendable {
     /// Meta's count of `table`'s rows, -1 for a table it does not count.
     package func rowCount(_ table: String) -> Int { rowCounts[table] ?? -1 }
 
-    /// - Throws: what `damage` makes of a detail, or SQLite's error.
-    package static func read<Failure: Error>(_ connection: Connection, path: String, damage: @escaping (String) -> Failure)
+    /// - Throws: what `damage` makes of the damage found, or SQLite's error.
+    package static func read<Failure: Error>(_ connection: Connection, path: String, damage: @escaping (DatabaseDamage) -> Failure)
         throws -> StoreMeta
     {
         let query = try connection.prepare("SELECT \(DatabaseFormat.selectList(of: "meta")) FROM meta")
@@ -32,31 +32,29 @@ package struct StoreMeta: Sendable {
             let (key, value) = try rows.meta(at: 0)
             values[key] = value
         }
-        func damaged(_ detail: String) -> Failure { damage(detail) }
-        guard values["format_version"] == String(DatabaseFormat.version) else {
-            throw damaged("meta's format_version is not \(DatabaseFormat.version)")
-        }
+        func damaged(_ key: String) -> Failure { damage(.meta(key: key, value: values[key])) }
+        guard values["format_version"] == String(DatabaseFormat.version) else { throw damaged("format_version") }
         var counts: [String: Int] = [:]
         for (table, key) in DatabaseFormat.rowCountKeys {
             guard let count = values[key].flatMap({ Int($0) }), DatabaseSanity.isValidCount(count) else {
-                throw damaged("meta has no valid \(key)")
+                throw damaged(key)
             }
             counts[table] = count
         }
         var lastKeys: [String: Statement.Value] = [:]
         for (table, key) in DatabaseFormat.lastKeyKeys {
-            guard let text = values[key] else { throw damaged("meta has no \(key)") }
+            guard let text = values[key] else { throw damaged(key) }
             if text.isEmpty {
                 lastKeys[table] = .null
             } else {
-                guard let value = UInt16(text) else { throw damaged("meta has no valid \(key)") }
+                guard let value = UInt16(text) else { throw damaged(key) }
                 lastKeys[table] = .integer(Int64(value))
             }
         }
         guard let hash = values["source_hash"], hash.utf8.count == 64,
             hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
-        else { throw damaged("meta has no valid source_hash") }
-        guard let generator = values["generator"] else { throw damaged("meta has no generator") }
+        else { throw damaged("source_hash") }
+        guard let generator = values["generator"] else { throw damaged("generator") }
         return StoreMeta(rowCounts: counts, lastKeys: lastKeys, sourceHash: hash, generator: generator, values: values)
     }
 }

@@ -141,14 +141,17 @@ import UnitpackTestSupport
         do {
             _ = try UnitDatabase(path: path).verify()
         } catch {
-            #expect("\(error)".contains("does not match its checksum"), "\(error)")
+            guard case .damaged(_, .checksumMismatch) = error else {
+                Issue.record("not a checksum mismatch: \(error)")
+                return
+            }
         }
         #expect(DatabaseProperties.restampRowChecksums(path))
         #expect(!DatabaseProperties.restampRowChecksums(path), "a second pass finds nothing to re-stamp")
         do {
             _ = try UnitDatabase(path: path).verify()
         } catch {
-            #expect(!"\(error)".contains("checksum"), "\(error)")
+            if case .damaged(_, .checksumMismatch) = error { Issue.record("still a checksum mismatch: \(error)") }
         }
         #expect(FuzzTarget.database.check(bytes, in: context) == nil)
     }

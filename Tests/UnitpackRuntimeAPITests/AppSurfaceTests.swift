@@ -250,6 +250,7 @@ import UnitpackRuntime
             case .generation(let error): (error as GenerationError).description
             case .unsupportedFormatVersion(let found, let supported): "\(found) \(supported)"
             case .corrupt(let path, let detail): path + detail
+            case .damaged(let path, let damage): path + (damage as DatabaseDamage).description
             case .unknownUnit(let text): text
             case .unknownLanguage(let code, let available): code + available.joined()
             case .ambiguousUnit(let text, let candidates): text + candidates.joined()
@@ -305,8 +306,16 @@ import UnitpackRuntime
         let errors: [any UnitpackError] = [
             UnitDatabaseError.unknownUnit("x"), UnitLibraryError.budgetTooSmall(given: 1, minimum: 2),
             UnitLibraryError.database(.corrupt(path: "p", detail: "d")),
+            UnitDatabaseError.damaged(path: "p", damage: .checksumMismatch(table: "units")),
         ]
-        #expect(errors.map(\.code) == ["database.unknownUnit", "library.budgetTooSmall", "database.corrupt"])
+        #expect(errors.map(\.code) == ["database.unknownUnit", "library.budgetTooSmall", "database.corrupt", "database.damaged"])
+        // The reason is a value to match, located by table, column and key.
+        let damage: DatabaseDamage = .invalidValue(table: "units", column: "factor", key: "3", value: nil)
+        switch damage {
+        case .invalidValue(let table, let column, let key, _): #expect(table + column + (key ?? "") == "unitsfactor3")
+        default: Issue.record("\(damage)")
+        }
+        #expect(describe(.damaged(path: "p", damage: damage)) == "punit 3 has an invalid factor")
         #expect(describe(SearchPackError.queryTooLong(bytes: 5000, limit: 4096)) == "5000 4096")
         let stream: SearchPackError.StreamDamage = .cutShort
         #expect(describe(.corruptShard(path: "p", shard: 2, damage: .stream(stream))) == "p 2 the deflate data is cut short")

@@ -47,12 +47,12 @@ extension UnitDatabase {
                     guard let (factor, dimension) = try? QuantityDimension.parse(category.dimension),
                         DatabaseSanity.isValidFactor(factor)
                     else {
-                        throw decoder.damaged("category \(category.key) has an unreadable dimension '\(category.dimension)'")
+                        throw decoder.damaged(.invalidValue(table: "categories", column: "dimension", key: category.key, value: category.dimension))
                     }
                     entries.append(.init(category: category.key, order: category.order, factor: factor, dimension: dimension))
                 }
                 guard entries.count == state.rowCount("categories") else {
-                    throw decoder.damaged("'categories' has \(entries.count) of its \(state.rowCount("categories")) rows")
+                    throw decoder.damaged(.countMismatch(table: "categories", key: nil, found: entries.count, stated: state.rowCount("categories")))
                 }
             } catch {
                 throw Self.typed(error, path: path)

@@ -170,7 +170,7 @@ extension UnitDatabase {
                 symbol = UnitExpressionGrammar.numberText(value)
             case .atom(let atom):
                 guard let entry = table.entry(atom.unit.category), case .linear(let unitFactor) = atom.unit.conversion else {
-                    throw .corrupt(path: path, detail: "unit \(atom.unit.id) names category '\(atom.unit.category)', which has no dimension")
+                    throw .damaged(path: path, damage: .missingRow(table: "categories", key: atom.unit.category, namedBy: "units"))
                 }
                 factor *= UnitExpressionGrammar.power((atom.prefix?.factor ?? 1) * unitFactor * entry.factor, term.power)
                 dimension = dimension.multiplied(by: entry.dimension, power: term.power)

@@ -33,20 +33,20 @@ extension UnitDatabase {
                         // The language's columns repeat on every row of the join: checked once.
                         if stated == nil {
                             let row = try decoder.languageCount(at: 0)
-                            guard row.code == language else { throw decoder.damaged("language '\(row.code)' was found for '\(language)'") }
+                            guard row.code == language else { throw decoder.damaged(.wrongKey(table: "languages", asked: language, found: row.code)) }
                             stated = row.phraseWordRows
                         }
                         if query.isNull(at: wordColumn) { continue }
                         let word = try decoder.phraseWord(at: wordColumn)
-                        guard word.lang == language else { throw decoder.damaged("a phrase word of '\(word.lang)' was found for '\(language)'") }
+                        guard word.lang == language else { throw decoder.damaged(.wrongKey(table: "phrase_words", asked: language, found: word.lang)) }
                         found += 1
                         entries.append((word.word, word.meaning, language))
                     }
                     if stated == nil, try allLanguageRows(state).contains(where: { $0.code == language }) {
-                        throw decoder.damaged("language '\(language)' is listed but cannot be read")
+                        throw decoder.damaged(.missingRow(table: "languages", key: language, namedBy: nil))
                     }
                     if let stated, stated != found {
-                        throw decoder.damaged("'\(language)' has \(found) of its \(stated) phrase words")
+                        throw decoder.damaged(.countMismatch(table: "phrase_words", key: language, found: found, stated: stated))
                     }
                 }
             } catch {

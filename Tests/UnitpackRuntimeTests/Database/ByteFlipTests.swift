@@ -146,7 +146,7 @@ import UnitpackTestSupport
     /// The errors that say the file is damaged.
     static func isDamage(_ error: UnitDatabaseError) -> Bool {
         switch error {
-        case .corrupt, .notAUnitDatabase, .unsupportedFormatVersion, .storage, .fileNotFound, .notAFile: true
+        case .corrupt, .damaged, .notAUnitDatabase, .unsupportedFormatVersion, .storage, .fileNotFound, .notAFile: true
         default: false
         }
     }

@@ -144,11 +144,12 @@ import UnitpackTestSupport
     }
 
     @Test func damagedPartsAreCorrupt() throws {
-        for (sql, detail) in [
-            ("UPDATE clusters SET parts = '3  8' WHERE parts = '3 8'", "unreadable parts '3  8'"),
-            ("UPDATE clusters SET parts = '-8' WHERE parts = '8'", "unreadable parts '-8'"),
-            ("UPDATE clusters SET parts = '3 8 ' WHERE parts = '3 8'", "unreadable parts '3 8 '"),
-            ("UPDATE clusters SET parts = '6' WHERE parts = '8'", "a part of another category, speed/kilometer per hour"),
+        let length = "1"
+        for (sql, damage): (String, DatabaseDamage) in [
+            ("UPDATE clusters SET parts = '3  8' WHERE parts = '3 8'", .invalidValue(table: "clusters", column: "parts", key: length, value: "3  8")),
+            ("UPDATE clusters SET parts = '-8' WHERE parts = '8'", .invalidValue(table: "clusters", column: "parts", key: length, value: "-8")),
+            ("UPDATE clusters SET parts = '3 8 ' WHERE parts = '3 8'", .invalidValue(table: "clusters", column: "parts", key: length, value: "3 8 ")),
+            ("UPDATE clusters SET parts = '6' WHERE parts = '8'", .partOfAnotherCategory(unit: "length/foot", part: "speed/kilometer per hour")),
         ] {
             let (fixture, path) = try build()
             defer { fixture.remove() }
@@ -164,8 +165,8 @@ import UnitpackTestSupport
                 _ = try database.bestTarget(for: 1.8, in: meter, region: "GB", usage: "person-height")
                 _ = try database.bestTarget(for: 5, in: meter, region: "GB")
             } throws: { error in
-                guard case .corrupt(_, let found)? = error as? UnitDatabaseError else { return false }
-                return found.contains(detail)
+                guard case .damaged(_, let found)? = error as? UnitDatabaseError else { return false }
+                return found == damage
             }
         }
     }

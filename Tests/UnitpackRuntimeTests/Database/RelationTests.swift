@@ -130,7 +130,7 @@ import UnitpackTestSupport
         #expect {
             try damaged.alsoReadings(of: damaged.unit(key: "length/meter"))
         } throws: { error in
-            if case .corrupt(_, let detail) = error as? UnitDatabaseError { detail == "an 'also' relation names a missing unit" } else { false }
+            error as? UnitDatabaseError == .damaged(path: path, damage: .missingRow(table: "units", key: "999", namedBy: "relations"))
         }
     }
 

@@ -35,6 +35,23 @@ import UnitpackTestSupport
         }
     }
 
+    /// Every case of `DatabaseDamage`, read from its source as above, is
+    /// named in database.md's table of them ("Damage as a typed reason").
+    @Test func databaseMdNamesEveryDamageCase() throws {
+        let source = try Self.text("Sources/UnitpackCore/Formats/DatabaseDamage.swift")
+        let cases = source.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("    case ") else { return nil }
+            return String(line.dropFirst(9).prefix { $0.isLetter || $0.isNumber })
+        }
+        #expect(cases.count >= 15, "\(cases)")
+        let docs = try Self.text("docs/database.md")
+        let section = try #require(docs.range(of: "### Damage as a typed reason"))
+        let table = docs[section.upperBound...].split(separator: "\n").prefix { !$0.hasPrefix("###") }.joined(separator: "\n")
+        for name in cases {
+            #expect(table.contains("`\(name)`") || table.contains("`\(name)("), "database.md's damage table does not name DatabaseDamage.\(name)")
+        }
+    }
+
     @Test func databaseMdStatesTheFormatVersion() throws {
         let docs = try Self.text("docs/database.md")
         #expect(docs.contains("`PRAGMA user_version` is the **format version**, `\(DatabaseFormat.version)` for this document"))

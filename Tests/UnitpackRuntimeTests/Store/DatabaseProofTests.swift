@@ -115,8 +115,13 @@ import UnitpackTestSupport
         let (database, fixture) = try edited { try $0.execute("DELETE FROM names WHERE folded = 'knot' AND unit = 8") }
         defer { fixture.remove() }
         let error = #expect(throws: UnitDatabaseError.self) { try database.unit(named: "knot") }
-        #expect(error.map(Self.isCorrupt) == true, "\(String(describing: error))")
-        #expect(throws: UnitDatabaseError.self) { try database.verify() }
+        guard case .damaged(_, .countMismatch(table: "names", key: "knot", let found, let stated))? = error else {
+            Issue.record("not a lost name: \(String(describing: error))")
+            return
+        }
+        #expect(found < stated)
+        let verified = #expect(throws: UnitDatabaseError.self) { try database.verify() }
+        #expect(verified.map(Self.isDamaged) == true, "\(String(describing: verified))")
     }
 
     /// All rows of a name gone (as a damaged page that sends SQLite's search
@@ -124,8 +129,9 @@ import UnitpackTestSupport
     @Test func aWholeNameLostIsDamageNotAnUnknownUnit() throws {
         let (database, fixture) = try edited { try $0.execute("DELETE FROM names WHERE folded = 'knot'") }
         defer { fixture.remove() }
-        let error = #expect(throws: UnitDatabaseError.self) { try database.unit(named: "knot") }
-        #expect(error?.description.contains("a key of 'names' is missing") == true, "\(String(describing: error))")
+        #expect(throws: UnitDatabaseError.damaged(path: database.path, damage: .hiddenKey(table: "names"))) {
+            try database.unit(named: "knot")
+        }
         // A name that never was stays unknown: before the first key, between two, after the last.
         for name in ["0", "kiloknot", "zzzz"] {
             #expect(throws: UnitDatabaseError.unknownUnit(name)) { try database.unit(named: name) }
@@ -136,8 +142,9 @@ import UnitpackTestSupport
         let (database, fixture) = try edited { try $0.execute("DELETE FROM names WHERE folded = (SELECT max(folded) FROM names)") }
         defer { fixture.remove() }
         let last = try #require(try Self.lastFolded(fixture))
-        let error = #expect(throws: UnitDatabaseError.self) { try database.candidates(for: last + "z") }
-        #expect(error?.description.contains("a key of 'names' is missing") == true, "\(String(describing: error))")
+        #expect(throws: UnitDatabaseError.damaged(path: database.path, damage: .hiddenKey(table: "names"))) {
+            try database.candidates(for: last + "z")
+        }
     }
 
     /// The largest `folded` left in the edited database.
@@ -155,7 +162,11 @@ import UnitpackTestSupport
         let error = #expect(throws: UnitDatabaseError.self) {
             try database.format(2, try database.unit(key: "length/meter"), language: "ru")
         }
-        #expect(error.map(Self.isCorrupt) == true, "\(String(describing: error))")
+        guard case .damaged(_, .countMismatch(table: "unit_names", key: "1 ru", let found, let stated))? = error else {
+            Issue.record("not a lost word: \(String(describing: error))")
+            return
+        }
+        #expect(found == stated - 1)
     }
 
     /// A damaged cell pointer of a page can show one row where another
@@ -200,30 +211,27 @@ import UnitpackTestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
         let database = try UnitDatabase(path: path)
-        let error = #expect(throws: UnitDatabaseError.self) {
+        #expect(throws: UnitDatabaseError.damaged(path: path, damage: .rowReadTwice(table: "unit_names"))) {
             try database.format(1, try database.unit(key: "length/meter"), language: "ru")
         }
-        #expect(error?.description.contains("is read twice") == true, "\(String(describing: error))")
     }
 
     @Test func aChangedValueWithItsOldChecksumIsDamage() throws {
         let (database, fixture) = try edited { try $0.execute("UPDATE units SET factor = 0.3049 WHERE id = 3") }
         defer { fixture.remove() }
-        let error = #expect(throws: UnitDatabaseError.self) { try database.convert(1, from: "ft", to: "m") }
-        #expect(error?.description.contains("does not match its checksum") == true, "\(String(describing: error))")
-        #expect(throws: UnitDatabaseError.self) { try database.verify() }
+        let damage = UnitDatabaseError.damaged(path: database.path, damage: .checksumMismatch(table: "units"))
+        #expect(throws: damage) { try database.convert(1, from: "ft", to: "m") }
+        #expect(throws: damage) { try database.verify() }
+        #expect(damage.description.contains("(a row of 'units' does not match its checksum)"))
     }
 
     @Test(arguments: [1e308, 0, Double.nan, -0.3048, Double.leastNormalMagnitude / 2.5e5])
     func aFactorOutOfRangeIsDamageEvenWithItsChecksum(factor: Double) throws {
         let (database, fixture) = try edited { try Self.set($0, "units", where: "id = 3", "factor", to: .real(factor)) }
         defer { fixture.remove() }
-        #expect(throws: UnitDatabaseError.corrupt(path: database.path, detail: "unit 3 has no valid factor")) {
-            try database.convert(1, from: "ft", to: "m")
-        }
-        #expect(throws: UnitDatabaseError.corrupt(path: database.path, detail: "unit 3 has no valid factor")) {
-            try database.verify()
-        }
+        let damage = UnitDatabaseError.damaged(path: database.path, damage: .invalidValue(table: "units", column: "factor", key: "3", value: nil))
+        #expect(throws: damage) { try database.convert(1, from: "ft", to: "m") }
+        #expect(throws: damage) { try database.verify() }
     }
 
     @Test func anEmptyDecimalSeparatorIsDamageEvenWithItsChecksum() throws {
@@ -231,8 +239,151 @@ import UnitpackTestSupport
             try Self.set($0, "languages", where: "code = 'ru'", "decimal_separator", to: .text(""))
         }
         defer { fixture.remove() }
-        #expect(throws: UnitDatabaseError.corrupt(path: database.path, detail: "the decimal separator of 'ru' is empty")) {
+        let damage = DatabaseDamage.emptyText(table: "languages", column: "decimal_separator", key: "ru")
+        #expect(throws: UnitDatabaseError.damaged(path: database.path, damage: damage)) {
             try database.format(1.5, try database.unit(key: "length/meter"), language: "ru")
+        }
+        #expect(damage.description == "language 'ru' has an empty decimal_separator")
+    }
+
+    /// What a sealed edit asks of the database to meet its damage.
+    enum Question: Sendable {
+        /// Open the file (`meta` is read there).
+        case open
+        /// Convert 1 ft to m: the names of `ft` and `m`, units 3 and 1.
+        case convert
+        /// Format 1.5 m in Russian: the language `ru` and the words of unit 1.
+        case russian
+    }
+
+    /// One value set out of its range with its checksum recomputed, the
+    /// question that reads it, and the damage each reports (`verify` too,
+    /// when the file opens: nil for the same damage).
+    struct SealedEdit: Sendable, CustomTestStringConvertible {
+        var table: String
+        var key: String
+        var column: String
+        var value: Statement.Value
+        var question: Question
+        var damage: DatabaseDamage
+        var atVerify: DatabaseDamage?
+        var testDescription: String { "\(table).\(column) where \(key)" }
+    }
+
+    static let sealedEdits: [SealedEdit] = [
+        SealedEdit(
+            table: "units", key: "id = 3", column: "tier", value: .integer(7), question: .convert,
+            damage: .invalidValue(table: "units", column: "tier", key: "3", value: "7")),
+        SealedEdit(
+            table: "units", key: "id = 3", column: "system", value: .text("xx"), question: .convert,
+            damage: .unknownValue(table: "units", column: "system", key: "3", value: "xx")),
+        SealedEdit(
+            table: "units", key: "id = 3", column: "flags", value: .integer(64), question: .convert,
+            damage: .unknownValue(table: "units", column: "flags", key: "3", value: "64")),
+        SealedEdit(
+            table: "units", key: "id = 3", column: "flags", value: .integer(Int64(UnitFlags.formula.rawValue)), question: .convert,
+            damage: .unreadableFormula(unit: 3)),
+        SealedEdit(
+            table: "units", key: "id = 3", column: "name", value: .text(""), question: .convert,
+            damage: .emptyText(table: "units", column: "name", key: "3")),
+        SealedEdit(
+            table: "units", key: "id = 3", column: "category", value: .integer(99), question: .convert,
+            damage: .missingRow(table: "categories", key: nil, namedBy: "units"),
+            atVerify: .missingRow(table: "categories", key: "99", namedBy: "units")),
+        SealedEdit(
+            table: "names", key: "folded = 'ft'", column: "unit", value: .integer(0), question: .convert,
+            damage: .invalidID(table: "names", column: "unit", key: "ft", value: 0)),
+        SealedEdit(
+            table: "names", key: "folded = 'ft'", column: "kind", value: .integer(9), question: .convert,
+            damage: .unknownValue(table: "names", column: "kind", key: "ft", value: "9")),
+        SealedEdit(
+            table: "names", key: "folded = 'ft'", column: "key_rows", value: .integer(-1), question: .convert,
+            damage: .invalidCount(table: "names", column: "key_rows", key: "ft", value: -1)),
+        SealedEdit(
+            table: "languages", key: "code = 'ru'", column: "primary_grouping", value: .integer(0), question: .russian,
+            damage: .invalidValue(table: "languages", column: "primary_grouping", key: "ru", value: "0")),
+        SealedEdit(
+            table: "unit_names", key: "unit = 1 AND lang = 'ru' AND form = 'few'", column: "form", value: .text("several"),
+            question: .russian, damage: .unknownValue(table: "unit_names", column: "form", key: "1 ru", value: "several")),
+        SealedEdit(
+            table: "meta", key: "key = 'unit_count'", column: "value", value: .text("x"), question: .open,
+            damage: .meta(key: "unit_count", value: "x")),
+    ]
+
+    /// Each kind of value damage is its own case, located by table, column
+    /// and key, whichever reader meets it first.
+    @Test(arguments: sealedEdits)
+    func aValueOutOfRangeIsTypedDamage(edit: SealedEdit) throws {
+        let fixture = try SourceFixture(Self.files)
+        defer { fixture.remove() }
+        let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
+        try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
+        let path = try GenerationFiles.database(in: fixture.path("dist"))
+        do {
+            let connection = try Connection(path: path, mode: .readWriteCreate)
+            let count = try connection.prepare("SELECT count(*) FROM \(edit.table) WHERE \(edit.key)")
+            _ = try count.step()
+            try #require(count.int(at: 0) == 1, "one row of \(edit.table) where \(edit.key)")
+            try Self.set(connection, edit.table, where: edit.key, edit.column, to: edit.value)
+        }
+        let expected = UnitDatabaseError.damaged(path: path, damage: edit.damage)
+        guard edit.question != .open else {
+            #expect(throws: expected) { _ = try UnitDatabase(path: path).verify() }
+            return
+        }
+        let database = try UnitDatabase(path: path)
+        #expect(throws: expected) {
+            switch edit.question {
+            case .open: break
+            case .convert: _ = try database.convert(1, from: "ft", to: "m")
+            case .russian: _ = try database.format(1.5, try database.unit(key: "length/meter"), language: "ru")
+            }
+        }
+        #expect(throws: UnitDatabaseError.damaged(path: path, damage: edit.atVerify ?? edit.damage)) { try database.verify() }
+        #expect(!edit.damage.description.isEmpty && expected.description.hasSuffix("; re-generate it with `unitpack build`"))
+    }
+
+    /// What only `verify` reads: `meta`'s keys, and a row that names a
+    /// missing one.
+    @Test func verifyFindsWhatNoLookupReads() throws {
+        let (database, fixture) = try edited { connection in
+            let row: [Statement.Value] = [.text("extra"), .text("1")]
+            try connection.prepare("INSERT INTO meta VALUES (?, ?, ?)").run(row + [RowChecksum.stored(RowChecksum.of(table: "meta", row))])
+        }
+        defer { fixture.remove() }
+        let error = #expect(throws: UnitDatabaseError.self) { try database.verify() }
+        guard case .damaged(_, .metaKeys(let keys))? = error else {
+            Issue.record("not meta's keys: \(String(describing: error))")
+            return
+        }
+        #expect(keys.contains("extra") && keys == keys.sorted())
+        #expect(try database.convert(1, from: "ft", to: "m").value == 0.3048, "a lookup reads only the keys it needs")
+    }
+
+    /// The words of each case, as the messages give them: a few, to hold
+    /// `description` to what the error message said before it was typed.
+    @Test func theDamageReadsAsBefore() {
+        let texts: [(DatabaseDamage, String)] = [
+            (.checksumMismatch(table: "units"), "a row of 'units' does not match its checksum"),
+            (.rowReadTwice(table: "names"), "a row of 'names' is read twice: its page points at it in place of another"),
+            (.countMismatch(table: "relations", key: nil, found: 2, stated: 3), "'relations' has 2 of its 3 rows"),
+            (.countMismatch(table: "names", key: "kg", found: 1, stated: 2), "'kg' has 1 of its 2 names"),
+            (.countMismatch(table: "unit_names", key: "3 ru", found: 2, stated: 3), "unit 3 in 'ru' has 2 of its 3 words"),
+            (.countMismatch(table: "clusters", key: "length", found: 0, stated: 4), "category length has 0 of its 4 clusters"),
+            (.countsDisagree(table: "names", key: "kg"), "the names of 'kg' disagree on their count"),
+            (.missingRow(table: "units", key: "3", namedBy: nil), "unit 3 is named but missing"),
+            (.missingRow(table: "units", key: "999", namedBy: "relations"), "unit 999 is named by a row of 'relations' but missing"),
+            (.invalidValue(table: "units", column: "factor", key: "3", value: nil), "unit 3 has an invalid factor"),
+            (.invalidID(table: "units", column: "id", key: nil, value: 0), "a unit has an invalid id 0"),
+            (.unknownValue(table: "unit_names", column: "form", key: "1 ru", value: "x\u{1}"), "a word of unit 1 in 'ru' has an unknown form 'x\\u{1}'"),
+            (.hiddenKey(table: "names"), "a key of 'names' is missing: the keys around it are not neighbours"),
+            (.keyChain(table: "names", key: nil), "meta's name_last_key is not the last key of 'names'"),
+            (.meta(key: "generator", value: nil), "meta has no generator"),
+            (.missingWords(unit: 3, language: "ru", form: nil), "unit 3 has no words in 'ru', a complete language"),
+            (.fileSize(bytes: 10, pages: 2, pageSize: 1024), "the file has 10 bytes, but its header says 2 pages of 1024 bytes: it was cut short or extended"),
+        ]
+        for (damage, text) in texts {
+            #expect(damage.description == text)
         }
     }
 
@@ -242,7 +393,12 @@ import UnitpackTestSupport
         }
         defer { fixture.remove() }
         let error = #expect(throws: UnitDatabaseError.self) { try database.language("en") }
-        #expect(error?.description.contains("the plural rules of 'en' do not parse") == true, "\(String(describing: error))")
+        guard case .damaged(_, .unreadablePluralRules(language: "en", let reason))? = error else {
+            Issue.record("not unreadable plural rules: \(String(describing: error))")
+            return
+        }
+        #expect(reason.line == 1)
+        #expect(error?.description.contains("the plural rules of 'en' do not parse: line 1") == true, "\(String(describing: error))")
     }
 
     /// A file cut short or extended is refused at open, before any lookup.
@@ -256,10 +412,12 @@ import UnitpackTestSupport
         if change < 0 { bytes.removeLast(-change) } else { bytes += [UInt8](repeating: 0, count: change) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: UnitDatabaseError.self) { try UnitDatabase(path: path) }
+        #expect(error == .damaged(path: path, damage: .fileSize(bytes: bytes.count, pages: (bytes.count - change) / 1024, pageSize: 1024)))
         #expect(error?.description.contains("it was cut short or extended") == true, "\(String(describing: error))")
     }
 
-    static func isCorrupt(_ error: UnitDatabaseError) -> Bool {
-        if case .corrupt = error { true } else { false }
+    /// Damage the reader's checks find (`.damaged`), as opposed to SQLite's (`.corrupt`).
+    static func isDamaged(_ error: UnitDatabaseError) -> Bool {
+        if case .damaged = error { true } else { false }
     }
 }
