@@ -57,12 +57,12 @@ private struct SnapshotReader {
     init(connection: Connection, file: String) throws {
         self.connection = connection
         self.file = file
-        meta = try StoreMeta.read(connection, path: file) { ReviewError.corrupt(path: file, detail: $0) }
+        meta = try StoreMeta.read(connection, path: file) { ReviewError.corrupt(path: file, detail: $0.description) }
     }
 
     /// Every row of `table` in `order`, each checked as it is read.
     func scan(_ table: Table, order: String) throws -> TableScan<ReviewError> {
-        try TableScan(connection, table, order: order, path: file) { [file] in ReviewError.corrupt(path: file, detail: $0) }
+        try TableScan(connection, table, order: order, path: file) { [file] in ReviewError.corrupt(path: file, detail: $0.description) }
     }
 
     func damaged(_ detail: String) -> ReviewError { .corrupt(path: file, detail: detail) }
@@ -112,7 +112,7 @@ private struct SnapshotReader {
         var scan = try scan(.languages, order: "code")
         let row = scan.rows
         while try scan.next() {
-            let code = try row.word("code", "a language's code")
+            let code = try row.word("code")
             let rules = row.text("plural_rules") ?? ""
             try row.require((try? PluralRules(canonicalText: rules)) != nil, "the plural rules of '\(code)' do not parse")
             let complete = row.int("complete")
@@ -123,13 +123,13 @@ private struct SnapshotReader {
                     && (complete == 0 || complete == 1),
                 "language '\(code)' has an invalid grouping or completeness")
             var language = DatabaseSnapshot.Language(
-                code: code, name: try row.word("name", "the name of '\(code)'"), complete: complete == 1,
-                decimalSeparator: try row.word("decimal_separator", "the decimal separator of '\(code)'"),
-                groupSeparator: try row.word("group_separator", "the group separator of '\(code)'"), pluralRules: rules)
+                code: code, name: try row.word("name", key: "\(code)"), complete: complete == 1,
+                decimalSeparator: try row.word("decimal_separator", key: "\(code)"),
+                groupSeparator: try row.word("group_separator", key: "\(code)"), pluralRules: rules)
             language.primaryGrouping = row.int("primary_grouping")
             language.secondaryGrouping = row.int("secondary_grouping")
             language.minimumGroupingDigits = row.int("minimum_grouping_digits")
-            language.minusSign = try row.word("minus_sign", "the minus sign of '\(code)'")
+            language.minusSign = try row.word("minus_sign", key: "\(code)")
             language.longPattern = row.text("long_pattern") ?? ""
             language.shortPattern = row.text("short_pattern") ?? ""
             try row.require(
@@ -154,8 +154,8 @@ private struct SnapshotReader {
             try row.require(
                 RegionGrouping.parse(language.regionGrouping) != nil, "language '\(code)' has an invalid region grouping")
             languageCounts[code] = LanguageCounts(
-                phraseWords: try row.count("phrase_word_rows", "language '\(code)'"),
-                compounds: try row.count("compound_rows", "language '\(code)'"))
+                phraseWords: try row.count("phrase_word_rows", key: "\(code)"),
+                compounds: try row.count("compound_rows", key: "\(code)"))
             languages.append(language)
         }
         try scan.finish(meta)
@@ -166,8 +166,8 @@ private struct SnapshotReader {
         var scan = try scan(.units, order: "id")
         let row = scan.rows
         while try scan.next() {
-            let id = try row.id("id", "a unit")
-            let category = try row.id("category", "the category of unit \(id)")
+            let id = try row.id("id")
+            let category = try row.id("category", key: "\(id)")
             let flags = row.int("flags")
             try row.require(DatabaseSanity.isValidFlags(flags), "unit \(id) has unknown flags")
             let unitFlags = UnitFlags(rawValue: flags)
@@ -191,7 +191,7 @@ private struct SnapshotReader {
             try row.require(!symbolList.contains(""), "unit \(id) has an empty symbol")
             let usage = row.text("usage") ?? ""
             try row.require(usage.isEmpty || DatabaseSanity.isValidUsage(usage), "unit \(id) has an invalid usage")
-            let name = try row.word("name", "the name of unit \(id)")
+            let name = try row.word("name", key: "\(id)")
             var unit = DatabaseSnapshot.Unit(
                 id: id, category: "", name: name, symbols: symbolList, factor: factor, toBase: toBase, fromBase: fromBase,
                 priority: priority, system: system, tier: tier, isInverse: unitFlags.contains(.inverse), usage: usage,
@@ -208,16 +208,16 @@ private struct SnapshotReader {
         var scan = try scan(.categories, order: "display_order, key")
         let row = scan.rows
         while try scan.next() {
-            let id = try row.id("id", "a category")
-            let key = try row.word("key", "the key of category \(id)")
-            let base = unitNames[try row.id("base_unit", "the base unit of \(key)")]
+            let id = try row.id("id")
+            let key = try row.word("key", key: "\(id)")
+            let base = unitNames[try row.id("base_unit", key: "\(key)")]
             try row.require(base != nil, "category \(key) names a missing base unit")
             categoryKeys[id] = key
-            clusterRowsStated[id] = try row.count("cluster_rows", "category \(key)")
+            clusterRowsStated[id] = try row.count("cluster_rows", key: "\(key)")
             categories.append(
                 DatabaseSnapshot.Category(
                     key: key, order: row.int("display_order"), baseUnit: base ?? "",
-                    dimension: try row.word("dimension", "the dimension of \(key)")))
+                    dimension: try row.word("dimension", key: "\(key)")))
         }
         try scan.finish(meta)
     }
@@ -229,20 +229,20 @@ private struct SnapshotReader {
         let row = scan.rows
         var groups: [String: (stated: Int, found: Int)] = [:]
         while try scan.next() {
-            let unit = try row.id("unit", "a unit's word")
-            let language = try row.word("lang", "the language of a word of unit \(unit)")
+            let unit = try row.id("unit")
+            let language = try row.word("lang", key: "\(unit)")
             try row.require(
                 unitNames[unit] != nil && languageCounts[language] != nil,
                 "a word of unit \(unit) in '\(language)' names a missing unit or language")
             let form = row.text("form") ?? ""
             try row.require(NameForm(rawValue: form) != nil, "unit \(unit) has an unknown name form '\(form)'")
-            let text = try row.word("text", "the '\(form)' word of unit \(unit)")
+            let text = try row.word("text", key: "\(form)")
             if case .pattern? = NameForm(rawValue: form) {
                 try row.require(
                     UnitPatternText.problemOfUnitPattern(text) == nil, "the '\(form)' pattern of unit \(unit) in '\(language)' is invalid")
             }
             let key = "\(unit) \(language)"
-            let stated = try row.count("key_rows", "a word of unit \(unit)")
+            let stated = try row.count("key_rows", key: "\(unit)")
             let group = groups[key] ?? (stated, 0)
             try row.require(group.stated == stated, "the words of unit \(key) disagree on their count")
             groups[key] = (group.stated, group.found + 1)
@@ -265,7 +265,7 @@ private struct SnapshotReader {
         var groups: [String: (stated: Int, found: Int)] = [:]
         while try scan.next() {
             let folded = row.text("folded") ?? ""
-            let unit = try row.id("unit", "a name")
+            let unit = try row.id("unit")
             try row.require(unitNames[unit] != nil, "a name of unit \(unit) names a missing unit")
             let kind = row.int("kind")
             let language = row.text("lang") ?? ""
@@ -275,7 +275,7 @@ private struct SnapshotReader {
                 "a name of unit \(unit) has an invalid text")
             let text = NameText.text(stored: stored, folded: folded)
             try row.require(NameKind(rawValue: kind) != nil, "a name of unit \(unit) has an unknown kind")
-            let stated = try row.count("key_rows", "a name of unit \(unit)")
+            let stated = try row.count("key_rows", key: "\(unit)")
             try row.previousKey("prev_key")
             let group = groups[folded] ?? (stated, 0)
             try row.require(group.stated == stated, "the names of '\(folded)' disagree on their count")
@@ -302,15 +302,15 @@ private struct SnapshotReader {
         let row = scan.rows
         var found: [Int: Int] = [:]
         while try scan.next() {
-            let category = try row.id("category", "a cluster")
-            let usage = try row.word("usage", "the usage of a cluster")
+            let category = try row.id("category")
+            let usage = try row.word("usage")
             try row.require(DatabaseSanity.isValidUsage(usage), "a cluster has an invalid usage")
-            let region = try row.word("region", "the region of a cluster")
+            let region = try row.word("region")
             let completed = row.int("completed")
             try row.require(completed == 0 || completed == 1, "a cluster has an invalid 'completed' \(completed)")
             let rank = row.int("rank")
             try row.require(DatabaseSanity.isValidCount(rank), "a cluster has an invalid rank \(rank)")
-            let unit = try row.id("unit", "a cluster's unit")
+            let unit = try row.id("unit")
             try row.require(
                 categoryKeys[category] != nil && unitNames[unit] != nil, "a cluster of unit \(unit) names a missing category or unit")
             let atLeast = row.double("at_least")
@@ -340,7 +340,7 @@ private struct SnapshotReader {
         let row = scan.rows
         var relations: [DatabaseSnapshot.Relation] = []
         while try scan.next() {
-            let kind = try row.word("kind", "a relation's kind")
+            let kind = try row.word("kind")
             let factor = row.optionalDouble("factor")
             try row.require(
                 kind == RelationKind.same.rawValue ? factor.map(DatabaseSanity.isValidFactor) == true : factor == nil,
@@ -352,7 +352,7 @@ private struct SnapshotReader {
                     ? !regionList.isEmpty && regionList.allSatisfy(DatabaseSanity.isValidRegion) : regionList.isEmpty,
                 "a '\(kind)' relation has invalid regions")
             let keys = kind == RelationKind.same.rawValue ? categoryKeys : unitKeys
-            let first = try row.id("first", "a '\(kind)' relation"), second = try row.id("second", "a '\(kind)' relation")
+            let first = try row.id("first", key: "\(kind)"), second = try row.id("second", key: "\(kind)")
             relations.append(
                 DatabaseSnapshot.Relation(
                     kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)", factor: factor,
@@ -369,7 +369,7 @@ private struct SnapshotReader {
         var compounds: [DatabaseSnapshot.Compound] = []
         var found: [String: Int] = [:]
         while try scan.next() {
-            let language = try row.word("lang", "the language of a compound pattern")
+            let language = try row.word("lang")
             let keyText = row.text("key") ?? ""
             let form = row.text("form") ?? "", pattern = row.text("pattern") ?? ""
             let key = CompoundPatternKey(rawValue: keyText)
@@ -398,8 +398,8 @@ private struct SnapshotReader {
         var words: [DatabaseSnapshot.PhraseWord] = []
         var found: [String: Int] = [:]
         while try scan.next() {
-            let language = try row.word("lang", "the language of a phrase word")
-            let word = try row.word("word", "a phrase word of '\(language)'")
+            let language = try row.word("lang")
+            let word = try row.word("word", key: "\(language)")
             let kindText = row.text("kind") ?? ""
             guard let kind = PhraseWordKind(rawValue: kindText) else {
                 throw damaged("the phrase word '\(word)' of '\(language)' has an unknown kind '\(kindText)'")
@@ -422,8 +422,8 @@ private struct SnapshotReader {
         let row = scan.rows
         var names: [DatabaseSnapshot.LeftOutName] = []
         while try scan.next() {
-            let word = try row.word("folded", "a left-out word")
-            names.append(DatabaseSnapshot.LeftOutName(word: word, unitKey: try row.word("unit_key", "the unit of '\(word)'")))
+            let word = try row.word("folded")
+            names.append(DatabaseSnapshot.LeftOutName(word: word, unitKey: try row.word("unit_key", key: "\(word)")))
         }
         try scan.finish(meta)
         return names

@@ -70,7 +70,7 @@ package struct TableRows<Failure: Error> {
     /// The query's column of the table's `name`.
     package func column(_ name: String) -> Int32 { offset + table.offset(of: name) }
 
-    package func damaged(_ detail: String) -> Failure { decoder.damaged(detail) }
+    package func damaged(_ damage: DatabaseDamage) -> Failure { decoder.damaged(damage) }
 
     /// The row's checksum, and its primary key not read before in this run
     /// of the query (`RowDecoder.check`).
@@ -90,25 +90,28 @@ package struct TableRows<Failure: Error> {
 
     // MARK: Values checked (RowDecoder's checks)
 
-    package func id(_ name: String, _ what: @autoclosure () -> String) throws(Failure) -> Int {
-        try decoder.id(column(name), what())
+    /// `key`: what identifies the row in its table, for the message (`DatabaseDamage`).
+    package func id(_ name: String, key: @autoclosure () -> String? = nil) throws(Failure) -> Int {
+        try decoder.id(column(name), table.name, name, key: key())
     }
 
-    package func count(_ name: String, _ what: @autoclosure () -> String) throws(Failure) -> Int {
-        try decoder.count(column(name), what())
+    package func count(_ name: String, key: @autoclosure () -> String? = nil) throws(Failure) -> Int {
+        try decoder.count(column(name), table.name, name, key: key())
     }
 
     /// A text that may not be empty.
-    package func word(_ name: String, _ what: @autoclosure () -> String) throws(Failure) -> String {
-        try decoder.word(column(name), what())
+    package func word(_ name: String, key: @autoclosure () -> String? = nil) throws(Failure) -> String {
+        try decoder.word(column(name), table.name, name, key: key())
     }
 
     /// `prev_key`: NULL or 16 bits of a key checksum.
-    package func previousKey(_ name: String) throws(Failure) { try decoder.previousKey(column(name)) }
+    package func previousKey(_ name: String, key: @autoclosure () -> String? = nil) throws(Failure) {
+        try decoder.previousKey(column(name), table.name, key: key())
+    }
 
-    /// Throws `detail` as damage unless `condition` holds.
-    package func require(_ condition: Bool, _ detail: @autoclosure () -> String) throws(Failure) {
-        guard condition else { throw damaged(detail()) }
+    /// Throws `damage` unless `condition` holds.
+    package func require(_ condition: Bool, _ damage: @autoclosure () -> DatabaseDamage) throws(Failure) {
+        guard condition else { throw damaged(damage()) }
     }
 }
 
@@ -128,7 +131,9 @@ package struct TableScan<Failure: Error> {
     package private(set) var count = 0
 
     /// `SELECT` of the table's columns and `crc`, ordered by `order`.
-    package init(_ connection: Connection, _ table: Table, order: String, path: String, damage: @escaping (String) -> Failure)
+    package init(
+        _ connection: Connection, _ table: Table, order: String, path: String, damage: @escaping (DatabaseDamage) -> Failure
+    )
         throws(SQLiteError)
     {
         let query = try connection.prepare("SELECT \(table.selectList()) FROM \(table.name) ORDER BY \(order)")
@@ -147,6 +152,6 @@ package struct TableScan<Failure: Error> {
     /// Checks that the table had as many rows as `meta` counts.
     package func finish(_ meta: StoreMeta) throws(Failure) {
         let stated = meta.rowCount(rows.table.name)
-        try rows.require(count == stated, "'\(rows.table.name)' has \(count) of its \(stated) rows")
+        try rows.require(count == stated, .countMismatch(table: rows.table.name, key: nil, found: count, stated: stated))
     }
 }

@@ -38,17 +38,17 @@ import UnitpackTestSupport
         let query = try connection.prepare(
             "SELECT \(Table.units.selectList(as: "u")), \(Table.categories.selectList(as: "c")) "
                 + "FROM units u JOIN categories c ON c.id = u.category WHERE u.id = 3")
-        let decoder = RowDecoder<Damage>(statement: query, path: path) { Damage(detail: $0) }
+        let decoder = RowDecoder<Damage>(statement: query, path: path) { Damage(detail: $0.description) }
         let unit = decoder.rows(of: .units)
         let category = decoder.rows(of: .categories, at: Int32(Table.units.columns.count + 1))
         try #require(try query.step())
         try unit.check()
         try category.check()
-        #expect(try unit.word("name", "unit 3") == "foot")
+        #expect(try unit.word("name", key: "3") == "foot")
         #expect(unit.double("factor") == 0.3048)
         #expect(unit.optionalText("to_base") == nil)
-        #expect(try category.word("key", "its category") == "length")
-        #expect(try category.id("id", "its category") == unit.int("category"))
+        #expect(try category.word("key") == "length")
+        #expect(try category.id("id") == unit.int("category"))
         // The same row checked again is a row read twice.
         #expect(throws: Damage.self) { try unit.check() }
     }
@@ -60,12 +60,12 @@ import UnitpackTestSupport
         try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
         let path = try GenerationFiles.database(in: fixture.path("dist"))
         let connection = try Connection(path: path, mode: .readOnlyImmutable)
-        let meta = try StoreMeta.read(connection, path: path) { Damage(detail: $0) }
-        var scan = try TableScan(connection, .units, order: "id", path: path) { Damage(detail: $0) }
+        let meta = try StoreMeta.read(connection, path: path) { Damage(detail: $0.description) }
+        var scan = try TableScan(connection, .units, order: "id", path: path) { Damage(detail: $0.description) }
         while try scan.next() {}
         #expect(scan.count == meta.rowCount("units"))
         try scan.finish(meta)
-        var short = try TableScan(connection, .units, order: "id", path: path) { Damage(detail: $0) }
+        var short = try TableScan(connection, .units, order: "id", path: path) { Damage(detail: $0.description) }
         _ = try short.next()
         #expect(throws: Damage(detail: "'units' has 1 of its \(meta.rowCount("units")) rows")) { try short.finish(meta) }
     }
