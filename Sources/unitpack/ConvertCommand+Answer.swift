@@ -310,12 +310,3 @@ extension ConvertCommand {
         return texts.joined(separator: " ")
     }
 }
-
-extension UnitpackRuntime.MeasureUnit {
-    /// Whether the unit is a multiple of its base (no offset, not inverse):
-    /// only such a unit is written in fractions or in parts.
-    var isProportional: Bool {
-        if case .linear = conversion { return true }
-        return false
-    }
-}
