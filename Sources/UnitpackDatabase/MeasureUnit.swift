@@ -30,6 +30,13 @@ public struct MeasureUnit: Sendable, Hashable {
     public var key: String { UnitKey.make(category: category, name: name) }
     /// Whether the unit's value falls as the quantity grows (the cotton count, `Ne`).
     public var isInverse: Bool { flags.contains(.inverse) }
+    /// Whether the unit is a multiple of its base (no offset, not inverse):
+    /// only such a unit is split into parts or written in fractions
+    /// (`split`, `MixedRounding.fraction`).
+    public var isProportional: Bool {
+        if case .linear = conversion { return true }
+        return false
+    }
 }
 
 /// A value converted between two units given by name

@@ -71,6 +71,10 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// it was running. The runtime's own case, so that an app never meets
     /// the SQLite wrapper's error type.
     case storage(code: Int32, message: String, sql: String?)
+    /// The units convert, but not to what was asked (`answer`): no target
+    /// given and none preferred, a part of a mixed target of another
+    /// category, fractions of a scale; the problem says which.
+    case noAnswer(AnswerProblem)
 
     public var description: String {
         switch self {
@@ -124,6 +128,8 @@ public enum UnitDatabaseError: Error, Sendable, Hashable, CustomStringConvertibl
             return "no language asked to read the phrase in; pass nil for every language of the database"
         case .storage(let code, let message, let sql):
             return "SQLite error \(code): \(message)" + (sql.map { " (while running: \($0))" } ?? "")
+        case .noAnswer(let problem):
+            return problem.description
         }
     }
 }

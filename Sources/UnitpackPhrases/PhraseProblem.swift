@@ -1,8 +1,9 @@
 import UnitpackCore
 import UnitpackDatabase
 
-/// Why `UnitDatabase.parse` did not understand a phrase: one case per
-/// reason, with what it names as fields. `description` is the reason in
+/// Why `UnitDatabase.parse` did not understand a phrase, or why a reading
+/// it understood has no answer (`noPreferredUnits`): one case per reason,
+/// with what it names as fields. `description` is the reason in
 /// words, as `unitpack convert` prints it.
 public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     /// The phrase has no word.
@@ -38,6 +39,10 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     case scaleAndDifference(UnitDatabaseError)
     /// A word written as an expression that does not read (`W/(m*K`).
     case expression(UnitDatabaseError)
+    /// The reading names no target, and the category of its unit has no
+    /// preferred units to choose one from (`units-src/clusters.tsv`):
+    /// `PhraseReader.answer(for:request:rounding:)` is nil.
+    case noPreferredUnits(MeasureUnit)
 
     /// The reason in words: `no unit named 'flurbs'`.
     public var description: String {
@@ -62,6 +67,8 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
         case .cannotConvert(let from, let to): "\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))"
         case .scaleAndDifference(let error): error.description
         case .expression(let error): error.description
+        case .noPreferredUnits(let unit):
+            "\(unit.name) has no preferred units to convert to (units-src/clusters.tsv): name the target in the phrase"
         }
     }
 

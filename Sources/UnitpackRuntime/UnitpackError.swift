@@ -39,6 +39,7 @@ extension UnitDatabaseError: UnitpackError {
             case .unknownUsage: "unknownUsage"
             case .noLanguagesAsked: "noLanguagesAsked"
             case .storage: "storage"
+            case .noAnswer: "noAnswer"
             }
         return "database." + name
     }

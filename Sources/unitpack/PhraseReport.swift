@@ -50,7 +50,7 @@ struct PhraseReport: Encodable {
             self.numberReadBy = numberReadBy
         }
 
-        init(_ reading: PhraseReading, _ answer: ConvertAnswer?) {
+        init(_ reading: PhraseReading, _ answer: ConversionAnswer?) {
             self.init(
                 value: reading.value, from: UnitRef(reading.from),
                 read: reading.parts.map { Part(value: $0.value, unit: UnitRef($0.unit)) },
@@ -144,7 +144,9 @@ struct PhraseReport: Encodable {
         self.reason = reason
     }
 
-    init(_ answer: ConvertAnswer, readings: [PhraseReading], answers: [ConvertAnswer?], language: String?) {
+    /// The report of `answer`, the answer to `readings[0]`, with the other
+    /// readings and their answers, and why the first is first.
+    init(_ answer: ConversionAnswer, readings: [PhraseReading], answers: [ConversionAnswer?]) {
         understood = true
         value = answer.value
         from = UnitRef(answer.from)
@@ -156,7 +158,7 @@ struct PhraseReport: Encodable {
             parts = mixed.parts.map { Part(value: $0.value, unit: UnitRef($0.unit)) }
             negative = mixed.isNegative
         }
-        fit = Fit(answer.fit)
+        fit = Fit(readings[0].fit)
         choice = answer.choice.map(Choice.init)
         otherReadings = zip(readings, answers).dropFirst().map { reading, answer in
             Reading(
@@ -165,32 +167,9 @@ struct PhraseReport: Encodable {
                 to: (answer?.targets ?? reading.targets).map(UnitRef.init), result: answer?.result, fit: Fit(reading.fit),
                 numberReadBy: reading.separator == nil ? nil : reading.separatorLanguages)
         }
-        if readings.count > 1 { chosen = Self.whyFirst(readings[0], readings[1]) }
-        self.language = language
+        if readings.count > 1 { chosen = ReadingPrecedence(readings[0], before: readings[1]).description }
+        language = readings[0].language
         if readings[0].separator != nil { numberReadBy = readings[0].separatorLanguages }
-    }
-
-    /// Why `first` comes before `second`, by the order of docs/phrases.md.
-    static func whyFirst(_ first: PhraseReading, _ second: PhraseReading) -> String {
-        if first.fit == .asWritten && second.fit != .asWritten {
-            return "the units as written come before units read to fit the other unit"
-        }
-        if first.value != second.value, let separator = first.separator {
-            let languages = first.separatorLanguages.joined(separator: ", ")
-            let way = separator.isDecimal ? "the decimal separator" : "a group separator"
-            return "'\(separator.typed)' as the phrase's language writes it: '\(separator.character)' is \(way) in \(languages)"
-        }
-        if first.value != second.value {
-            return "the number's first reading"
-        }
-        if first.from != second.from {
-            return "\(first.from.key) ranks before \(second.from.key): a unit named in the phrase's language, an exact symbol before a name, a name of an asked language, then priority"
-        }
-        let targets = zip(first.targets, second.targets).first { $0 != $1 }
-        if let (one, other) = targets {
-            return "\(one.key) ranks before \(other.key): an exact symbol before a name, a name of an asked language, then priority"
-        }
-        return "the first of equal readings"
     }
 
     var json: String {

@@ -188,6 +188,67 @@ import UnitpackRuntime
         #expect(try database.regionalReading(of: pint, words: "2 pints", region: "GB", language: "en")?.key == "volume/imperial pint")
     }
 
+    /// A value and its units turned into an answer by one call (issue 35):
+    /// the target given, mixed (`ft+in`) or expected; a phrase's reading;
+    /// the reasons, as values with their words.
+    @Test func answers() throws {
+        let meter = try database.unit(key: "length/meter")
+        let mile = try database.unit(key: "length/mile")
+        let named: ConversionAnswer = try database.answer(1, from: "mile", to: "kilometer")
+        #expect(named.from == mile && named.to.key == "length/kilometer" && named.result == 1.609344)
+        #expect(named.value == 1 && named.targets == [named.to] && named.mixed == nil && named.choice == nil)
+        let given: [PhraseQuantity] = named.parts
+        #expect(given == [PhraseQuantity(value: 1, unit: mile)] && named.significantDigits == nil)
+
+        let height = try database.answer(180, from: "cm", to: "ft+in", significantDigits: 3)
+        #expect(height.mixed?.parts.map(\.value) == [5, 11] && height.significantDigits == 3)
+        let targets = try #require(try database.mixedTargets("ft+in", like: meter))
+        #expect(targets.map(\.key) == ["length/foot", "length/inch"] && targets.allSatisfy(\.isProportional))
+        #expect(try database.mixedTargets("ft", like: meter) == nil)
+        let units = try database.answer(180, from: try database.unit(key: "length/centimeter"), to: targets, rounding: .fraction(denominator: 8))
+        #expect(units.mixed?.fraction?.denominator == 8)
+
+        let expected = try database.answer(10, from: "km", request: TargetRequest(region: "US"))
+        #expect(expected.to.key == "length/mile" && expected.choice?.readerSource == .given)
+        #expect(try database.answer(10, from: try database.unit(key: "length/kilometer"), request: TargetRequest(region: "US")) == expected)
+
+        let sievert = try database.unit(key: "equivalent-dose/sievert")
+        let refusal = #expect(throws: UnitDatabaseError.self) { try database.answer(5, from: sievert) }
+        guard case .noAnswer(let problem)? = refusal else {
+            Issue.record("5 Sv with no target: \(String(describing: refusal))")
+            return
+        }
+        let known: AnswerProblem = problem
+        #expect(known == .noPreferredUnits(sievert) && refusal?.code == "database.noAnswer")
+        #expect(known.description == "no preferred units for equivalent-dose (units-src/clusters.tsv): give the target unit")
+        #expect(throws: UnitDatabaseError.noAnswer(.mixedTargetCategory(part: "kg", category: "length"))) {
+            try database.answer(5, from: "m", to: "ft+kg")
+        }
+        let fahrenheit = try database.unit(key: "temperature/degree Fahrenheit")
+        #expect(throws: UnitDatabaseError.noAnswer(.fractionOfScale(fahrenheit))) {
+            try database.answer(5, from: "°C", to: "°F", rounding: .fraction(denominator: 8))
+        }
+
+        let reader = PhraseReader(database: database)
+        let reading = try #require(try reader.parse("6 ft 2 in in cm", languages: ["en"]).readings.first)
+        let answer = try #require(try reader.answer(for: reading, request: TargetRequest(), rounding: .whole))
+        #expect(answer.parts == reading.parts && answer.to.key == "length/centimeter" && abs(answer.result - 187.96) < 1e-9)
+        let noTarget = try #require(try reader.parse("5 sievert", languages: ["en"]).readings.first)
+        #expect(try reader.answer(for: noTarget) == nil)
+        let why: PhraseProblem = .noPreferredUnits(noTarget.from)
+        #expect(why.description.hasPrefix("sievert has no preferred units"))
+
+        let other = PhraseReading(value: 2, from: try database.unit(key: "volume/imperial pint"))
+        let precedence: ReadingPrecedence = ReadingPrecedence(reading, before: reading)
+        #expect(precedence == .equal && precedence.description == "the first of equal readings")
+        let regional = ReadingPrecedence.regional(written: try database.unit(key: "volume/US pint"), read: other.from, region: "GB")
+        #expect(regional.description == "volume/US pint is read as volume/imperial pint in GB (units-src/relations.tsv, regional)")
+        _ = [ReadingPrecedence.asWritten, .numberReading, .sourceRanks(first: meter, second: mile), .targetRanks(first: meter, second: mile)]
+        if let separator = NumberReader(decimalSeparator: ",").readings("1,5").first?.separator {
+            _ = ReadingPrecedence.separator(separator, languages: ["de"])
+        }
+    }
+
     @Test func phrasesAndSearch() throws {
         let result: PhraseResult = try database.parse("5 km in miles", languages: ["en"])
         let reading: PhraseReading = try #require(result.readings.first)
@@ -265,6 +326,7 @@ import UnitpackRuntime
             case .unknownUsage(let usage, let available): usage + available.joined()
             case .noLanguagesAsked: ""
             case .storage(let code, let message, let sql): "\(code) \(message) \(sql ?? "")"
+            case .noAnswer(let problem): (problem as AnswerProblem).description
             }
         }
         func describe(_ error: SearchPackError) -> String {

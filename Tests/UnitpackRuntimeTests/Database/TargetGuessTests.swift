@@ -197,11 +197,3 @@ import UnitpackCompiler
         return result
     }
 }
-
-extension UnitpackRuntime.MeasureUnit {
-    /// A multiple of its base (no offset, not inverse).
-    var isProportional: Bool {
-        if case .linear = conversion { return true }
-        return false
-    }
-}

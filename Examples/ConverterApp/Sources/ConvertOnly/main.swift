@@ -3,7 +3,7 @@
 // neither. With ConverterApp, it measures what search and phrases add to an
 // app's size (README "What an app pays").
 //
-//   ConvertOnly [DATA_DIR] VALUE FROM TO   (default DATA_DIR: ../../dist)
+//   ConvertOnly [DATA_DIR] VALUE FROM TO   (default DATA_DIR: ../../dist; TO may be ft+in)
 import UnitpackDatabase
 
 #if canImport(Darwin)
@@ -27,10 +27,12 @@ guard arguments.count == 3, let value = Double(arguments[0]) else {
 }
 do {
     let database = try UnitDatabase(directory: directory, pageCacheBytes: 64 << 10, objectCacheBytes: 64 << 10)
-    let converted = try database.convert(value, from: arguments[1], to: arguments[2])
-    let from = try database.format(value, converted.from, language: "en")
-    let to = try database.format(converted.value, converted.to, language: "en")
-    print("\(from.long) → \(to.long)")
+    // TO may be mixed: `180 cm ft+in` is 5 feet 11 inches.
+    let answer = try database.answer(value, from: arguments[1], to: arguments[2])
+    let from = try database.format(value, answer.from, language: "en")
+    let to = try answer.mixed.map { try database.format($0, language: "en").long }
+        ?? database.format(answer.result, answer.to, language: "en").long
+    print("\(from.long) → \(to)")
 } catch {
     printError("ConvertOnly: \(error)")
     exit(1)

@@ -38,28 +38,35 @@ do {
 let database = library.database
 print("opened: \(library.search.languages.count) languages, budget \(budget) bytes")
 
-// Convert by name, then write the result as each language does.
+// Convert by name (the runtime's answer: the units read, the result and,
+// for a target such as `ft+in`, its parts), then write the result as each
+// language does.
 do {
-    let converted = try database.convert(1, from: "mile", to: "kilometer")
-    let english = try database.format(converted.value, converted.to, language: "en")
+    let answer = try database.answer(1, from: "mile", to: "kilometer")
+    let english = try database.format(answer.result, answer.to, language: "en")
     print("convert: 1 mile → \(english.long)")
-    let russian = try database.format(1.5, converted.to, language: "ru")
+    let russian = try database.format(1.5, answer.to, language: "ru")
     print("format ru: \(russian.long) (\(russian.short))")
 } catch {
     fail("convert: \(error)")
 }
 
-// A phrase as a user types it, in any language of the data.
+// A phrase as a user types it, in any language of the data, answered by the
+// same call the command line makes (the units it names, else the ones the
+// user expects).
+let reader = PhraseReader(database: database)
 for phrase in ["5 mètres en pieds", "тридцать четыре фута в метрах"] {
     do {
         let languages = try database.phraseLanguages()
-        guard let reading = try database.parse(phrase, languages: languages).readings.first, let target = reading.to else {
+        guard let reading = try reader.parse(phrase, languages: languages).readings.first else {
             fail("phrase '\(phrase)': not understood")
         }
-        let value = try database.convert(reading.value, from: reading.from, to: target)
+        guard let answer = try reader.answer(for: reading) else {
+            fail("phrase '\(phrase)': \(PhraseProblem.noPreferredUnits(reading.from))")
+        }
         let language = reading.language ?? "en"
-        let from = try database.format(reading.value, reading.from, language: language)
-        let to = try database.format(value, target, language: language)
+        let from = try database.format(answer.value, answer.from, language: language)
+        let to = try database.format(answer.result, answer.to, language: language)
         print("phrase \"\(phrase)\": \(from.long) → \(to.long)")
     } catch {
         fail("phrase '\(phrase)': \(error)")
