@@ -33,6 +33,12 @@ public final class UnitLibrary: Sendable {
     /// would leave SQLite a page cache too small to read a unit.
     public static let minimumCacheBytes = 16 << 10
 
+    /// What `.budgetTooSmall` adds to the minimum it names: what opening
+    /// holds is measured (SQLite's allocations over the open), and a second
+    /// open in the same process measured 16 bytes more than the first, so a
+    /// minimum named without slack was refused when given back (issue 37).
+    static let measurementSlack = 1 << 10
+
     /// Opens the database and the search pack of `DIRECTORY`'s current
     /// generation: its `manifest.tsv` is read once, so both files are of one
     /// build, whatever a concurrent build does (docs/manifest.md).
@@ -64,7 +70,7 @@ public final class UnitLibrary: Sendable {
         let fixed = database.openBytes + search.statistics.indexBytes
         let available = budget - fixed
         guard available >= Self.minimumCacheBytes else {
-            throw .budgetTooSmall(given: budget, minimum: fixed + Self.minimumCacheBytes)
+            throw .budgetTooSmall(given: budget, minimum: fixed + Self.minimumCacheBytes + Self.measurementSlack)
         }
         // An eighth stays unshared: the allocator's own overhead and what a
         // query allocates while it runs (measured by Scripts/bench).
