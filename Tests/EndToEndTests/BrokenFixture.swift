@@ -36,6 +36,13 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("crlf-line-endings", .crlfLineEndings, "time.tsv has CRLF line endings (a warning: check passes)"),
         .init("wrong-column-count", .columnCount, "a space instead of a TAB before a priority"),
         .init("missing-source-directory", .missingSourceDirectory, "the sources are in units/, not units-src/"),
+        .init("control-character", .controlCharacter, "an escape sequence in en's synonym of foot, a NUL in ru's synonym of meter"),
+        .init("cr-line-endings", .crLineEndings, "ru's length.tsv ends its lines with CR alone (an error: its names would be lost)"),
+        // The text of names
+        .init("bidi-control", .bidiControl, "en's symbol of kilometer is RLO + mk, which shows as km"),
+        .init("invisible-character", .invisibleCharacter, "a zero-width space in en's fe\u{200B}et, a no-break space in kilometres per hour"),
+        .init("look-alike-letter", .lookAlikeLetter, "a Greek omicron in en's foot, a Latin e in ru's метр, a fullwidth ｍｉｎ"),
+        .init("look-alike-names", .lookAlikeNames, "minute's symbol: a Cyrillic shha beside hour's h; en's symbol of minute a Cyrillic ѕес beside second's sec"),
         // Unit rows
         .init("duplicate-name", .duplicateName, "FOOT next to foot (names ignore case)"),
         .init("duplicate-symbol", .duplicateSymbol, "inch lists foot's symbol ft"),
