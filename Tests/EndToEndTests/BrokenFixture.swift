@@ -69,6 +69,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("formula-not-finite", .formulaNotFinite, "to-base takes sqrt of a negative number everywhere"),
         .init("inverse-not-decreasing", .inverseUnitNotDecreasing, "a pace without ^, and a ^ unit that increases"),
         .init("formula-overflow", .formulaOverflow, "°C to-base X*1e300*1e300 (overflows at -1e6), °F offset by 1e20 (no digit survives)"),
+        .init("from-base-not-inverse", .fromBaseNotInverse, "foot converted by sqrt and a square: from-base takes -1 m to a foot, which is +1 m"),
         // Cross-checks
         .init("dimension-mismatch", .dimensionMismatch, "meter per minute m/min declared 60 (inverted)"),
         .init("prefixed-unit-mismatch", .prefixedUnitMismatch, "hectometer declared 10 where meter takes SI prefixes (hecto + meter = 100)"),

@@ -45,6 +45,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case formulaNotFinite = "E403"
     case inverseUnitNotDecreasing = "E404"
     case formulaOverflow = "E405"
+    case fromBaseNotInverse = "E406"
 
     // E5xx: cross-checks between units
     case dimensionMismatch = "E501"
