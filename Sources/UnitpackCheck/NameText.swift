@@ -115,6 +115,7 @@ enum NameText {
     /// letters (`мeтр`). Words of two scripts that share no shape (`μm`,
     /// `kΩ`) and words of one script each (`пункт TeX`) are not look-alikes.
     static func firstLookAlike(in text: String) -> LookAlike? {
+        if isASCII(text) { return nil }
         let scalars = Array(text.unicodeScalars)
         for (offset, scalar) in scalars.enumerated() {
             if let plain = compatibilityLetters(scalar) {
@@ -189,6 +190,8 @@ enum NameText {
         return code + " " + name
     }
 
+    static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
     // MARK: Names that look the same
 
     /// The first character of `text` that `skeleton` changes other than by
@@ -211,6 +214,8 @@ enum NameText {
     /// `TextFolding.fold`: the long s and `ß` fold as in Unicode's full case
     /// folding, `ſ` to `s`, `ß` to `ss`). Symbols keep their case.
     static func skeleton(_ text: String, caseless: Bool) -> String {
+        // Most names are ASCII, which the mapping leaves as it is.
+        if isASCII(text) { return caseless ? text.lowercased() : text }
         var mapped = ""
         let composed = String(decoding: text._nfcCodeUnits, as: UTF8.self)
         for scalar in composed.unicodeScalars {

@@ -36,6 +36,8 @@ struct NameTextRule: CheckRule {
 
     /// At most one finding of each kind in one text, at its first character.
     static func check(_ text: Located<String>, what: String) -> [Diagnostic] {
+        // ASCII holds none of them (controls are E106's).
+        if NameText.isASCII(text.value) { return [] }
         var diagnostics: [Diagnostic] = []
         let scalars = Array(text.value.unicodeScalars)
         if let offset = scalars.firstIndex(where: NameText.isBidiControl) {
