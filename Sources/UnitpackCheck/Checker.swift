@@ -15,6 +15,8 @@ public enum Checker {
         BaseUnitRule(),
         DuplicateNameRule(),
         DuplicateSymbolRule(),
+        NameTextRule(),
+        LookAlikeNameRule(),
         CoefficientRule(),
         FormulaPairRule(),
         InverseDirectionRule(),

@@ -102,8 +102,13 @@ enum AtomicFile {
 
     /// Removes, from `directory`, the temporary files earlier builds left
     /// (killed midway, by SIGKILL or SIGXFSZ): regular files named
-    /// `NAME.tmp-PID` for one of `names`, whose process is gone. Nothing
-    /// else is touched, nor the file of a build still running.
+    /// `NAME.tmp-PID` for one of `names`, and SQLite's side files of them
+    /// (`NAME.tmp-PID-journal`, `-wal`, `-shm`). Called with the directory
+    /// locked (`DirectoryLock`), under which no other build writes there, and
+    /// before this build writes any: so every such file is a leftover,
+    /// whatever process number it carries. Asking whether that process is
+    /// alive left a leftover for good once its number went to another
+    /// process (numbers are reused). Nothing else is touched.
     /// - Returns: the names removed.
     @discardableResult
     static func removeStaleTemporaries(in directory: String, of names: [String]) -> [String] {
@@ -111,10 +116,12 @@ enum AtomicFile {
         var removed: [String] = []
         for entry in entries.sorted() {
             guard let name = names.first(where: { entry.hasPrefix($0 + temporaryMarker) }) else { continue }
-            let digits = entry.dropFirst(name.count + temporaryMarker.count)
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = pid_t(digits),
-                !isRunning(pid)
-            else { continue }
+            var digits = entry.dropFirst(name.count + temporaryMarker.count)
+            for suffix in sqliteSideFiles where digits.hasSuffix(suffix) {
+                digits = digits.dropLast(suffix.count)
+                break
+            }
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
             let path = directory + "/" + entry
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
@@ -123,11 +130,8 @@ enum AtomicFile {
         return removed
     }
 
-    /// Whether process `pid` exists (it may be another user's: EPERM).
-    static func isRunning(_ pid: pid_t) -> Bool {
-        guard pid > 0 else { return false }
-        return kill(pid, 0) == 0 || errno == EPERM
-    }
+    /// The files SQLite keeps beside a database it writes.
+    static let sqliteSideFiles = ["-journal", "-wal", "-shm"]
 }
 
 /// An exclusive `flock` on a build directory itself (no lock file to leave

@@ -113,7 +113,7 @@ enum GenerationWriter {
     /// still open what it names. Before manifests the previous generation
     /// was `units.sqlite` and `search.pack` themselves. Only regular files
     /// with an artifact's name are touched (and never a temporary: those are
-    /// `removeStaleTemporaries`' when their process is gone).
+    /// `removeStaleTemporaries`', before the next build writes).
     /// - Returns: the names removed.
     @discardableResult
     static func removeOlderGenerations(

@@ -111,20 +111,14 @@ extension SourceReader {
     }
 
     /// A whole file as text, with the reading diagnostics of a TSV file (BOM,
-    /// UTF-8, CRLF); the BOM and the CRs are dropped so columns stay right.
+    /// UTF-8, CRLF, a CR alone, control characters); the BOM and the CRs of
+    /// CRLF are dropped so columns stay right, and a CR alone is read as the
+    /// line break it was meant as (E107 says so), as `TextLines` reads it.
     private static func readText(_ path: String, relative: String, into tree: inout SourceTree) -> String? {
         guard let bytes = readBytes(path, relative: relative, into: &tree) else { return nil }
         tree.diagnostics += TextLines(bytes: bytes, path: path).diagnostics
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        var scalars = String.UnicodeScalarView()
-        var pendingCR = false
-        for scalar in String(decoding: body, as: UTF8.self).unicodeScalars {
-            if pendingCR && scalar != "\n" { scalars.append("\r") }
-            pendingCR = scalar == "\r"
-            if !pendingCR { scalars.append(scalar) }
-        }
-        if pendingCR { scalars.append("\r") }
-        return String(scalars)
+        return TextLines.rawLines(String(decoding: body, as: UTF8.self)).map(\.0).joined(separator: "\n")
     }
 }
 

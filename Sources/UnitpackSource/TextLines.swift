@@ -40,27 +40,97 @@ struct TextLines {
                     hint: "re-save the file as UTF-8; the bad bytes show as \u{FFFD} in most editors"))
         }
         let text = String(decoding: body, as: UTF8.self)
+        var sawCRLF = false
         var sawCR = false
         var number = 0
         // Split on scalars, not Characters: "\r\n" is one Character in Swift.
-        for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+        for (raw, end) in Self.rawLines(text) {
             number += 1
-            var raw = Substring(scalars)
-            if raw.unicodeScalars.last == "\r" {
-                raw = Substring(raw.unicodeScalars.dropLast())
-                if !sawCR {
-                    sawCR = true
-                    diagnostics.append(
-                        Diagnostic(
-                            .crlfLineEndings, "line ends with CRLF; accepted, but the project uses LF",
-                            at: SourceLocation(path: path, line: number, column: raw.unicodeScalars.count + 1),
-                            hint: "convert the file to LF line endings (e.g. `dos2unix`)"))
-                }
+            let endColumn = raw.unicodeScalars.count + 1
+            if end == .crlf && !sawCRLF {
+                sawCRLF = true
+                diagnostics.append(
+                    Diagnostic(
+                        .crlfLineEndings, "line ends with CRLF; accepted, but the project uses LF",
+                        at: SourceLocation(path: path, line: number, column: endColumn),
+                        hint: "convert the file to LF line endings (e.g. `dos2unix`)"))
+            }
+            if end == .cr && !sawCR {
+                // Read as a line break all the same, so that the file's
+                // other mistakes are found where they are.
+                sawCR = true
+                diagnostics.append(
+                    Diagnostic(
+                        .crLineEndings,
+                        "line ends with a CR alone (old Mac OS line endings); every line of the file would read as one",
+                        at: SourceLocation(path: path, line: number, column: endColumn),
+                        hint: "convert the file to LF line endings (e.g. `tr '\\r' '\\n' < FILE > FILE.new`), then check it again"))
             }
             let content = raw.drop(while: { $0 == " " || $0 == "\t" })
             if content.isEmpty || content.first == "#" { continue }
+            if let (offset, scalar) = raw.unicodeScalars.enumerated().first(where: { Self.isControl($0.element) }) {
+                diagnostics.append(
+                    Diagnostic(
+                        .controlCharacter, "a control character, \(Self.describe(scalar)), in the line",
+                        at: SourceLocation(path: path, line: number, column: offset + 1),
+                        hint: "remove it: no value holds a control character (an escape sequence would reach the terminal, a NUL cut the text short)"))
+            }
             lines.append(Self.split(raw, line: number, path: path))
         }
+    }
+
+    /// How a line ends.
+    enum LineEnd { case lf, crlf, cr, endOfFile }
+
+    /// The lines of `text` without their ends: LF, CRLF, or a CR alone.
+    static func rawLines(_ text: String) -> [(Substring, LineEnd)] {
+        let scalars = text.unicodeScalars
+        var lines: [(Substring, LineEnd)] = []
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            guard scalar == "\n" || scalar == "\r" else {
+                index = scalars.index(after: index)
+                continue
+            }
+            var next = scalars.index(after: index)
+            var end = LineEnd.lf
+            if scalar == "\r" {
+                end = .cr
+                if next < scalars.endIndex && scalars[next] == "\n" {
+                    end = .crlf
+                    next = scalars.index(after: next)
+                }
+            }
+            lines.append((Substring(scalars[start..<index]), end))
+            start = next
+            index = next
+        }
+        lines.append((Substring(scalars[start..<scalars.endIndex]), .endOfFile))
+        return lines
+    }
+
+    /// A C0 control but TAB (the separator), DEL, a C1 control (NEL among
+    /// them), or the line and paragraph separators U+2028 and U+2029.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// `U+001B (ESC)`.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let names: [UInt32: String] = [
+            0x00: "NUL", 0x07: "BEL", 0x08: "BS", 0x0B: "VT", 0x0C: "FF", 0x0D: "CR", 0x1B: "ESC", 0x7F: "DEL",
+            0x85: "NEL", 0x9B: "CSI", 0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR",
+        ]
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let name = names[scalar.value] ?? (scalar.value < 0x80 ? "a C0 control" : "a C1 control")
+        return "\(code) (\(name))"
     }
 
     private static func split(_ raw: Substring, line: Int, path: String) -> TSVLine {

@@ -74,9 +74,11 @@ struct DiagnosticReport: Encodable {
 enum GitHubAnnotations {
     static func render(_ diagnostic: Diagnostic) -> String {
         let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
-        var message = "\(diagnostic.message) [\(diagnostic.code.rawValue)]"
-        for note in diagnostic.notes { message += "\n\(note.location): note: \(note.message)" }
-        if let hint = diagnostic.hint { message += "\nhint: \(hint)" }
+        // What the sources held, written out as in the text format (a log shows it on a terminal).
+        let visible = TextEscaping.visible
+        var message = "\(visible(diagnostic.message)) [\(diagnostic.code.rawValue)]"
+        for note in diagnostic.notes { message += "\n\(visible(note.location.description)): note: \(visible(note.message))" }
+        if let hint = diagnostic.hint { message += "\nhint: \(visible(hint))" }
         let location = diagnostic.location
         let properties = [
             "file=\(property(location.path))", "line=\(location.line)", "col=\(location.column)",

@@ -101,9 +101,13 @@ import Testing
         let dist = temporary.path("dist")
         try FileManager.default.createDirectory(atPath: dist, withIntermediateDirectories: true)
         let dead = Self.deadProcessID()
-        let stale = ["units.sqlite.tmp-\(dead)", "search.pack.tmp-\(dead)", "manifest.tsv.tmp-\(dead)"]
-        // Not a build's: another name, no process id, a live process's (this one's).
-        let kept = ["notes.tmp-\(dead)", "units.sqlite.tmp-abc", "units.sqlite.tmp-\(getpid())"]
+        // A live process's (this one's) too: under the build's lock no other
+        // build writes in dist/, and a dead build's number may be a live process's now.
+        let stale = [
+            "units.sqlite.tmp-\(dead)", "search.pack.tmp-\(dead)", "manifest.tsv.tmp-\(dead)", "units.sqlite.tmp-\(getpid())",
+        ]
+        // Not a build's: another name, no process id.
+        let kept = ["notes.tmp-\(dead)", "units.sqlite.tmp-abc"]
         for name in stale + kept { try Files.write(Array("x".utf8), to: dist + "/" + name) }
 
         let result = try CLI.run(["build", "--source", Paths.fixture("valid"), "--output", dist])

@@ -36,6 +36,13 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("crlf-line-endings", .crlfLineEndings, "time.tsv has CRLF line endings (a warning: check passes)"),
         .init("wrong-column-count", .columnCount, "a space instead of a TAB before a priority"),
         .init("missing-source-directory", .missingSourceDirectory, "the sources are in units/, not units-src/"),
+        .init("control-character", .controlCharacter, "an escape sequence in en's synonym of foot, a NUL in ru's synonym of meter"),
+        .init("cr-line-endings", .crLineEndings, "ru's length.tsv ends its lines with CR alone (an error: its names would be lost)"),
+        // The text of names
+        .init("bidi-control", .bidiControl, "en's symbol of kilometer is RLO + mk, which shows as km"),
+        .init("invisible-character", .invisibleCharacter, "a zero-width space in en's fe\u{200B}et, a no-break space in kilometres per hour"),
+        .init("look-alike-letter", .lookAlikeLetter, "a Greek omicron in en's foot, a Latin e in ru's метр, a fullwidth ｍｉｎ"),
+        .init("look-alike-names", .lookAlikeNames, "minute's symbol: a Cyrillic shha beside hour's h; en's symbol of minute a Cyrillic ѕес beside second's sec"),
         // Unit rows
         .init("duplicate-name", .duplicateName, "FOOT next to foot (names ignore case)"),
         .init("duplicate-symbol", .duplicateSymbol, "inch lists foot's symbol ft"),
@@ -62,6 +69,7 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         .init("formula-not-finite", .formulaNotFinite, "to-base takes sqrt of a negative number everywhere"),
         .init("inverse-not-decreasing", .inverseUnitNotDecreasing, "a pace without ^, and a ^ unit that increases"),
         .init("formula-overflow", .formulaOverflow, "°C to-base X*1e300*1e300 (overflows at -1e6), °F offset by 1e20 (no digit survives)"),
+        .init("from-base-not-inverse", .fromBaseNotInverse, "foot converted by sqrt and a square: from-base takes -1 m to a foot, which is +1 m"),
         // Cross-checks
         .init("dimension-mismatch", .dimensionMismatch, "meter per minute m/min declared 60 (inverted)"),
         .init("prefixed-unit-mismatch", .prefixedUnitMismatch, "hectometer declared 10 where meter takes SI prefixes (hecto + meter = 100)"),

@@ -198,6 +198,33 @@ import UnitpackDigest
         #expect(stopped < 6, "the largest limit must let it through")
     }
 
+    /// Issue 37, finding 10: the leftover of a build killed at a file-size
+    /// limit stayed for good once its process number belonged to another
+    /// process (numbers are reused; this machine has 32768), and SQLite's
+    /// side files of it (`-journal`, `-wal`, `-shm`) were never removed.
+    /// Under the directory lock no other build writes there, so the next
+    /// build removes every temporary of the files it writes, whatever number
+    /// it carries, and nothing else.
+    @Test func theNextBuildRemovesEveryLeftoverTemporary() throws {
+        #expect(try build(0).status == 0)
+        // This test's own process and init: both alive, neither a build.
+        let live = "\(getpid())"
+        let leftovers = [
+            "units.sqlite.tmp-\(live)", "units.sqlite.tmp-1", "search.pack.tmp-\(live)", "manifest.tsv.tmp-1",
+            "units.sqlite.tmp-\(live)-journal", "units.sqlite.tmp-1-wal", "units.sqlite.tmp-1-shm",
+        ]
+        let others = ["notes.tsv.tmp-1", "units.sqlite.tmp-", "units.sqlite.tmp-12x", "units.sqlite.tmp-1-backup"]
+        for name in leftovers + others {
+            try Files.write(Array("a partial file\n".utf8), to: dist + "/" + name)
+        }
+        try FileManager.default.createDirectory(atPath: dist + "/search.pack.tmp-2/x", withIntermediateDirectories: true)
+
+        let next = try build(1)
+        #expect(next.status == 0, "\(next)")
+        #expect(try temporaries().sorted() == (others + ["search.pack.tmp-2"]).sorted())
+        #expect(try verify().status == 0)
+    }
+
     // MARK: What sits where the build writes
 
     @Test func aDirectoryWhereTheManifestGoes() throws {

@@ -140,6 +140,30 @@ import UnitpackTestSupport
         #expect(underflow.first?.message.contains("underflows") == true)
     }
 
+    /// Issue 37, finding 9: `FORMULAE(sqrt(X),X^2)` passed, since
+    /// from-base(to-base(x)) = x wherever to-base is defined; but from-base
+    /// takes -4 m to 16 units, which are 4 m (E406). (Codes by their text:
+    /// the test reads the same before the code existed.)
+    @Test func aPairInverseOneWayOnlyIsRefused() throws {
+        let length = "meter\tm\t1\t5\tsi\nkilometer\tkm\t1000\t4\tsi\nfoot\tft\tFORMULAE(sqrt(X),X^2)\t4\timp\n"
+        let found = try diagnostics(["units-src/length.tsv": length])
+        #expect(found.map(\.code.rawValue) == ["E406"], "\(found.map(\.rendered))")
+        #expect(found.first?.location.line == 3)
+        #expect(found.first?.message.contains("from-base takes -0.5 (a value of the base unit) to 0.25, which to-base takes back to 0.5") == true)
+    }
+
+    /// A from-base formula that fails where the unit has no value passes:
+    /// `X^2+0*sqrt(X)` refuses negative lengths, and the repository's
+    /// percent grade refuses angles of 90° or more, which `tan` alone read
+    /// as grades (100° as -567 %).
+    @Test func aFromBaseGuardedToTheUnitsValuesPasses() throws {
+        let length = "meter\tm\t1\t5\tsi\nkilometer\tkm\t1000\t4\tsi\nfoot\tft\tFORMULAE(sqrt(X),X^2+0*sqrt(X))\t4\timp\n"
+        #expect(try diagnostics(["units-src/length.tsv": length]).map(\.rendered) == [])
+        #expect(FormulaPairRule().check(tree(temperature: "FORMULAE(atan(X/100),tan(X)*100)")).map(\.code.rawValue) == ["E406"])
+        #expect(FormulaPairRule().check(tree(temperature: "FORMULAE(atan(X/100),tan(X)*100+0*ln(pi/2-abs(X)))")).isEmpty)
+        #expect(FormulaPairRule().check(tree(temperature: "FORMULAE(ln(X),exp(X))")).isEmpty, "exp underflows far below 0: not a failure")
+    }
+
     @Test func inverseFlagMustMatchTheDirection() {
         #expect(InverseDirectionRule().check(tree(temperature: "FORMULAE(100/X,100/X)")).map(\.code) == [.inverseUnitNotDecreasing])
         #expect(

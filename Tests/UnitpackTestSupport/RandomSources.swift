@@ -19,7 +19,10 @@ public struct RandomSources {
     public var units: [Unit] = []
 
     static let tags = ["si", "siAdd", "siAdd2", "imp", "impAdd", "us", "uk", "historic", "other"]
-    static let letters = Array("abcdefghijklmnopqrstuvwxyzабвгдежзиклмнопрстуфхцчшщыэюяé")
+    /// The letters of a category's names and symbols: Latin in one, Cyrillic
+    /// in the next. A word of both would be refused (E112: `mеter` with a
+    /// Cyrillic `е`), as would two that differ only in script (E113).
+    static let alphabets = [Array("abcdefghijklmnopqrstuvwxyzé"), Array("абвгдежзиклмнопрстуфхцчшщыэюя")]
 
     public init(seed: UInt64, categories: Int = 4, unitsPerCategory: Int = 12) {
         var rng = SeededGenerator(seed: seed)
@@ -34,11 +37,12 @@ public struct RandomSources {
             var usedNames = Set<String>()
             var usedSymbols = Set<String>()
             for u in 0..<unitsPerCategory {
-                var name = u == 0 ? "base \(c)" : Self.word(&rng)
-                while !usedNames.insert(name.lowercased()).inserted { name += Self.word(&rng) }
+                let letters = Self.alphabets[c % Self.alphabets.count]
+                var name = u == 0 ? "base \(c)" : Self.word(&rng, letters)
+                while !usedNames.insert(name.lowercased()).inserted { name += Self.word(&rng, letters) }
                 var symbols: [String] = []
                 for _ in 0..<Int.random(in: 0...2, using: &rng) {
-                    var symbol = Self.word(&rng, length: 1...3) + "\(u)"
+                    var symbol = Self.word(&rng, letters, length: 1...3) + "\(u)"
                     while !usedSymbols.insert(symbol).inserted { symbol += "x" }
                     if usedNames.contains(symbol.lowercased()) { continue }
                     symbols.append(symbol)
@@ -86,7 +90,7 @@ public struct RandomSources {
         return Double("\(mantissa)e\(exponent)")!
     }
 
-    static func word(_ rng: inout SeededGenerator, length: ClosedRange<Int> = 3...9) -> String {
+    static func word(_ rng: inout SeededGenerator, _ letters: [Character], length: ClosedRange<Int> = 3...9) -> String {
         String((0..<Int.random(in: length, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
     }
 }

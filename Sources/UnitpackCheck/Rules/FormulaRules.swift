@@ -30,12 +30,19 @@ struct FormulaPairRule: CheckRule {
 
     /// max(|x|, |b·fromBase′(b)|), the derivative estimated by a relative step.
     static func scale(x: Double, base: Double, back: Double, from: Formula) -> Double {
+        max(abs(x), amplification(of: from, at: base, value: back), .leastNormalMagnitude)
+    }
+
+    /// |b·f′(b)|, estimated by a relative step of b up, or down where up
+    /// leaves f's domain (a formula defined up to a bound, `ln(pi/2-abs(X))`
+    /// near pi/2); 0 when f is defined on neither side.
+    static func amplification(of formula: Formula, at base: Double, value: Double) -> Double {
         let step = 1e-7
-        var amplification = 0.0
-        if base != 0, let nudged = try? from.evaluate(x: base * (1 + step)) {
-            amplification = abs(nudged - back) / step
+        guard base != 0 else { return 0 }
+        for direction in [1.0, -1.0] {
+            if let nudged = try? formula.evaluate(x: base * (1 + direction * step)) { return abs(nudged - value) / step }
         }
-        return max(abs(x), amplification, .leastNormalMagnitude)
+        return 0
     }
 
     /// Overflow is a failure of the formula; a domain error or division by
@@ -157,7 +164,46 @@ struct FormulaPairRule: CheckRule {
                 at: to.location,
                 hint: "the first formula converts X of this unit to the base unit, the second converts back")
         }
-        return nil
+        return checkBack(name: name, to: to.value, from: from, baseValues: baseValues)
+    }
+
+    /// The other way round (E406): wherever from-base gives a value, to-base
+    /// must take it back, `to_base(from_base(b)) = b` to 1e-9 relative (to
+    /// the larger of |b| and |x·to_base′(x)| at x = from_base(b)), at every
+    /// sample and every base value of the category. A from-base formula that
+    /// answers for a base value that no value of the unit has, such as the
+    /// square of a negative length (`FORMULAE(sqrt(X),X^2)`: -4 m would be 16
+    /// units, which are 4 m), converts it to a wrong number; it must fail
+    /// there (a domain error), as `X^2+0*sqrt(X)` does. A from-base value
+    /// that is 0 or subnormal is skipped: an exponential's underflow, not a
+    /// value of the unit.
+    private func checkBack(name: String, to: Formula, from: Located<Formula>, baseValues: [Double]) -> Diagnostic? {
+        // The failure nearest zero is the one a reader follows best (-1, not -1e9).
+        var failure: (base: Double, x: Double, back: Double?)?
+        for base in Set(formulaSamples + baseValues).sorted(by: { (abs($0), $0) < (abs($1), $1) }) {
+            guard let x = try? from.value.evaluate(x: base), x.isNormal else { continue }
+            let back: Double
+            do throws(FormulaEvaluationError) {
+                back = try to.evaluate(x: x)
+            } catch {
+                if Self.overflows(error) { continue }
+                failure = (base, x, nil)
+                break
+            }
+            let amplification = Self.amplification(of: to, at: x, value: back)
+            let error = abs(back - base) / max(abs(base), amplification, .leastNormalMagnitude)
+            if error > Self.tolerance {
+                failure = (base, x, back)
+                break
+            }
+        }
+        guard let failure else { return nil }
+        let landing = failure.back.map { "which to-base takes back to \(show($0))" } ?? "where to-base fails"
+        return Diagnostic(
+            .fromBaseNotInverse,
+            "formulas of '\(name)' are not an inverse pair the other way: from-base takes \(show(failure.base)) (a value of the base unit) to \(show(failure.x)), \(landing)",
+            at: from.location,
+            hint: "from-base must fail where the unit has no value (make it undefined there: X^2+0*sqrt(X) refuses negative values), or convert back what to-base gives")
     }
 
     static let overflowHint =

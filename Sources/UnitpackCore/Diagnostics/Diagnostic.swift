@@ -65,14 +65,18 @@ public struct Diagnostic: Sendable, Hashable {
         self.hint = hint
     }
 
-    /// The compiler-style text, one line per diagnostic and note, then the hint.
+    /// The compiler-style text, one line per diagnostic and note, then the
+    /// hint. What a source held is quoted with its control characters and
+    /// direction marks written out (`TextEscaping`): a name with an escape
+    /// sequence in it must not repaint the terminal that shows the finding.
     public var rendered: String {
-        var text = "\(location): \(severity.rawValue): \(message) [\(code.rawValue)]"
+        let visible = TextEscaping.visible
+        var text = "\(visible(location.description)): \(severity.rawValue): \(visible(message)) [\(code.rawValue)]"
         for note in notes {
-            text += "\n\(note.location): note: \(note.message)"
+            text += "\n\(visible(note.location.description)): note: \(visible(note.message))"
         }
         if let hint {
-            text += "\n    hint: \(hint)"
+            text += "\n    hint: \(visible(hint))"
         }
         return text
     }

@@ -9,6 +9,14 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case crlfLineEndings = "W103"
     case columnCount = "E104"
     case missingSourceDirectory = "E105"
+    case controlCharacter = "E106"
+    case crLineEndings = "E107"
+
+    // E11x: the text of names (every name, symbol, synonym, form and word)
+    case bidiControl = "E110"
+    case invisibleCharacter = "E111"
+    case lookAlikeLetter = "E112"
+    case lookAlikeNames = "E113"
 
     // E2xx: one unit row
     case duplicateName = "E201"
@@ -37,6 +45,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case formulaNotFinite = "E403"
     case inverseUnitNotDecreasing = "E404"
     case formulaOverflow = "E405"
+    case fromBaseNotInverse = "E406"
 
     // E5xx: cross-checks between units
     case dimensionMismatch = "E501"
