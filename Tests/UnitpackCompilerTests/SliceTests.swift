@@ -25,17 +25,29 @@ import UnitpackTestSupport
         let pack: SearchPack
         let model: CompiledModel
 
+        /// `slice` built into a temporary directory (removed by the test).
         init(slice: DataSlice) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("unitpack-slice-\(UUID().uuidString)").path
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unitpack-slice-\(UUID().uuidString)").path
             let outcome = try BuildPipeline.build(source: SliceTests.repository, output: directory, slice: slice)
             guard outcome.summary != nil else {
                 throw CompileError.sourcesHaveErrors(count: outcome.diagnostics.filter { $0.severity == .error }.count)
             }
+            try self.init(directory: directory, model: try slice.apply(to: try SliceTests.model.get()))
+        }
+
+        init(directory: String, model: CompiledModel) throws {
+            self.directory = directory
             database = try UnitDatabase(directory: directory)
             pack = try SearchPack(directory: directory, budget: 1 << 20)
-            let (tree, diagnostics) = BuildPipeline.check(source: SliceTests.repository)
-            model = try slice.apply(to: try ModelCompiler.compile(tree, diagnostics: diagnostics))
+            self.model = model
         }
+    }
+
+    /// The repository's sources checked and compiled once per test process:
+    /// the model every slice is cut from.
+    static let model = Result<CompiledModel, any Error> {
+        let (tree, diagnostics) = BuildPipeline.check(source: repository)
+        return try ModelCompiler.compile(tree, diagnostics: diagnostics)
     }
 
     static let slices: [DataSlice] = [
@@ -45,16 +57,20 @@ import UnitpackTestSupport
         DataSlice(languages: ["en", "de", "ja"], categories: ["volume", "mass", "temperature"]),
     ]
 
-    /// One test for every slice: the whole data is built once (a build of
-    /// the repository takes seconds).
-    @Test func slicesAnswerAsTheWholeData() throws {
-        let whole = try Built(slice: DataSlice())
-        defer { try? FileManager.default.removeItem(atPath: whole.directory) }
-        for slice in Self.slices {
-            let part = try Built(slice: slice)
-            defer { try? FileManager.default.removeItem(atPath: part.directory) }
-            try check(slice, part: part, whole: whole)
-        }
+    /// The whole data: the repository's build every suite of the process
+    /// shares (RepositoryBuild: read only), and its model.
+    static let whole = Result<Built, any Error> {
+        try Built(directory: try RepositoryBuild.directory(), model: try DataSlice().apply(to: try model.get()))
+    }
+
+    /// A case for every slice (Swift Testing runs them side by side); the
+    /// whole data is shared.
+    @Test(arguments: slices)
+    func slicesAnswerAsTheWholeData(_ slice: DataSlice) throws {
+        let whole = try Self.whole.get()
+        let part = try Built(slice: slice)
+        defer { try? FileManager.default.removeItem(atPath: part.directory) }
+        try check(slice, part: part, whole: whole)
     }
 
     func check(_ slice: DataSlice, part: Built, whole: Built) throws {
