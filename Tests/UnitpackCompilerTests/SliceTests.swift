@@ -32,7 +32,7 @@ import UnitpackTestSupport
             guard outcome.summary != nil else {
                 throw CompileError.sourcesHaveErrors(count: outcome.diagnostics.filter { $0.severity == .error }.count)
             }
-            try self.init(directory: directory, model: try slice.apply(to: try SliceTests.model.get()))
+            try self.init(directory: directory, model: try slice.apply(to: try RepositoryModel.model()))
         }
 
         init(directory: String, model: CompiledModel) throws {
@@ -43,13 +43,6 @@ import UnitpackTestSupport
         }
     }
 
-    /// The repository's sources checked and compiled once per test process:
-    /// the model every slice is cut from.
-    static let model = Result<CompiledModel, any Error> {
-        let (tree, diagnostics) = BuildPipeline.check(source: repository)
-        return try ModelCompiler.compile(tree, diagnostics: diagnostics)
-    }
-
     static let slices: [DataSlice] = [
         DataSlice(languages: ["en"]),
         DataSlice(languages: ["en", "ru"]),
@@ -57,10 +50,11 @@ import UnitpackTestSupport
         DataSlice(languages: ["en", "de", "ja"], categories: ["volume", "mass", "temperature"]),
     ]
 
-    /// The whole data: the repository's build every suite of the process
-    /// shares (RepositoryBuild: read only), and its model.
+    /// The whole data: the repository's build and model every suite of the
+    /// process shares (RepositoryBuild, RepositoryModel: read only); a
+    /// slice's model is cut from the same one.
     static let whole = Result<Built, any Error> {
-        try Built(directory: try RepositoryBuild.directory(), model: try DataSlice().apply(to: try model.get()))
+        try Built(directory: try RepositoryBuild.directory(), model: try DataSlice().apply(to: try RepositoryModel.model()))
     }
 
     /// A case for every slice (Swift Testing runs them side by side); the
