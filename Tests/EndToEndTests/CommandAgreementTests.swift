@@ -98,8 +98,12 @@ import Testing
             var lines: [String] = []
             var expected: [String] = []
             var failures = 0
-            func add(_ line: String, _ arguments: [String]) throws {
-                let result = try database.convert(options + arguments)
+            var asked: [(line: String, arguments: [String])] = []
+            for (index, phrase) in phrases.enumerated() where index % every == 0 { asked.append((phrase, [phrase])) }
+            for triple in triples { asked.append((triple.joined(separator: "\t"), triple)) }
+            // `convert` once each, a few at a time (Concurrently), read in order.
+            let results = try Concurrently.map(asked) { try database.convert(options + $0.arguments) }
+            for ((line, _), result) in zip(asked, results) {
                 lines.append(line)
                 if result.status == 0 {
                     expected.append(String(result.stdout.dropLast()))
@@ -110,8 +114,6 @@ import Testing
                     expected.append(first.hasPrefix("Error: ") ? "error: " + first.dropFirst(7) : first)
                 }
             }
-            for (index, phrase) in phrases.enumerated() where index % every == 0 { try add(phrase, [phrase]) }
-            for triple in triples { try add(triple.joined(separator: "\t"), triple) }
             let batch = try database.convert(options + ["--batch"], input: lines.joined(separator: "\n") + "\n")
             #expect(batch.status == (failures > 0 ? 1 : 0), "\(options)")
             let got = batch.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)

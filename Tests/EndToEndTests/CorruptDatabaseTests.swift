@@ -111,11 +111,16 @@ import UnitpackCore
         // 8,500: each is a generation written and a process, and the cut
         // pages of one table's leaves fail alike). ByteFlipTests damages
         // bytes anywhere in-process.
-        let head = stride(from: 0, to: min(good.count, 64 * 1024), by: 512).map { $0 }
-        let tail = stride(from: 64 * 1024, to: good.count, by: 7 * 1024).flatMap { [$0, $0 + 1536] }.filter { $0 < good.count }
-        let lengths = head + tail + [1, 99, 101, good.count - 1]
-        for length in lengths {
-            let (result, _) = try convert(Array(good.prefix(length)), named: "cut-\(length)")
+        // The cuts run a few at a time (Concurrently), each in its own
+        // directory; their results are checked in order.
+        let head: [Int] = Array(stride(from: 0, to: min(good.count, 64 * 1024), by: 512))
+        let tail: [Int] = stride(from: 64 * 1024, to: good.count, by: 7 * 1024).flatMap { (cut: Int) -> [Int] in [cut, cut + 1536] }
+            .filter { $0 < good.count }
+        let lengths: [Int] = head + tail + [1, 99, 101, good.count - 1]
+        let results = try Concurrently.map(lengths) { length in
+            try convert(Array(good.prefix(length)), named: "cut-\(length)").result
+        }
+        for (length, result) in zip(lengths, results) {
             #expect(result.exitedNormally, "cut at \(length): \(result)")
             #expect(result.status == 0 || result.status == 1, "cut at \(length): \(result)")
             if result.status == 0 {
@@ -135,7 +140,9 @@ import UnitpackCore
     @Test func overwrittenPagesNeverCrash() throws {
         let conversions = [["1", "knot", "m/s"], ["--", "-40", "°C", "°F"], ["1", "kg", "lb"]]
         let right = try conversions.map { try database.convert($0).stdout }
-        for page in 1..<(good.count / 1024) where page < 64 || page % 7 == 0 {
+        let pages = (1..<(good.count / 1024)).filter { $0 < 64 || $0 % 7 == 0 }
+        // A few pages at a time (Concurrently); their results checked in order.
+        let results = try Concurrently.map(pages) { page -> [CLIResult] in
             var damaged = good
             for offset in (page * 1024)..<((page + 1) * 1024) {
                 damaged[offset] = UInt8(truncatingIfNeeded: offset &* 31 &+ 7)
@@ -143,8 +150,10 @@ import UnitpackCore
             // One generation a page (hashing it costs more than a conversion).
             let directory = try generation(damaged, named: "page-\(page)")
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            for (arguments, right) in zip(conversions, right) {
-                let result = try CLI.run(["convert", "--data", directory] + arguments)
+            return try conversions.map { try CLI.run(["convert", "--data", directory] + $0) }
+        }
+        for (page, pageResults) in zip(pages, results) {
+            for ((arguments, right), result) in zip(zip(conversions, right), pageResults) {
                 #expect(result.exitedNormally, "page \(page) \(arguments): \(result)")
                 #expect(result.status == 0 || result.status == 1, "page \(page) \(arguments): \(result)")
                 if result.status == 0 {
@@ -230,17 +239,24 @@ import UnitpackCore
             return Int(truncatingIfNeeded: state >> 33)
         }
         var refused = 0
-        for trial in 0..<40 {
-            var damaged = good
+        // The flips drawn in order, then tried a few at a time (Concurrently)
+        // and their results checked in order.
+        let flips: [(offset: Int, mask: UInt8)] = (0..<40).map { _ in
             let offset = next() % good.count
-            damaged[offset] ^= UInt8(1 + next() % 255)
+            return (offset, UInt8(1 + next() % 255))
+        }
+        let results = try Concurrently.map(Array(flips.enumerated())) { trial, flip -> (directory: String, results: [CLIResult]) in
+            var damaged = good
+            damaged[flip.offset] ^= flip.mask
             // Through a manifest that names the damaged file (its size and
             // hash): else every command refuses at the manifest, and the test
             // could not fail.
             let directory = try generation(damaged, named: "flip-\(trial)")
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            for (command, right) in zip(commands, right) {
-                let result = try CLI.run(command(directory))
+            return (directory, try commands.map { try CLI.run($0(directory)) })
+        }
+        for ((offset, _), (directory, trialResults)) in zip(flips, results) {
+            for ((command, right), result) in zip(zip(commands, right), trialResults) {
                 #expect(result.exitedNormally, "byte \(offset) \(command(directory)): \(result)")
                 if result.status == 0 {
                     #expect(result.stdout == right.stdout, "byte \(offset): \(command(directory)) changed its output with exit 0")

@@ -72,13 +72,30 @@ import UnitpackDigest
     }
 
     /// Each version built alone: its manifest and answers, what a whole
-    /// generation of it gives.
+    /// generation of it gives. Built once per test process (eight tests ask;
+    /// a build's output does not depend on where its sources are), in
+    /// `referenceDirectory(VERSION)`, read only.
     func references() throws -> [(manifest: [UInt8], answers: String)] {
-        try sources.indices.map { version in
-            let output = temporary.path("reference-\(version)")
-            let result = try build(version, into: output)
+        try Self.shared.get()
+    }
+
+    /// The build of `version` that `references()` reads.
+    func referenceDirectory(_ version: Int) throws -> String {
+        _ = try Self.shared.get()
+        return try Self.referenceSuite.get().temporary.path("reference-\(version)")
+    }
+
+    /// The suite whose sources and temporary directory the references use.
+    private static let referenceSuite = Result { try FaultInjectionTests() }
+
+    private static let shared = Result<[(manifest: [UInt8], answers: String)], any Error> {
+        let suite = try referenceSuite.get()
+        atexit { if case .success(let suite) = FaultInjectionTests.referenceSuite { suite.temporary.directory.remove() } }
+        return try suite.sources.indices.map { version in
+            let output = suite.temporary.path("reference-\(version)")
+            let result = try suite.build(version, into: output)
             guard result.status == 0 else { throw CLIError(description: "\(result)") }
-            return (try Files.bytes(output + "/manifest.tsv"), try answers(output))
+            return (try Files.bytes(output + "/manifest.tsv"), try suite.answers(output))
         }
     }
 
@@ -360,7 +377,7 @@ import UnitpackDigest
     @Test func aDirectoryBuiltBeforeManifests() throws {
         let reference = try references()
         try FileManager.default.createDirectory(atPath: dist, withIntermediateDirectories: true)
-        let old = temporary.path("reference-0")
+        let old = try referenceDirectory(0)
         try Files.write(try Files.bytes(try Dist.database(old)), to: dist + "/units.sqlite")
         try Files.write(try Files.bytes(try Dist.pack(old)), to: dist + "/search.pack")
         for arguments in [["convert", "--data", dist, "1", "ft", "m"], ["search", "--data", dist, "fu"], ["verify", "--data", dist], ["dump", dist]] {

@@ -28,14 +28,19 @@ import Testing
         let first = database.temporary.path("vectors-a")
         let second = database.temporary.path("vectors-b")
         // The default corpora are the repository's, read from the working directory.
-        let result = try CLI.run(["vectors", "--data", database.dist, "--output", first], in: RepositoryData.root)
+        // The two runs at once (Concurrently): each writes its own directory.
+        let runs = try Concurrently.map([0, 1]) { run in
+            run == 0
+                ? try CLI.run(["vectors", "--data", database.dist, "--output", first], in: RepositoryData.root)
+                : try CLI.run([
+                    "vectors", "--data", database.dist, "--output", second,
+                    "--phrases", RepositoryData.root + "/Tests/UnitpackRuntimeTests/Phrases/Corpora",
+                ])
+        }
+        let (result, again) = (runs[0], runs[1])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "ok: 6 vector files in \(first)\n")
         #expect(result.stderr == "")
-        let again = try CLI.run([
-            "vectors", "--data", database.dist, "--output", second,
-            "--phrases", RepositoryData.root + "/Tests/UnitpackRuntimeTests/Phrases/Corpora",
-        ])
         #expect(again.status == 0, "\(again)")
         #expect(try Files.list(first).sorted() == Self.kinds.map { $0 + ".json" }.sorted())
         for kind in Self.kinds {

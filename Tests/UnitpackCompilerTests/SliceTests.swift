@@ -25,16 +25,21 @@ import UnitpackTestSupport
         let pack: SearchPack
         let model: CompiledModel
 
+        /// `slice` built into a temporary directory (removed by the test).
         init(slice: DataSlice) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("unitpack-slice-\(UUID().uuidString)").path
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unitpack-slice-\(UUID().uuidString)").path
             let outcome = try BuildPipeline.build(source: SliceTests.repository, output: directory, slice: slice)
             guard outcome.summary != nil else {
                 throw CompileError.sourcesHaveErrors(count: outcome.diagnostics.filter { $0.severity == .error }.count)
             }
+            try self.init(directory: directory, model: try slice.apply(to: try RepositoryModel.model()))
+        }
+
+        init(directory: String, model: CompiledModel) throws {
+            self.directory = directory
             database = try UnitDatabase(directory: directory)
             pack = try SearchPack(directory: directory, budget: 1 << 20)
-            let (tree, diagnostics) = BuildPipeline.check(source: SliceTests.repository)
-            model = try slice.apply(to: try ModelCompiler.compile(tree, diagnostics: diagnostics))
+            self.model = model
         }
     }
 
@@ -45,16 +50,21 @@ import UnitpackTestSupport
         DataSlice(languages: ["en", "de", "ja"], categories: ["volume", "mass", "temperature"]),
     ]
 
-    /// One test for every slice: the whole data is built once (a build of
-    /// the repository takes seconds).
-    @Test func slicesAnswerAsTheWholeData() throws {
-        let whole = try Built(slice: DataSlice())
-        defer { try? FileManager.default.removeItem(atPath: whole.directory) }
-        for slice in Self.slices {
-            let part = try Built(slice: slice)
-            defer { try? FileManager.default.removeItem(atPath: part.directory) }
-            try check(slice, part: part, whole: whole)
-        }
+    /// The whole data: the repository's build and model every suite of the
+    /// process shares (RepositoryBuild, RepositoryModel: read only); a
+    /// slice's model is cut from the same one.
+    static let whole = Result<Built, any Error> {
+        try Built(directory: try RepositoryBuild.directory(), model: try DataSlice().apply(to: try RepositoryModel.model()))
+    }
+
+    /// A case for every slice (Swift Testing runs them side by side); the
+    /// whole data is shared.
+    @Test(arguments: slices)
+    func slicesAnswerAsTheWholeData(_ slice: DataSlice) throws {
+        let whole = try Self.whole.get()
+        let part = try Built(slice: slice)
+        defer { try? FileManager.default.removeItem(atPath: part.directory) }
+        try check(slice, part: part, whole: whole)
     }
 
     func check(_ slice: DataSlice, part: Built, whole: Built) throws {

@@ -166,9 +166,11 @@ import Testing
         try #require(problems == [], "\(problems.joined(separator: "\n"))")
         try #require(cases.count >= Self.minimumCases)
         var passed = 0
-        for testCase in cases {
+        // Every line's answer, a few at a time (Concurrently); judged in order.
+        let answers = try Concurrently.map(cases) { try Self.answer($0, database: database) }
+        for (testCase, answer) in zip(cases, answers) {
             let place = "\(Self.tableName):\(testCase.line): convert \"\(testCase.phrase)\"\(testCase.flags.isEmpty ? "" : " " + testCase.flagsText)"
-            guard let answer = try Self.answer(testCase, database: database) else {
+            guard let answer else {
                 let result = try database.convert(["--json", testCase.phrase] + testCase.flags)
                 Issue.record("\(place): no answer (status \(result.status)): \(result.stdout)\(result.stderr)expected \(testCase.expected.joined(separator: "|")): \(testCase.reason)")
                 continue

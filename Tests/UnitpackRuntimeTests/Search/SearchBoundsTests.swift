@@ -19,9 +19,7 @@ import UnitpackTestSupport
     static let pack: SearchPack = {
         let directory = NSTemporaryDirectory() + "unitpack-search-bounds-" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let (tree, diagnostics) = BuildPipeline.check(source: SearchPackTests.repository)
-        let model = try! ModelCompiler.compile(tree, diagnostics: diagnostics)
-        _ = try! SearchPackWriter.write(try! SearchPackWriter.encode(model), to: directory + "/search.pack")
+        _ = try! SearchPackWriter.write(try! SearchPackTests.encoded.get(), to: directory + "/search.pack")
         return try! SearchPack(path: directory + "/search.pack", budget: 1 << 20)
     }()
 

@@ -27,9 +27,8 @@ import UnitpackTestSupport
     private static let built: Result<Built, any Error> = Result {
         let temporary = try TemporaryDirectory(prefix: "unitpack-forgiving-")
         atexit { if case .success(let built) = SearchForgivingTests.built { try? FileManager.default.removeItem(atPath: built.temporary.path) } }
-        let (tree, diagnostics) = BuildPipeline.check(source: SearchPackTests.repository)
-        let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
-        _ = try SearchPackWriter.write(try SearchPackWriter.encode(model), to: temporary.path + "/search.pack")
+        let model = try RepositoryModel.model()
+        _ = try SearchPackWriter.write(try SearchPackTests.encoded.get(), to: temporary.path + "/search.pack")
         _ = try DatabaseWriter.write(model, to: temporary.path + "/units.sqlite")
         return Built(model: model, temporary: temporary)
     }

@@ -19,11 +19,14 @@ import UnitpackCore
     var directory: String { temporary.path }
     let model: CompiledModel
 
+    /// The repository's pack, encoded once per test process (each test
+    /// compiled and encoded it again); every test writes it to a file of its own.
+    static let encoded = Result<[UInt8], any Error> { try SearchPackWriter.encode(try RepositoryModel.model()) }
+
     init() throws {
         temporary = try TemporaryDirectory(prefix: "unitpack-search-")
-        let (tree, diagnostics) = BuildPipeline.check(source: Self.repository)
-        model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
-        _ = try SearchPackWriter.write(try SearchPackWriter.encode(model), to: directory + "/search.pack")
+        model = try RepositoryModel.model()
+        _ = try SearchPackWriter.write(try Self.encoded.get(), to: directory + "/search.pack")
     }
 
     func open(budget: Int = 1 << 20) throws -> SearchPack {
