@@ -58,31 +58,7 @@ import UnitpackTestSupport
         let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
         defer { fixture.remove() }
         let path = try build(fixture)
-        var texts: [(form: String, text: String)] = []
-        do {
-            let connection = try Connection(path: path, mode: .readOnlyImmutable)
-            let query = try connection.prepare("SELECT form, text FROM unit_names WHERE unit = 1 AND lang = 'ru'")
-            while try query.step() { texts.append((query.text(at: 0) ?? "", query.text(at: 1) ?? "")) }
-        }
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        let pageSize = DatabaseFormat.pageSize
-        func offset(of needle: [UInt8]) -> Int? {
-            (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-        }
-        func pointer(_ page: Int, _ index: Int) -> Int { Int(bytes[page + 8 + 2 * index]) << 8 | Int(bytes[page + 9 + 2 * index]) }
-        let found = texts.compactMap { word in offset(of: Array(("ru" + word.form + word.text).utf8)) }
-        let byPage = Dictionary(grouping: found, by: { $0 / pageSize * pageSize })
-        let (page, offsets) = try #require(
-            byPage.first { $0.key > 0 && $0.value.count >= 2 && bytes[$0.key] == 0x0A }, "two words of metre on one leaf page")
-        let cells = Int(bytes[page + 3]) << 8 | Int(bytes[page + 4])
-        func pointerIndex(holding at: Int) -> Int? {
-            (0..<cells).filter { pointer(page, $0) <= at - page }.max { pointer(page, $0) < pointer(page, $1) }
-        }
-        let first = try #require(pointerIndex(holding: offsets[0])), second = try #require(pointerIndex(holding: offsets[1]))
-        try #require(first != second)
-        bytes[page + 8 + 2 * first] = bytes[page + 8 + 2 * second]
-        bytes[page + 9 + 2 * first] = bytes[page + 9 + 2 * second]
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try CellPointerDamage.showMetresRussianWordTwice(at: path)
 
         let error = #expect(throws: ReviewError.self) { try DatabaseSnapshot.read(path) }
         guard case .corrupt(let file, _)? = error else {
