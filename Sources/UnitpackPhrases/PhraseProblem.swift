@@ -10,6 +10,10 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     case empty
     /// The phrase is `bytes` bytes of UTF-8, over `limit` (`UnitDatabase.maxPhraseBytes`): it is not read.
     case tooLong(bytes: Int, limit: Int)
+    /// Reading the phrase took more than `limit` steps of work
+    /// (`PhraseReader.workLimit`): it is refused rather than read in part, so
+    /// that no phrase can hold up the caller (docs/phrases.md, "Work").
+    case tooMuchWork(limit: Int)
     /// No number in `text` (the phrase), and no question that asks about one.
     case noNumber(in: String)
     /// A number and no unit after it; `text` is the phrase when the reason
@@ -49,6 +53,7 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .empty: "the phrase is empty"
         case .tooLong(let bytes, let limit): "the phrase is \(bytes) bytes long, over the limit of \(limit) bytes of UTF-8; shorten it"
+        case .tooMuchWork(let limit): "the phrase has too many ways to be read (over \(limit) steps); shorten it or write fewer parts"
         case .noNumber(let text): "no number in '\(TextEscaping.visible(text))'"
         case .noUnitAfterNumber(nil): "no unit after the number"
         case .noUnitAfterNumber(let text?): "no unit after the number in '\(TextEscaping.visible(text))'"

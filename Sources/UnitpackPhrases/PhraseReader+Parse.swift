@@ -56,10 +56,12 @@ extension PhraseReader {
         return languages
     }
 
-    /// `parse`, counting in `work` the words and spans it looked at.
-    func parse(_ text: String, languages: [String], numbers options: NumberReader.Options = [], work: inout Int)
-        throws(UnitDatabaseError) -> PhraseResult
-    {
+    /// `parse`, counting in `work` the words and spans it looked at, and
+    /// refusing the phrase past `limit` steps (tests give a small one).
+    func parse(
+        _ text: String, languages: [String], numbers options: NumberReader.Options = [], work: inout Int,
+        limit: Int = PhraseReader.workLimit
+    ) throws(UnitDatabaseError) -> PhraseResult {
         if let problem = Self.phraseTooLong(text) { return .notUnderstood(reason: problem) }
         let words = try database.phraseWords(languages)
         var decimal: Character = "."
@@ -102,8 +104,9 @@ extension PhraseReader {
         }
         var reader = Reader(
             phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
-            languages: languages, difference: difference)
-        defer { work += reader.work + reader.memo.work }
+            languages: languages, difference: difference, limit: limit, work: work)
+        // The work of cutting the phrase into words counts towards the limit too.
+        defer { work = reader.work + reader.memo.work }
 
         let numbers = reader.phrase.numbers(at: start, words: words, reader: reader.numbers, work: &reader.work)
         var (readings, failure) =
@@ -122,6 +125,8 @@ extension PhraseReader {
             case .failure(let reason): failure = failure ?? reason
             }
         }
+        // Over the limit, what was read so far may not be the best reading.
+        if reader.isOverLimit { return .notUnderstood(reason: .tooMuchWork(limit: limit)) }
         guard !readings.isEmpty else {
             return .notUnderstood(reason: failure?.problem ?? .noUnitAfterNumber(in: text))
         }
@@ -136,6 +141,8 @@ extension PhraseReader {
         let languages: [String]
         /// The phrase named a difference (`a change of 10 °F`).
         let difference: Bool
+        /// The most steps of work this parse does (`PhraseReader.workLimit`).
+        let limit: Int
         var memo = LookupMemo()
         /// Words and spans looked at: how tests tell the work is linear in
         /// the phrase (a clock is too noisy on a shared machine).

@@ -10,6 +10,10 @@ extension PhraseReader {
         var units: Found
         /// `Phrase.Number.significantDigits`.
         var significantDigits: Int? = nil
+        /// A fraction in words was added to it (`a mile and a half`): one
+        /// fraction a part, so that the reading of `and a half and a half …`
+        /// does not recurse once a word.
+        var hasFraction = false
     }
 
     enum Outcome {
@@ -45,8 +49,26 @@ extension PhraseReader {
         guard !words.isEmpty else { return .failure(.problem(.noUnitAfterNumber(in: nil))) }
         var failure: PhraseFailure?
         for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
+            if reader.countStepIsOver() { return .failure(.problem(.tooMuchWork(limit: reader.limit))) }
             let span = words.prefix(count)
             guard let units = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) else { continue }
+            // A part that cannot follow the one before (`5 ft 5 ft`, `1 a a`)
+            // is refused here, not after every way of reading the rest:
+            // that search grew with the number of parts (issue 37).
+            if let previous = parts.last {
+                let refused = try refusedAfter(previous.units, units, &reader)
+                if let refused {
+                    if failure == nil { failure = refused }
+                    guard let others = try otherUnits(span, than: units) else { continue }
+                    let othersRefused = try refusedAfter(previous.units, others, &reader)
+                    guard othersRefused == nil else { continue }
+                    let outcome = try following(
+                        parts + [FoundPart(value: value, units: others, significantDigits: digits)], words.dropFirst(count), target: target,
+                        stems: stems, &reader)
+                    if case .success = outcome { return outcome }
+                    continue
+                }
+            }
             let outcome = try following(
                 parts + [FoundPart(value: value, units: units, significantDigits: digits)], words.dropFirst(count), target: target, stems: stems,
                 &reader)
@@ -180,7 +202,8 @@ extension PhraseReader {
         // Another part: `2 in`, `and 45 minutes`, `и 15 минут`.
         var next = words
         if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
-        if let word = next.first, reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
+        if parts.count < Self.mostParts, let word = next.first,
+            reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
             let number = reader.phrase.numbers(
                 from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work
             ).first,
@@ -191,7 +214,8 @@ extension PhraseReader {
             // fraction in words after the conjunction, without a unit, is a
             // part of the last unit; before a marker it is tried first (`a
             // mile and a half in km`: not half an inch).
-            let isFraction = next.startIndex > words.startIndex && number.significantDigits == nil && number.value > 0
+            let isFraction = next.startIndex > words.startIndex && !parts[parts.count - 1].hasFraction
+                && number.significantDigits == nil && number.value > 0
                 && number.value < 1
                 && !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil })
             let beforeMarker = rest.first.map { reader.words.isMarker(folded: $0.folded) } ?? true
@@ -230,6 +254,7 @@ extension PhraseReader {
     ) throws(UnitDatabaseError) -> Outcome {
         var whole = parts
         whole[whole.count - 1].value += fraction
+        whole[whole.count - 1].hasFraction = true
         return try following(whole, rest, target: target, stems: stems, &reader)
     }
 

@@ -61,6 +61,55 @@ import UnitpackTestSupport
         }
     }
 
+    /// Issue 37, finding 3: twenty `5 ft` took 10 s and `1` then 2,000 `a`
+    /// overflowed the stack: the quantity reader tried every way of reading
+    /// every part. Repeated quantities, repeated unknown words and their
+    /// mixes now grow the work at most in proportion (and the words that name
+    /// a unit, a number and an article at once, like `a`, included).
+    @Test(arguments: ["5 ft", "a", "1 a", "flurb", "5 ft flurb", "1 mile and a half", "2 h 30 min", "in", "ft in", "фут"])
+    func repeatedQuantitiesAndUnknownWordsParseInLinearWork(_ piece: String) throws {
+        let texts = [25, 50, 100].map { "1 " + repeated(piece, $0, then: " in m") }
+        let counts = try work(texts)
+        #expect(texts[2].utf8.count <= UnitDatabase.maxPhraseBytes)
+        #expect(counts[0] > 0, "\(piece): the work is counted: \(counts)")
+        #expect(Double(counts[1]) <= 2.1 * Double(counts[0]), "\(piece) x25, x50: \(counts)")
+        #expect(Double(counts[2]) <= 2.1 * Double(counts[1]), "\(piece) x50, x100: \(counts)")
+        #expect(counts[2] < PhraseReader.workLimit, "\(piece) x100 reached the limit: \(counts)")
+    }
+
+    /// The longest phrase of repeated quantities is read (or refused) within
+    /// the limit, never by recursion as deep as the phrase: 2,000 `a` crashed.
+    @Test(arguments: ["a ", "5 ft ", "1 a ", "and a half "])
+    func aPhraseOfTheWholeLimitEndsWithAReason(_ piece: String) throws {
+        let text = "1 " + String(repeating: piece, count: (UnitDatabase.maxPhraseBytes - 8) / piece.utf8.count) + "in m"
+        #expect(text.utf8.count <= UnitDatabase.maxPhraseBytes)
+        var work = 0
+        let result = try PhraseReader(database: database).parse(text, languages: ["en", "ru"], work: &work)
+        #expect(work <= PhraseReader.workLimit + PhraseReader.longestUnitName * 4, "\(piece): \(work)")
+        if case .understood = result { Issue.record("\(piece): read as \(result)") }
+    }
+
+    /// Over the limit, a phrase is refused with the limit in its reason, not
+    /// read in part: the readings found so far may not be the best.
+    @Test func aParseOverTheLimitIsRefusedSayingSo() throws {
+        #expect(PhraseProblem.tooMuchWork(limit: PhraseReader.workLimit).description.contains("over \(PhraseReader.workLimit) steps"))
+        // A phrase that reads within the limit is refused under a smaller one.
+        let text = "1 mile and a half 2 ft 3 in in m"
+        var work = 0
+        let reader = PhraseReader(database: try database)
+        guard case .understood = try reader.parse("2 ft 3 in in m", languages: ["en", "ru"], work: &work) else {
+            Issue.record("not read")
+            return
+        }
+        for limit in [1, work / 2, work - 1] {
+            var used = 0
+            let result = try reader.parse("2 ft 3 in in m", languages: ["en", "ru"], work: &used, limit: limit)
+            #expect(result == .notUnderstood(reason: .tooMuchWork(limit: limit)), "limit \(limit) of \(work): \(result)")
+        }
+        var used = 0
+        #expect(try reader.parse(text, languages: ["en"], work: &used, limit: 3) == .notUnderstood(reason: .tooMuchWork(limit: 3)))
+    }
+
     @Test func aLongRunOfNumberWordsStillReadsTheNumberAtItsEnd() throws {
         #expect(Phrase.longestNumberWords == 16)
         let value = try database.parse("seven hundred thirty-four thousand five hundred and sixty-two m", languages: ["en"])
