@@ -35,6 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case relationsFile = "relations-file"
     /// `UnitDatabase.parse` of a phrase, on the repository's database.
     case phrase
+    /// Quantity phrases built from pieces (numbers, units, markers, unknown
+    /// words): each ends within `PhraseReader.workLimit` steps (issue 37).
+    case quantityPhrase = "quantity-phrase"
     /// `GenerationManifest.parse` (`dist/manifest.tsv`): a manifest or a
     /// located error; what parses renders and parses back the same.
     case manifest
@@ -67,6 +70,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .wordsFile: SourceProperties.check(input, as: "locales/ru/words.tsv", in: context)
         case .relationsFile: SourceProperties.check(input, as: "units-src/relations.tsv", in: context)
         case .phrase: PhraseProperties.check(input, in: context)
+        case .quantityPhrase: QuantityPhraseProperties.check(input, in: context)
         case .manifest: ManifestProperties.check(input)
         case .database: DatabaseProperties.check(input, in: context)
         case .expression: ExpressionProperties.check(input)

@@ -58,7 +58,7 @@ extension PhraseReader {
 
     /// `parse`, counting in `work` the words and spans it looked at, and
     /// refusing the phrase past `limit` steps (tests give a small one).
-    func parse(
+    package func parse(
         _ text: String, languages: [String], numbers options: NumberReader.Options = [], work: inout Int,
         limit: Int = PhraseReader.workLimit
     ) throws(UnitDatabaseError) -> PhraseResult {

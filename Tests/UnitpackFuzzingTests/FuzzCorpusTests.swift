@@ -25,7 +25,7 @@ import UnitpackTestSupport
     func keptInputsKeepTheProperty(_ target: FuzzTarget) throws {
         let files = try FuzzCorpus.files([Self.corpus + "/" + target.rawValue])
         #expect(files.count >= 3, "seeds for \(target.rawValue)")
-        let context = try FuzzContext(databaseDirectory: [.phrase, .searchQuery].contains(target) ? try Self.data : nil)
+        let context = try FuzzContext(databaseDirectory: [.phrase, .quantityPhrase, .searchQuery].contains(target) ? try Self.data : nil)
         for file in files {
             let failure = target.check(try FuzzCorpus.read(file), in: context)
             #expect(failure == nil, "\(file): \(failure ?? "")")
