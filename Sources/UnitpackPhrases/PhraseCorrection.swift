@@ -49,6 +49,14 @@ extension PhraseReader {
     {
         let languages = try askedLanguages(languages)
         let result = try parse(text, languages: languages)
+        if case .understood(let readings) = result {
+            // An ending cut is a guess: refused when the word is as close to
+            // another unit's name (`poundl`: pound, or poundal?).
+            if let unsure = unsureCut(readings, languages: languages, search: search) {
+                return CorrectedPhraseResult(result: .notUnderstood(reason: unsure), corrections: [])
+            }
+            return CorrectedPhraseResult(result: result, corrections: [])
+        }
         // Only a name no unit has is corrected: a phrase refused for another
         // reason (a bad expression, units that do not convert) is refused as
         // it was, with where and why, never read as something else in silence.
@@ -56,6 +64,7 @@ extension PhraseReader {
         else { return CorrectedPhraseResult(result: result, corrections: []) }
         var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var corrections: [PhraseCorrection] = []
+        var unsure: [String: PhraseProblem] = [:]
         var unknown: String?
         // A word written as an expression (`W/(m*K`) is read by the expression
         // grammar, whose errors say where: it is not corrected as a name.
@@ -65,7 +74,24 @@ extension PhraseReader {
             guard let found = try? search.search(token, languages: languages, limit: 5) else { continue }
             if found.contains(where: { !$0.isCorrected }) { continue }
             if unknown == nil { unknown = token }
-            guard let best = found.first(where: { $0.isCorrected && !$0.key.contains(" ") }) else { continue }
+            // Whole names within the edits `Suggestion` allows (a prefix of a
+            // longer name, as the search also corrects, is no reading of a word).
+            let limit = token.unicodeScalars.count <= 3 ? 1 : 2
+            // The nearest names too: the search ranks by priority, and a name
+            // as close (`pund`: pud, pound) may rank below its limit.
+            let near = (try? search.nearest(token, languages: languages, limit: 12)) ?? []
+            let words = (found + near).compactMap { match -> (match: SearchMatch, edits: Int)? in
+                guard match.isCorrected, !match.key.contains(" ") else { return nil }
+                let edits = Suggestion.editDistance(token, match.key)
+                return edits <= limit ? (match, edits) : nil
+            }
+            guard let (best, edits) = words.min(by: { $0.edits < $1.edits }) else { continue }
+            // As close to a name of another unit: a guess between two units is no guess.
+            var others: [String] = []
+            for (match, distance) in words where distance <= edits && match.unit != best.unit && match.key != best.key {
+                if !others.contains(match.key) { others.append(match.key) }
+            }
+            if !others.isEmpty { unsure[best.key] = .unsureGuess(word: token, guess: best.key, others: others) }
             tokens[index] = best.key
             corrections.append(PhraseCorrection(from: token, to: best.key))
         }
@@ -73,20 +99,58 @@ extension PhraseReader {
         // the search does not know may have been "corrected" too.
         if !corrections.isEmpty {
             let corrected = try parse(tokens.joined(separator: " "), languages: languages)
-            if case .understood = corrected { return CorrectedPhraseResult(result: corrected, corrections: corrections) }
+            if case .understood = corrected { return guessed(corrected, corrections, unsure) }
         }
         if corrections.count > 1 {
             let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
             for correction in corrections {
                 let one = typed.map { $0 == correction.from ? correction.to : $0 }
                 let corrected = try parse(one.joined(separator: " "), languages: languages)
-                if case .understood = corrected { return CorrectedPhraseResult(result: corrected, corrections: [correction]) }
+                if case .understood = corrected { return guessed(corrected, [correction], unsure) }
             }
         }
         guard let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
         let near = nearestNames(to: unknown, languages: languages, search: search)
         guard !near.isEmpty else { return CorrectedPhraseResult(result: result, corrections: []) }
         return CorrectedPhraseResult(result: .notUnderstood(reason: .noUnitNamed(name, nearest: near)), corrections: [])
+    }
+
+    /// A result read with `corrections`: refused when one of them was unsure,
+    /// else each reading carrying them as guesses.
+    private func guessed(_ result: PhraseResult, _ corrections: [PhraseCorrection], _ unsure: [String: PhraseProblem])
+        -> CorrectedPhraseResult
+    {
+        if let problem = corrections.lazy.compactMap({ unsure[$0.to] }).first {
+            return CorrectedPhraseResult(result: .notUnderstood(reason: problem), corrections: [])
+        }
+        guard case .understood(let readings) = result else { return CorrectedPhraseResult(result: result, corrections: corrections) }
+        let guesses = corrections.map { PhraseGuess(kind: .correction, word: $0.from, readAs: $0.to) }
+        let marked = readings.map { reading in
+            var reading = reading
+            reading.guesses = guesses + reading.guesses
+            return reading
+        }
+        return CorrectedPhraseResult(result: .understood(marked), corrections: corrections)
+    }
+
+    /// Why the first reading's ending cut is unsure: a name of a unit the
+    /// reading does not hold is as near the word as the cut (`poundl` is one
+    /// letter from `pound` and from `poundal`). Nil when no such name is.
+    private func unsureCut(_ readings: [PhraseReading], languages: [String], search: SearchPack) -> PhraseProblem? {
+        guard let reading = readings.first else { return nil }
+        let held = Set((reading.parts.map(\.unit) + reading.targets + [reading.from]).map(\.id))
+        for guess in reading.guesses where guess.kind == .cutEnding {
+            let cut = guess.word.unicodeScalars.count - guess.readAs.unicodeScalars.count
+            var others: [String] = []
+            for match in (try? search.nearest(guess.word, languages: languages, limit: 5)) ?? []
+            where !held.contains(match.unit) && match.key != guess.readAs && !others.contains(match.key) && !match.key.contains(" ")
+                && Suggestion.editDistance(guess.word, match.key) <= cut
+            {
+                others.append(match.key)
+            }
+            if !others.isEmpty { return .unsureGuess(word: guess.word, guess: guess.readAs, others: others) }
+        }
+        return nil
     }
 
     /// Up to three keys near `word`: within two edits of it whatever its

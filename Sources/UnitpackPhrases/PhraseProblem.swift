@@ -14,6 +14,10 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     /// (`PhraseReader.workLimit`): it is refused rather than read in part, so
     /// that no phrase can hold up the caller (docs/phrases.md, "Work").
     case tooMuchWork(limit: Int)
+    /// `word` names no unit, and a guess would read it as `guess`, but it is
+    /// as close to `others` (names of other units): the reader refuses rather
+    /// than pick one (issue 37). `guess` is nil when no guess stood out.
+    case unsureGuess(word: String, guess: String?, others: [String])
     /// No number in `text` (the phrase), and no question that asks about one.
     case noNumber(in: String)
     /// A number and no unit after it; `text` is the phrase when the reason
@@ -54,6 +58,9 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
         case .empty: "the phrase is empty"
         case .tooLong(let bytes, let limit): "the phrase is \(bytes) bytes long, over the limit of \(limit) bytes of UTF-8; shorten it"
         case .tooMuchWork(let limit): "the phrase has too many ways to be read (over \(limit) steps); shorten it or write fewer parts"
+        case .unsureGuess(let word, let guess, let others):
+            "'\(TextEscaping.visible(word))' names no unit, and it is as close to "
+                + Self.alternatives((guess.map { [$0] } ?? []) + others) + ": write the name you mean in full"
         case .noNumber(let text): "no number in '\(TextEscaping.visible(text))'"
         case .noUnitAfterNumber(nil): "no unit after the number"
         case .noUnitAfterNumber(let text?): "no unit after the number in '\(TextEscaping.visible(text))'"

@@ -9,6 +9,18 @@ extension PhraseReader {
     /// other parts and the target name. The parts must go from the largest
     /// unit down and add up; so must the target's.
     func assemble(_ parts: [FoundPart], _ targets: [Found]?, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome {
+        // Each reading carries the guesses its words were read by.
+        let guesses = parts.compactMap(\.units.guess) + (targets ?? []).compactMap(\.guess)
+        let outcome = try assembled(parts, targets, &reader)
+        guard !guesses.isEmpty, case .success(let readings) = outcome else { return outcome }
+        return .success(readings.map { reading in
+            var reading = reading
+            reading.guesses = guesses
+            return reading
+        })
+    }
+
+    private func assembled(_ parts: [FoundPart], _ targets: [Found]?, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome {
         var (parts, targets, fit) = (parts, targets, PhraseFit.asWritten)
         if reader.difference {
             let mapped = try asDifferences(parts, targets)

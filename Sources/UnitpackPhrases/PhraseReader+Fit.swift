@@ -14,7 +14,7 @@ extension PhraseReader {
     {
         var changed = false
         func map(_ found: Found) throws(UnitDatabaseError) -> Found {
-            var mapped = Found(units: [], language: found.language)
+            var mapped = Found(units: [], language: found.language, guess: found.guess)
             for unit in found.units {
                 let difference = try database.differenceUnit(of: unit)
                 if difference != nil { changed = true }

@@ -11,6 +11,8 @@ extension PhraseReader {
     struct Found {
         var units: [MeasureUnit]
         var language: String? = nil
+        /// The guess the span was read by (an ending cut), nil when as written.
+        var guess: PhraseGuess? = nil
     }
 
     /// What the lookups of one parse found, by span: the same span is asked
@@ -192,7 +194,10 @@ extension PhraseReader {
                 let found = try database.candidates(
                     for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
                     preferring: languages, keyPrefix: key)
-                if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
+                if !found.units.isEmpty {
+                    let guess = PhraseGuess(kind: .cutEnding, word: span[span.startIndex + index].text, readAs: stemmedTexts[index])
+                    return Found(units: found.units, language: found.language, guess: guess)
+                }
             }
         }
         return nil

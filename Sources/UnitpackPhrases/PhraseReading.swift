@@ -59,6 +59,10 @@ public struct PhraseReading: Sendable, Hashable {
     /// (docs/phrases.md): `de` for 1500 in `1.500 Meter in Fuß`. Empty when
     /// `separator` is nil.
     public var separatorLanguages: [String] = []
+    /// The words read by a guess (an ending cut, a correction), in the
+    /// phrase's order: empty when every word was read as a name it is.
+    /// Show them with the answer (docs/phrases.md, "Guesses").
+    public var guesses: [PhraseGuess] = []
 
     /// The first target unit; nil when the phrase names none.
     public var to: MeasureUnit? { targets.first }

@@ -107,7 +107,8 @@ extension ConvertCommand {
             report.mark(corrections)
             return ConvertOutcome(output: report.json)
         }
-        return ConvertOutcome(output: try show(first, database, phraseLanguage: readings[0].language), error: Self.correctionNote(corrections))
+        let shown = try show(first, database, phraseLanguage: readings[0].language) + Self.guessMarker(readings[0].guesses)
+        return ConvertOutcome(output: shown, error: Self.correctionNote(corrections))
     }
 
     /// A number that the phrase's languages read two ways (`1.500 m in ft`):

@@ -134,6 +134,16 @@ struct PhraseReport: Encodable {
         let to: String
     }
 
+    /// The words the first reading rests on a guess for (issue 37): an
+    /// ending cut or a correction, each `kind`, `word` and `readAs`.
+    var guesses: [Guess]?
+
+    struct Guess: Encodable {
+        let kind: String
+        let word: String
+        let readAs: String
+    }
+
     mutating func mark(_ read: [PhraseCorrection]) {
         corrected = read.first.map { Correction(from: $0.from, to: $0.to) }
         if read.count > 1 { corrections = read.map { Correction(from: $0.from, to: $0.to) } }
@@ -169,6 +179,9 @@ struct PhraseReport: Encodable {
         }
         if readings.count > 1 { chosen = ReadingPrecedence(readings[0], before: readings[1]).description }
         language = readings[0].language
+        if !readings[0].guesses.isEmpty {
+            guesses = readings[0].guesses.map { Guess(kind: $0.kind.rawValue, word: $0.word, readAs: $0.readAs) }
+        }
         if readings[0].separator != nil { numberReadBy = readings[0].separatorLanguages }
     }
 
@@ -191,6 +204,14 @@ extension ConvertCommand {
             return CorrectedPhraseResult(result: try database.parse(phrase, languages: languages), corrections: [])
         }
         return try database.parse(phrase, languages: languages, correctingWith: search)
+    }
+
+    /// What an answer that rests on guesses says after it, on the same line
+    /// (text, `--terse` and every line of `--batch`, so that no script takes
+    /// a guessed number for the phrase's): ` (a guess: 'poundl' read as
+    /// 'pound', its ending cut)`; empty without guesses.
+    static func guessMarker(_ guesses: [PhraseGuess]) -> String {
+        guesses.isEmpty ? "" : " (" + guesses.map(\.description).joined(separator: "; ") + ")"
     }
 
     /// What was read, for standard error: `note: read 'kilomters' as 'kilometers'`.

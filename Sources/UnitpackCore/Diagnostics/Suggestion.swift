@@ -16,6 +16,11 @@ public enum Suggestion {
         return best?.name
     }
 
+    /// Levenshtein distance of two texts, ignoring case.
+    package static func editDistance(_ a: String, _ b: String) -> Int {
+        editDistance(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
+    }
+
     /// Levenshtein distance.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

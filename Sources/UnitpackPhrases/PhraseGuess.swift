@@ -1,0 +1,34 @@
+import UnitpackCore
+
+/// A word of a phrase that no name has, read as a name by a guess
+/// (issue 37): with a case ending cut (`галонами` as `галон`), or corrected
+/// by the search pack (`kilomters` as `kilometers`). A reading that rests on
+/// one carries it (`PhraseReading.guesses`), and every output shows it: a
+/// guess is never an answer given as if the phrase had said it.
+public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
+    /// How the word was read.
+    public enum Kind: String, Sendable, Hashable {
+        /// Letters at the word's end were cut (an inflection no name lists).
+        case cutEnding = "cut-ending"
+        /// The search pack's forgiving search corrected it (a typo).
+        case correction
+    }
+
+    public let kind: Kind
+    /// The word as typed.
+    public let word: String
+    /// The name it was read as.
+    public let readAs: String
+
+    public init(kind: Kind, word: String, readAs: String) {
+        self.kind = kind
+        self.word = word
+        self.readAs = readAs
+    }
+
+    /// `a guess: 'poundl' read as 'pound', its ending cut`.
+    public var description: String {
+        let how = kind == .cutEnding ? "its ending cut" : "a correction"
+        return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', \(how)"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Issue 37, findings 1 and 2: a word no unit has, read by cutting its
+/// ending or by the search pack's correction, is a guess. The answer says so
+/// in every output (the text line, `--terse`, each `--batch` line, `--json`),
+/// and a word as close to another unit's name as to the guess is refused.
+/// Before, `1 poundl in N` answered a pound-force with exit 0 and no word
+/// (a poundal is 0.138 N), and `1 pund in pounds` a pood with a note on
+/// stderr only, which `--batch` dropped.
+@Suite struct GuessTests {
+    let database: BuiltRepositoryDatabase
+
+    init() throws {
+        database = try BuiltRepositoryDatabase()
+    }
+
+    @Test(arguments: [
+        ("1 poundl in N", "'poundl'", ["'pound'", "'poundal'"]),
+        ("1 abmpere in A", "'abmpere'", ["'ampere'", "'abampere'"]),
+        ("1 literal in ml", "'literal'", ["'liter'"]),
+        ("1 cupid in ml", "'cupid'", ["'cup'"]),
+    ])
+    func aWordAsCloseToAnotherUnitIsRefused(_ phrase: String, _ word: String, _ names: [String]) throws {
+        let result = try database.convert([phrase])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == "", "\(result)")
+        #expect(result.stderr.contains("error: not understood: \(word) names no unit, and it is as close to"), "\(result)")
+        for name in names { #expect(result.stderr.contains(name), "\(name): \(result)") }
+    }
+
+    @Test func aCorrectionIsShownOnTheAnswersLine() throws {
+        let result = try database.convert(["1 kilomters in mi"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "1 kilometer ≈ 0.621371 miles (a guess: 'kilomters' read as 'kilometers', a correction)\n", "\(result)")
+        // --terse: the number and the marker, so a script cannot take it for the phrase's.
+        let terse = try database.convert(["--terse", "1 kilomters in mi"])
+        #expect(terse.stdout == "0.621371 (a guess: 'kilomters' read as 'kilometers', a correction)\n", "\(terse)")
+    }
+
+    @Test func anEndingCutIsShownOnTheAnswersLine() throws {
+        let result = try database.convert(["3 inchs in cm"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "3 inches = 7.62 centimeters (a guess: 'inchs' read as 'inch', its ending cut)\n", "\(result)")
+    }
+
+    @Test func everyBatchLineOfAGuessSaysSo() throws {
+        let result = try database.convert(["--batch", "--terse"], input: "1 kilomters in mi\n1 km in mi\n3 inchs in cm\n")
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 4, "\(result)")
+        #expect(lines[0].hasSuffix("(a guess: 'kilomters' read as 'kilometers', a correction)"), "\(lines)")
+        #expect(lines[1] == "0.621371", "\(lines)")
+        #expect(lines[2].hasSuffix("(a guess: 'inchs' read as 'inch', its ending cut)"), "\(lines)")
+    }
+
+    @Test func theJSONReportListsTheGuesses() throws {
+        let result = try database.convert(["--json", "1 kilomters in mi"])
+        #expect(result.status == 0, "\(result)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let guesses = report?["guesses"] as? [[String: String]]
+        #expect(guesses == [["kind": "correction", "word": "kilomters", "readAs": "kilometers"]], "\(result.stdout)")
+        let plain = try database.convert(["--json", "1 km in mi"])
+        #expect(!plain.stdout.contains("guesses"), "\(plain.stdout)")
+    }
+}
