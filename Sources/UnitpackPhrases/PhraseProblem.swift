@@ -12,6 +12,9 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     case tooLong(bytes: Int, limit: Int)
     /// No number in `text` (the phrase), and no question that asks about one.
     case noNumber(in: String)
+    /// A number typed past what a Double holds (`1e400`, `1e-400`): it is
+    /// refused rather than read as infinity, 0 or a number with fewer digits.
+    case numberOutOfRange(NumberOutOfRange)
     /// A number and no unit after it; `text` is the phrase when the reason
     /// is the phrase's as a whole, nil when one reading of it ended so.
     case noUnitAfterNumber(in: String?)
@@ -50,6 +53,7 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
         case .empty: "the phrase is empty"
         case .tooLong(let bytes, let limit): "the phrase is \(bytes) bytes long, over the limit of \(limit) bytes of UTF-8; shorten it"
         case .noNumber(let text): "no number in '\(TextEscaping.visible(text))'"
+        case .numberOutOfRange(let problem): problem.description
         case .noUnitAfterNumber(nil): "no unit after the number"
         case .noUnitAfterNumber(let text?): "no unit after the number in '\(TextEscaping.visible(text))'"
         case .noUnitAfter(let word): "no unit after '\(TextEscaping.visible(word))'"
