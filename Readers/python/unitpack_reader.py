@@ -166,7 +166,7 @@ def fold(text):
 # ---------------------------------------------------------------- formulas
 
 class FormulaError(Exception):
-    """An evaluation error: kind is division-by-zero, overflow, domain or not-finite."""
+    """An evaluation error: kind is division-by-zero, overflow, domain or not-finite; underflow for a conversion's."""
 
     def __init__(self, kind):
         super().__init__(kind)
@@ -288,6 +288,23 @@ def _finite(value):
     if math.isinf(value):
         raise FormulaError("overflow")
     return value
+
+
+LEAST_NORMAL = 2.2250738585072014e-308
+
+
+def _normal_value(x):
+    """docs/database.md, "Conversion": a subnormal value has lost its digits."""
+    if x != 0 and abs(x) < LEAST_NORMAL:
+        raise FormulaError("underflow")
+
+
+def _normal(result, value):
+    """A step's result: subnormal, or 0 by a factor from a value that is not 0 (value None: a formula's, whose 0 is a value)."""
+    _normal_value(result)
+    if result == 0 and value is not None and value != 0:
+        raise FormulaError("underflow")
+    return result
 
 
 def _pow(a, b):
@@ -679,23 +696,25 @@ class Database:
     # docs/database.md, "Conversion"
     @staticmethod
     def to_base(unit, x):
+        _normal_value(x)
         if unit["formula"]:
-            return evaluate(unit["to_base"], x)
+            return _normal(evaluate(unit["to_base"], x), None)
         if unit["inverse"]:
             if x == 0:
                 raise FormulaError("division-by-zero")
-            return _finite(unit["factor"] / x)
-        return _finite(x * unit["factor"])
+            return _normal(_finite(unit["factor"] / x), x)
+        return _normal(_finite(x * unit["factor"]), x)
 
     @staticmethod
     def from_base(unit, b):
+        _normal_value(b)
         if unit["formula"]:
-            return evaluate(unit["from_base"], b)
+            return _normal(evaluate(unit["from_base"], b), None)
         if unit["inverse"]:
             if b == 0:
                 raise FormulaError("division-by-zero")
-            return _finite(unit["factor"] / b)
-        return _finite(b / unit["factor"])
+            return _normal(_finite(unit["factor"] / b), b)
+        return _normal(_finite(b / unit["factor"]), b)
 
     def convert(self, value, source, target):
         source, target = self.unit(source), self.unit(target)

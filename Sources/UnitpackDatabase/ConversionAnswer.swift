@@ -9,8 +9,9 @@ import UnitpackCore
 /// siblings, and by `PhraseReader.answer(for:request:rounding:)` for a
 /// phrase's reading: the command line, the example app and any front end
 /// get the same answer by one call. The result is at full precision: how
-/// many digits to show, and whether to write it after `=` or `≈`, is the
-/// front end's choice.
+/// many digits to show is the front end's choice, and
+/// `isExact(significantDigits:)` says whether what it shows is the result
+/// (`=`) or a rounding of it (`≈`).
 public struct ConversionAnswer: Sendable, Hashable {
     /// The value's parts as given, largest first (`6 ft`, `2 in`); one for a
     /// plain value. Each keeps the significant digits it was typed with.
@@ -40,10 +41,15 @@ public struct ConversionAnswer: Sendable, Hashable {
     /// with at least as many.
     public var significantDigits: Int? { parts.compactMap(\.significantDigits).max() }
 
+    /// With `mixed`: whether its parts, as written, are the result split
+    /// without rounding (`ConversionAnswer+Exactness.swift`); nil without.
+    let mixedIsExact: Bool?
+
     init(
         parts: [PhraseQuantity], value: Double, from: MeasureUnit, targets: [MeasureUnit], result: Double, mixed: MixedQuantity?,
-        choice: ExpectedTarget?
+        mixedIsExact: Bool? = nil, choice: ExpectedTarget?
     ) {
+        self.mixedIsExact = mixedIsExact
         self.parts = parts
         self.value = value
         self.from = from

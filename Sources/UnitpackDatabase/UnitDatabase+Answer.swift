@@ -121,11 +121,18 @@ extension UnitDatabase {
         let result = try convert(value, from: from, to: target)
         let inFractions = if case .fraction = rounding { true } else { false }
         if targets.count == 1, inFractions, !target.isProportional { throw .noAnswer(.fractionOfScale(target)) }
-        let mixed: MixedQuantity? =
-            if targets.count > 1 || inFractions { try split(value, of: from, into: targets, rounding: rounding) } else { nil }
+        var mixed: MixedQuantity?
+        var mixedIsExact: Bool?
+        if targets.count > 1 || inFractions {
+            let rounded = try split(value, of: from, into: targets, rounding: rounding)
+            // 17 digits round nothing: the last part as the split leaves it, to hold the rounded one to.
+            let unrounded = try split(value, of: from, into: targets, rounding: .significantDigits(17))
+            mixed = rounded
+            mixedIsExact = ConversionAnswer.isExact(rounded, unrounded: unrounded)
+        }
         return ConversionAnswer(
             parts: parts ?? [PhraseQuantity(value: value, unit: from)], value: value, from: from, targets: targets, result: result,
-            mixed: mixed, choice: choice)
+            mixed: mixed, mixedIsExact: mixedIsExact, choice: choice)
     }
 
     /// The parts of `text` split at `+`; nil unless there are two or more

@@ -7,13 +7,18 @@ extension UnitDatabase {
     /// 60 rpm is 1 Hz), through the first base unit, the factor and the second.
     /// - Throws: `.absoluteAndDifference` for a point on a scale and a
     ///   difference (°C to Δ°F), `.incompatibleUnits` for other categories,
-    ///   `.conversionFailed` when a formula fails.
+    ///   `.conversionFailed` when a formula fails, and with `.underflow`
+    ///   for a subnormal value or a result that underflows (below
+    ///   2.2250738585072014e-308, or 0 from a value that is not: 1e-300 pm
+    ///   in Pm): such a result has lost its digits, and 0 would be a wrong answer.
     public func convert(_ value: Double, from: MeasureUnit, to: MeasureUnit) throws(UnitDatabaseError) -> Double {
         // One category, the common case, needs no relations.
         let factor = from.category == to.category ? nil : try crossCategoryFactor(from: from, to: to)
         do {
             let base = try from.conversion.toBase(value)
-            return try to.conversion.fromBase(factor.map { base * $0 } ?? base)
+            // The factor across a `same` relation is a step like the others: it may underflow too.
+            let across = try factor.map { factor throws(FormulaEvaluationError) in try Conversion.normal(base * factor, from: base) }
+            return try to.conversion.fromBase(across ?? base)
         } catch {
             throw .conversionFailed(error)
         }

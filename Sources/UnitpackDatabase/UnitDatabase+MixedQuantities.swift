@@ -20,7 +20,8 @@ extension UnitDatabase {
     ///   `.invalidMixedQuantity` for units not largest first, not whole
     ///   multiples or not proportional, and for a `.significantDigits`
     ///   outside `1...17` or a `.fraction` denominator other than 2 to 64
-    ///   (powers of two); `.conversionFailed` for a value that is not finite.
+    ///   (powers of two); `.conversionFailed` for a value that is not finite,
+    ///   or that underflows (`convert(_:from:to:)`).
     public func split(_ value: Double, of unit: MeasureUnit, into units: [MeasureUnit], rounding: MixedRounding = .whole)
         throws(UnitDatabaseError) -> MixedQuantity
     {
@@ -30,6 +31,8 @@ extension UnitDatabase {
         if unit.id == units[units.count - 1].id {
             // No round trip through the base unit: 70 in stays exactly 70.
             guard value.isFinite else { throw .conversionFailed(value.isNaN ? .notFinite : .overflow) }
+            // As `convert` refuses it: a subnormal value has lost digits.
+            guard !value.isSubnormal else { throw .conversionFailed(.underflow) }
             smallest = value
         } else {
             // What `convert(_:from:to:)` does, the categories checked already

@@ -51,20 +51,28 @@ public struct NumberReader: Sendable, Hashable {
     /// Every way of reading, without the shortcut for plain integers (which
     /// a test holds to this).
     func fullReadings(scalars whole: ArraySlice<Unicode.Scalar>) -> [Reading] {
+        scan(whole).readings
+    }
+
+    /// Every way of reading, and the number typed past a Double's range
+    /// when there is one (`NumberReader+Range.swift`): such a reading is no
+    /// reading, and why is kept for the reason a caller gives.
+    func scan(_ whole: ArraySlice<Unicode.Scalar>) -> (readings: [Reading], outOfRange: NumberOutOfRange?) {
         let scalars = whole.prefix(Self.longestNumber)
         var cursor = Cursor(scalars: scalars)
-        if options.contains(.hexadecimal), let hex = readHex(&cursor) { return [hex] }
-        if options.contains(.roman), let roman = readRoman(scalars) { return [roman] }
+        if options.contains(.hexadecimal), let hex = readHex(&cursor) { return ([hex], nil) }
+        if options.contains(.roman), let roman = readRoman(scalars) { return ([roman], nil) }
 
         cursor = Cursor(scalars: scalars)
         let sign = readSign(&cursor)
         var readings = readDecimal(&cursor)
         if readings.isEmpty {
             // A fraction alone: ½, -¾.
-            guard let fraction = readVulgarFraction(&cursor) else { return [] }
-            return [Reading(value: sign * fraction, length: cursor.position)]
+            guard let fraction = readVulgarFraction(&cursor) else { return ([], nil) }
+            return ([Reading(value: sign * fraction, length: cursor.position)], nil)
         }
-        readings = readings.map { reading in
+        var outOfRange: NumberOutOfRange?
+        readings = readings.compactMap { reading in
             var tail = Cursor(scalars: scalars, position: reading.length)
             var value = reading.value
             var digits = reading.significantDigits
@@ -73,21 +81,31 @@ public struct NumberReader: Sendable, Hashable {
                 digits = nil
             } else if let exponent = readExponent(&tail) {
                 // Through the decimal text, so that 6.022×10^23 is the double nearest 6.022e23.
+                let digitsValue = value
                 value = Double("\(Self.decimalText(value))e\(exponent)") ?? value * Self.power(exponent)
+                // A number past the range of a Double (`3e312`, `10^400`) is
+                // no number: infinity would go on through conversions and
+                // formatting. Nor is one below it (`1e-400` reads as 0,
+                // `1e-322` as a subnormal 9.88e-323 with fewer bits): it
+                // would be converted and echoed as another number.
+                if let problem = Self.rangeProblem(digitsValue, value, typed: scalars.prefix(tail.position)) {
+                    outOfRange = outOfRange ?? problem
+                    return nil
+                }
             }
             return Reading(value: sign * value, length: tail.position, significantDigits: digits, separator: reading.separator)
         }
-        // A number past the range of a Double (`3e312`, `10^400`) is no
-        // number: infinity would go on through conversions and formatting.
+        // Neither is a reading; the first such number is the reason when no other reading is left.
         readings.removeAll { !$0.value.isFinite }
         // The longest reading first; among equals, the order of preference.
         let longest = readings.map(\.length).max() ?? 0
         var seen: [Double] = []
-        return readings.filter { $0.length == longest }.filter { reading in
+        let kept = readings.filter { $0.length == longest }.filter { reading in
             if seen.contains(reading.value) { return false }
             seen.append(reading.value)
             return true
         }
+        return (kept, kept.isEmpty ? outOfRange : nil)
     }
 
     /// `6 ft`, `180 cm`, `5km`, `2 часа`, `20 °C`: ASCII digits then the end, or a

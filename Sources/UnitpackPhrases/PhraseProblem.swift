@@ -20,6 +20,9 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     case unsureGuess(word: String, guess: String?, others: [String])
     /// No number in `text` (the phrase), and no question that asks about one.
     case noNumber(in: String)
+    /// A number typed past what a Double holds (`1e400`, `1e-400`): it is
+    /// refused rather than read as infinity, 0 or a number with fewer digits.
+    case numberOutOfRange(NumberOutOfRange)
     /// A number and no unit after it; `text` is the phrase when the reason
     /// is the phrase's as a whole, nil when one reading of it ended so.
     case noUnitAfterNumber(in: String?)
@@ -62,6 +65,7 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
             "'\(TextEscaping.visible(word))' names no unit, and it is as close to "
                 + Self.alternatives((guess.map { [$0] } ?? []) + others) + ": write the name you mean in full"
         case .noNumber(let text): "no number in '\(TextEscaping.visible(text))'"
+        case .numberOutOfRange(let problem): problem.description
         case .noUnitAfterNumber(nil): "no unit after the number"
         case .noUnitAfterNumber(let text?): "no unit after the number in '\(TextEscaping.visible(text))'"
         case .noUnitAfter(let word): "no unit after '\(TextEscaping.visible(word))'"

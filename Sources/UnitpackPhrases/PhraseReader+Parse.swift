@@ -128,6 +128,9 @@ extension PhraseReader {
         // Over the limit, what was read so far may not be the best reading.
         if reader.isOverLimit { return .notUnderstood(reason: .tooMuchWork(limit: limit)) }
         guard !readings.isEmpty else {
+            // A number typed past a Double's range is no number (`NumberReader`):
+            // that is the reason, whatever else failed without it (`1e400 m in km`).
+            if let outOfRange = reader.numberOutOfRange() { return .notUnderstood(reason: .numberOutOfRange(outOfRange)) }
             return .notUnderstood(reason: failure?.problem ?? .noUnitAfterNumber(in: text))
         }
         return .understood(try ordered(readings, phrase, words: words, asked: languages))
@@ -135,6 +138,15 @@ extension PhraseReader {
 
     /// What one parse reads with, and what its lookups found so far.
     struct Reader {
+        /// The first number of the phrase typed past a Double's range, which
+        /// the number reader read as no number; nil when there is none.
+        func numberOutOfRange() -> NumberOutOfRange? {
+            for word in phrase.words {
+                if let found = numbers.scan(phrase.scalars[word.range.lowerBound...]).outOfRange { return found }
+            }
+            return nil
+        }
+
         let phrase: Phrase
         let words: NumberWords
         let numbers: NumberReader

@@ -152,24 +152,12 @@ extension ConvertCommand {
     /// The significant digits of a result when the value typed has fewer.
     static let defaultDigits = 6
 
-    /// `=` when the result shown is the result (to the 15 digits a Double
-    /// holds without binary noise), `≈` when it is rounded: `1 knot ≈
-    /// 0.514444 meters per second`, `1 foot = 12 inches`.
-    func relation(_ answer: ConversionAnswer, digits: Int, _ database: UnitDatabase) throws -> String {
-        func same(_ one: Double, _ other: Double) -> Bool {
-            DecimalDigits(one, significantDigits: DecimalDigits.noiseFreeDigits)
-                == DecimalDigits(other, significantDigits: DecimalDigits.noiseFreeDigits)
-        }
-        if let mixed = answer.mixed {
-            let full = try database.split(
-                answer.value, of: answer.from, into: answer.targets, rounding: .significantDigits(DecimalDigits.noiseFreeDigits))
-            let exact = mixed.isNegative == full.isNegative
-                && zip(mixed.parts, full.parts).allSatisfy { same($0.value, $1.value) }
-            return exact ? "=" : "≈"
-        }
-        if digits >= DecimalDigits.noiseFreeDigits { return "=" }
-        let shown = DecimalDigits(answer.result, significantDigits: digits)
-        return shown == DecimalDigits(answer.result, significantDigits: DecimalDigits.noiseFreeDigits) ? "=" : "≈"
+    /// `=` when the result shown is the result, `≈` when it is a rounding of
+    /// it: the runtime's rule (`ConversionAnswer.isExact(significantDigits:)`,
+    /// docs/cli.md, "Precision"), so that apps and this command agree.
+    /// `1 knot ≈ 0.514444 meters per second`, `1 foot = 12 inches`.
+    func relation(_ answer: ConversionAnswer, digits: Int) -> String {
+        answer.isExact(significantDigits: digits) ? "=" : "≈"
     }
 
     /// `value FROM = result TO` (or `≈`) in the language asked for, else the
@@ -184,12 +172,12 @@ extension ConvertCommand {
             // Without languages, the units-src names stand in for every form.
             let output = try database.format(mixed, language: language ?? UnitDatabase.fallbackLanguage, grouping: groupDigits)
             if terse { return output.short }
-            let relation = try relation(answer, digits: precision, database)
+            let relation = relation(answer, digits: precision)
             return "\(try input(answer, language, database)) \(relation) \(symbols ? output.short : output.long)"
         }
         // For scripts: the plain number, whatever languages the database has.
         if terse && lang == nil { return plain }
-        let relation = try relation(answer, digits: precision, database)
+        let relation = relation(answer, digits: precision)
         guard let language else {
             // A database built without locales/: plain numbers, units-src names.
             return "\(try input(answer, nil, database)) \(relation) \(plain) \(answer.targets[0].name)"

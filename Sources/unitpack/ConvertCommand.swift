@@ -147,6 +147,10 @@ struct ConvertCommand: ParsableCommand {
         guard let value else {
             throw ValidationError("'\(TextEscaping.visible(input ?? ""))' is not a number: give VALUE FROM TO, or the whole phrase in quotes")
         }
+        // 1e-400 reads as 0 and 1e400 as infinity: refused as typed, never echoed as another number.
+        if let input, let problem = NumberReader.outOfRange(literal: input.hasPrefix(Self.minus) ? "-" + input.dropFirst() : input) {
+            throw ValidationError("the value: \(problem)")
+        }
         guard value.isFinite else { throw ValidationError("the value must be a finite number") }
     }
 

@@ -31,6 +31,7 @@ extension Vectors {
             switch failure {
             case .divisionByZero: kind = "division-by-zero"
             case .overflow: kind = "overflow"
+            case .underflow: kind = "underflow"
             case .domain: kind = "domain"
             case .notFinite: kind = "not-finite"
             }

@@ -128,8 +128,8 @@ import Testing
         let result = try database.convert(["--batch"], input: "0\t°C\t°F\n-40\t°C\t°F\n1\tft\tin\n")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == """
-            0 degrees Celsius = 32 degrees Fahrenheit
-            -40 degrees Celsius = -40 degrees Fahrenheit
+            0 degrees Celsius ≈ 32 degrees Fahrenheit
+            -40 degrees Celsius ≈ -40 degrees Fahrenheit
             1 foot = 12 inches
 
             """)

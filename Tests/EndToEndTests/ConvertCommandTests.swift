@@ -56,7 +56,7 @@ import Testing
     @Test func aNegativeValueAfterDoubleDash() throws {
         let result = try database.convert(["--", "-40", "°C", "°F"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "-40 degrees Celsius = -40 degrees Fahrenheit\n")
+        #expect(result.stdout == "-40 degrees Celsius ≈ -40 degrees Fahrenheit\n")
     }
 
     @Test func batchConvertsLineByLineAndReportsBadLines() throws {
@@ -205,9 +205,9 @@ import Testing
             (["--region", "US", "2 km"], "2 kilometers ≈ 1.24274 miles\n"),
             (["--region", "001", "2 km"], "2 kilometers = 2 kilometers\n"),
             // A negative value needs no `--`.
-            (["-40 °C in °F"], "-40 degrees Celsius = -40 degrees Fahrenheit\n"),
-            (["-40", "°C", "°F"], "-40 degrees Celsius = -40 degrees Fahrenheit\n"),
-            (["--", "-40", "°C", "°F"], "-40 degrees Celsius = -40 degrees Fahrenheit\n"),
+            (["-40 °C in °F"], "-40 degrees Celsius ≈ -40 degrees Fahrenheit\n"),
+            (["-40", "°C", "°F"], "-40 degrees Celsius ≈ -40 degrees Fahrenheit\n"),
+            (["--", "-40", "°C", "°F"], "-40 degrees Celsius ≈ -40 degrees Fahrenheit\n"),
         ]
         for (arguments, expected) in cases {
             let result = try database.convert(arguments)

@@ -202,6 +202,9 @@ import UnitpackRuntime
         let meter = try database.unit(key: "length/meter")
         let mile = try database.unit(key: "length/mile")
         let named: ConversionAnswer = try database.answer(1, from: "mile", to: "kilometer")
+        // `=` or `≈`: whether the digits shown are the result (issue 37).
+        #expect(!named.isExact(significantDigits: 6) && named.isExact(significantDigits: 7))
+        #expect(throws: UnitDatabaseError.conversionFailed(.underflow)) { try database.answer(1e-300, from: "pm", to: "Pm") }
         #expect(named.from == mile && named.to.key == "length/kilometer" && named.result == 1.609344)
         #expect(named.value == 1 && named.targets == [named.to] && named.mixed == nil && named.choice == nil)
         let given: [PhraseQuantity] = named.parts
@@ -294,6 +297,10 @@ import UnitpackRuntime
         #expect(NumberReader.significantDigits(in: "1200") == 4 && NumberReader.significantDigits(integer: "12", fraction: "0") == 3)
         _ = NumberReader.Reading(value: 1, length: 1)
         _ = NumberReader.Separator(character: ".", isDecimal: true, typed: ".")
+        // A number typed past a Double's range is none, and says why (issue 37).
+        let outOfRange: NumberOutOfRange? = reader.outOfRange("1e-400 m")
+        #expect(outOfRange == NumberOutOfRange(text: "1e-400", isTooLarge: false, read: 0) && reader.readings("1e-400 m").isEmpty)
+        #expect(NumberReader.outOfRange(literal: "1e400")?.isTooLarge == true && outOfRange?.description.isEmpty == false)
         let words = NumberWords([(word: "two", meaning: NumberWords.Meaning(kind: PhraseWordKind.number, value: 2))])
         #expect(words.value(of: ["two"]) == 2 && words.isNumberWord("two") && !words.isMarker("two") && words.meanings(of: "two").count == 1)
         _ = NumberWords([(word: "два", meaning: NumberWords.Meaning(kind: .number, value: 2), language: "ru")])

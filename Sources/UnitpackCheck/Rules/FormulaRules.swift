@@ -50,7 +50,8 @@ struct FormulaPairRule: CheckRule {
     static func overflows(_ error: FormulaEvaluationError) -> Bool {
         switch error {
         case .overflow, .notFinite: true
-        case .divisionByZero, .domain: false
+        // Underflow is a conversion's refusal, never a formula's (docs/formulas.md).
+        case .divisionByZero, .domain, .underflow: false
         }
     }
 

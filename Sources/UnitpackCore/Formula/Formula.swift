@@ -136,6 +136,11 @@ public enum FormulaEvaluationError: Error, Sendable, Hashable, CustomStringConve
     /// `sqrt(-2)`, `asin(2)`, `pow(-8,0.5)`, `0^-1`. `^` is reported as
     /// `"pow"`, and for it `argument` is the base.
     case domain(function: String, argument: Double)
+    /// A conversion's value or result is below the least normal magnitude
+    /// of a Double (2.2250738585072014e-308) but not 0, or a factor made 0 of
+    /// a value that is not: its digits are lost, so it is no result
+    /// (`Conversion`; formulas themselves never throw it: docs/formulas.md).
+    case underflow
     /// NaN produced some other way: X bound to NaN or ±infinity, or a tree
     /// built in code with a non-finite number or a wrong argument count.
     case notFinite
@@ -147,6 +152,8 @@ public enum FormulaEvaluationError: Error, Sendable, Hashable, CustomStringConve
             return "division by zero"
         case .overflow:
             return "overflow: a result is too large for a Double"
+        case .underflow:
+            return "underflow: a value or result is too small for a Double (below 2.2250738585072014e-308), its digits lost"
         case .domain(let function, let argument):
             let value = FormulaPrinter.describe(argument)
             if function == FormulaFunction.pow.rawValue {

@@ -42,7 +42,10 @@
 ///   32 at every precision up to 15, never 31.9999999999999). That moves the
 ///   result by at most one unit in the 15th digit. A number typed with 15
 ///   digits or fewer is its own shortest representation and is never
-///   changed by it.
+///   changed by it. The trimming is for showing a number: the digits may
+///   then differ from the value's own (1.999999999999991 is shown `2`), so
+///   whether digits *are* a value is `isExact(of:)`'s to say, on the exact
+///   binary value (`DecimalDigits+Exact.swift`; issue 37).
 /// * The least nonzero magnitude (exactly 4.94065645841246544…e-324) has the
 ///   shortest representation `5e-324`, so it yields `digits == [5]` at every
 ///   precision.

@@ -37,7 +37,26 @@ import UnitpackTestSupport
         #expect(read("1×10^400 m").isEmpty)
         #expect(read("44 454e444").isEmpty)
         #expect(read("1.7e308") == [1.7e308])
-        #expect(read("1e-400") == [0])
+        #expect(read("0e-400") == [0], "a 0 is a 0 whatever its exponent")
+    }
+
+    /// Issue 37, finding 4: below the range too (`1e-400` read as 0, `1e-322`
+    /// as a subnormal with fewer digits) the number is none, and
+    /// `outOfRange` says which number, as typed, and which way.
+    @Test func aNumberBelowTheRangeOfADoubleIsNoNumber() {
+        #expect(read("1e-400").isEmpty)
+        #expect(read("1e-322 m").isEmpty)
+        #expect(read("-2.5×10^-320").isEmpty)
+        #expect(read("2.3e-308") == [2.3e-308], "the least normal magnitudes are numbers")
+        let reader = NumberReader()
+        #expect(reader.outOfRange("1e-400 m") == NumberOutOfRange(text: "1e-400", isTooLarge: false, read: 0))
+        #expect(reader.outOfRange("3e312") == NumberOutOfRange(text: "3e312", isTooLarge: true, read: .infinity))
+        #expect(reader.outOfRange("1e-322")?.read.isSubnormal == true)
+        #expect(reader.outOfRange("1e-300") == nil && reader.outOfRange("km") == nil)
+        #expect(NumberReader.outOfRange(literal: "1e-400")?.text == "1e-400")
+        #expect(NumberReader.outOfRange(literal: "-1e400")?.isTooLarge == true)
+        #expect(NumberReader.outOfRange(literal: "0x1p-1070")?.read.isSubnormal == true)
+        for plain in ["0e-400", "0", "1.5", "inf", "nan", "1e-300", "abc"] { #expect(NumberReader.outOfRange(literal: plain) == nil, "\(plain)") }
     }
 
     @Test func aLoneSeparatorBeforeThreeDigitsIsBothAndTheLanguageDecides() {
