@@ -12,7 +12,9 @@ import UnitpackCore
 /// sizes, and so links no SHA-256 (docs/platforms.md).
 extension Generation {
     /// Every artifact checked in full: the cheap checks, then the whole
-    /// file's SHA-256 against the manifest. For `unitpack verify`.
+    /// file's SHA-256 against the manifest, then the file's content-addressed
+    /// name against that SHA-256 (`GenerationManifest.contentAddressedName`).
+    /// For `unitpack verify`.
     /// - Returns: one error per artifact that fails, in manifest order.
     public func verify() -> [GenerationError] {
         var problems: [GenerationError] = []
@@ -25,6 +27,15 @@ extension Generation {
                         .digestMismatch(
                             manifest: manifestPath, line: artifact.line, artifact: artifact.name, file: path,
                             expected: artifact.sha256, found: digest))
+                } else if artifact.file != GenerationManifest.contentAddressedName(artifact.name, sha256: digest) {
+                    // The manifest's hash matches the bytes but the name does
+                    // not: both were changed after the build (a pack with
+                    // bytes appended and its line rewritten). A content-
+                    // addressed name is a promise about the bytes; a broken
+                    // one would let a later build's file of that name differ.
+                    problems.append(
+                        .nameMismatch(
+                            manifest: manifestPath, line: artifact.line, artifact: artifact.name, file: path, found: digest))
                 }
             } catch {
                 problems.append(error)

@@ -98,6 +98,7 @@ private struct SnapshotReader {
 
         var snapshot = DatabaseSnapshot(
             path: file, formatVersion: formatVersion, languages: languages, categories: categories, units: units)
+        snapshot.sourceHash = meta.sourceHash
         snapshot.relations = try readRelations(unitKeys: unitKeys)
         snapshot.compounds = try readCompounds(unitKeys: unitKeys)
         snapshot.phraseWords = try readPhraseWords()

@@ -155,6 +155,9 @@ public struct DatabaseSnapshot: Sendable, Equatable {
 
     public var path: String
     public var formatVersion: Int
+    /// `meta.source_hash`: not part of equality (or of the dump), which
+    /// compare what the data says; read to check a generation's manifest.
+    public var sourceHash = ""
     public var languages: [Language]
     /// In display order.
     public var categories: [Category]
@@ -182,11 +185,13 @@ public struct DatabaseSnapshot: Sendable, Equatable {
     /// this format and that SQLite finds no damage.
     public static func read(_ path: String) throws(ReviewError) -> DatabaseSnapshot {
         var file = path
+        var generation: Generation?
         var status = stat()
         guard stat(path, &status) == 0 else { throw .notFound(path: path) }
         if status.st_mode & S_IFMT == S_IFDIR {
             do {
-                file = try Generation.read(directory: path).path(of: DatabaseFormat.fileName)
+                generation = try Generation.read(directory: path)
+                file = try generation!.path(of: DatabaseFormat.fileName)
             } catch {
                 throw .generation(error)
             }
@@ -194,7 +199,18 @@ public struct DatabaseSnapshot: Sendable, Equatable {
         }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notFound(path: file) }
         do {
-            return try readRows(file)
+            let snapshot = try readRows(file)
+            // As every reader of a directory: another build's database under
+            // the manifest's name is refused, not dumped or compared.
+            if let generation,
+                let first = generation.mismatches(
+                    database: file, sourceHash: snapshot.sourceHash, languages: snapshot.languages.map(\.code),
+                    categories: { () throws(Never) in snapshot.categories.map(\.key) }
+                ).first
+            {
+                throw ReviewError.generation(first)
+            }
+            return snapshot
         } catch let error as ReviewError {
             throw error
         } catch let error as SQLiteError {

@@ -42,26 +42,34 @@ public final class UnitLibrary: Sendable {
     /// Opens the database and the search pack of `DIRECTORY`'s current
     /// generation: its `manifest.tsv` is read once, so both files are of one
     /// build, whatever a concurrent build does (docs/manifest.md).
-    /// - Throws: `.generation` when the directory has no usable generation,
-    ///   the database's or the pack's error, or `.budgetTooSmall` naming the
+    /// - Throws: `.generation` when the directory has no usable generation
+    ///   or its database is another build's (`databaseMismatch`: another
+    ///   source hash, languages or categories than the manifest's), the
+    ///   database's or the pack's error, or `.budgetTooSmall` naming the
     ///   smallest budget that works for these files.
     public init(directory: String, budget: Int) throws(UnitLibraryError) {
         let database: UnitDatabase
         let search: SearchPack
+        let generation: Generation
         let databasePath: String
         let searchPath: String
         do {
-            let generation = try Generation.read(directory: directory)
+            generation = try Generation.read(directory: directory)
             databasePath = try generation.path(of: DatabaseFormat.fileName)
             searchPath = try generation.path(of: SearchPackFormat.fileName)
         } catch {
             throw .generation(error)
         }
+        let mismatches: [GenerationError]
         do {
             database = try UnitDatabase(path: databasePath, pageCacheBytes: 0, objectCacheBytes: 0)
+            mismatches = try database.mismatches(with: generation)
         } catch {
             throw .database(error)
         }
+        // Another build's database of the same size passes the cheap checks
+        // above: its source hash, languages and categories do not.
+        if let first = mismatches.first { throw .generation(first) }
         do {
             search = try SearchPack(path: searchPath, budget: 0)
         } catch {

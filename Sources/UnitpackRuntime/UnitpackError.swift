@@ -97,6 +97,8 @@ extension GenerationError: UnitpackError {
             case .artifactUnreadable: "artifactUnreadable"
             case .sizeMismatch: "sizeMismatch"
             case .digestMismatch: "digestMismatch"
+            case .nameMismatch: "nameMismatch"
+            case .databaseMismatch: "databaseMismatch"
             }
         return "generation." + name
     }

@@ -111,7 +111,7 @@ struct BuildCommand: ParsableCommand {
         var stamps = watcher.snapshot()
         var previous: DatabaseSnapshot?
         if let summary = first.summary {
-            previous = try? DatabaseSnapshot.read(output)
+            previous = Self.snapshot(output)
             print("unitpack build: \(summary.units) units in \(summary.categories) categories; watching \(source.source) for changes")
         } else {
             printError("build failed: \(output)/ was left unchanged; watching \(source.source) for changes")
@@ -136,12 +136,24 @@ struct BuildCommand: ParsableCommand {
                 printError("build failed: \(output)/ was left unchanged")
                 continue
             }
-            let current = try? DatabaseSnapshot.read(output)
+            let current = Self.snapshot(output)
             var report = "rebuilt in \(milliseconds) ms: \(summary.units) units in \(summary.categories) categories\n"
             if let previous, let current { report += SnapshotDiff(old: previous, new: current).render() }
             print(report, terminator: "")
             fflush(nil)
             previous = current
+        }
+    }
+
+    /// The build just written, read back for the list of changes; when it
+    /// cannot be read (damaged, replaced since), a warning says so rather
+    /// than a silently empty list.
+    private static func snapshot(_ output: String) -> DatabaseSnapshot? {
+        do {
+            return try DatabaseSnapshot.read(output)
+        } catch {
+            printError("warning: cannot list the units that changed: \(error)")
+            return nil
         }
     }
 

@@ -83,7 +83,8 @@ extension ConvertCommand {
         }
         if let ways = result.ambiguity {
             // 1.500: --lang says how it reads; else both readings are named, never one picked.
-            if let lang = languages.first, lang == self.lang.flatMap({ try? OptionValues.language($0, in: database) }) {
+            let asked = try self.lang.map { try OptionValues.language($0, in: database) }
+            if let lang = languages.first, lang == asked {
                 let decimal = try database.language(lang).numbers.decimal.first ?? "."
                 readings = readings.filter { $0.separator.map { $0.agrees(withDecimal: decimal) } ?? true }
             } else {

@@ -194,15 +194,15 @@ struct PhraseReport: Encodable {
 }
 
 extension ConvertCommand {
-    /// The phrase parsed forgivingly with the search pack of `--data`
-    /// (UnitDatabase.parse(_:languages:correctingWith:)); as typed when the
-    /// pack cannot be opened (the database alone still answers).
+    /// The phrase parsed forgivingly with the search pack of the
+    /// generation the database is of (UnitDatabase.parse(_:languages:correctingWith:)).
+    /// A pack that cannot be opened is an error, as in `search`: read as
+    /// typed instead, a phrase with a typo would get another answer
+    /// ("not understood") with nothing said about the damage (issue 37).
     func parseForgiving(_ phrase: String, _ database: UnitDatabase, languages: [String])
         throws -> CorrectedPhraseResult
     {
-        guard let search = try? SearchPack(directory: data.data, budget: 1 << 16) else {
-            return CorrectedPhraseResult(result: try database.parse(phrase, languages: languages), corrections: [])
-        }
+        let search = try Self.pack(of: database, in: data.data)
         return try database.parse(phrase, languages: languages, correctingWith: search)
     }
 
@@ -214,9 +214,35 @@ extension ConvertCommand {
         guesses.isEmpty ? "" : " (" + guesses.map(\.description).joined(separator: "; ") + ")"
     }
 
+    /// The search pack of `directory`'s generation, which must be the one
+    /// `database` was opened from: the manifest is read again here, and a
+    /// build may have switched generations since (the database's name is
+    /// content-addressed, so the manifest naming it is of its build).
+    static func pack(of database: UnitDatabase, in directory: String) throws -> SearchPack {
+        do {
+            let generation = try Generation.read(directory: directory)
+            guard try generation.path(of: DatabaseFormat.fileName) == database.path else {
+                throw GenerationSwitched(manifest: generation.manifestPath)
+            }
+            return try SearchPack(path: try generation.path(of: SearchPackFormat.fileName), budget: 1 << 16)
+        } catch let error as GenerationError {
+            throw SearchPackError.generation(error)
+        }
+    }
+
     /// What was read, for standard error: `note: read 'kilomters' as 'kilometers'`.
     static func correctionNote(_ corrections: [PhraseCorrection]) -> String? {
         guard !corrections.isEmpty else { return nil }
         return "note: read " + corrections.map { "'\(TextEscaping.visible($0.from))' as '\($0.to)'" }.joined(separator: ", ")
+    }
+}
+
+/// A build made another generation current while `convert` read `dist/`:
+/// its database and the new pack are of different builds, so neither is
+/// used with the other.
+struct GenerationSwitched: Error, CustomStringConvertible {
+    let manifest: String
+    var description: String {
+        "\(TextEscaping.visible(manifest)) changed while convert read it (a build finished): run the command again"
     }
 }

@@ -51,7 +51,9 @@ struct SearchCommand: ParsableCommand {
             let shown = languages.first ?? UnitDatabase.fallbackLanguage
             for match in matches {
                 let unit = try database.unit(match.unit)
-                let display = (try? database.names(of: unit, in: shown).display) ?? unit.name
+                // Damage to the names is an error, as in convert: never a
+                // fallback word shown in silence (issue 37).
+                let display = try database.names(of: unit, in: shown).display
                 let how = [match.isCorrected ? "corrected (\(match.distance))" : match.isExact ? "exact" : "prefix", match.language ?? "symbol", "\(match.form)"]
                 print("\(display)\t\(unit.key)\t\"\(match.key)\"\t\(how.joined(separator: ", "))")
             }

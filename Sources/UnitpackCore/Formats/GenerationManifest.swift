@@ -60,6 +60,29 @@ public struct GenerationManifest: Sendable, Hashable {
     public var categories: [String]?
     /// In the order written; each `name` at most once.
     public var artifacts: [Artifact]
+    /// The line (1-based) of each keyed line read from a file
+    /// (`source-sha256`, `languages`, `categories`, ...), for located errors
+    /// about it; empty for a manifest not read from a file. Like
+    /// `Artifact.line`, not part of equality: two manifests that say the same
+    /// are equal whatever order their lines came in.
+    public var keyLines: [String: Int] = [:]
+
+    public static func == (a: GenerationManifest, b: GenerationManifest) -> Bool {
+        a.databaseFormat == b.databaseFormat && a.packFormat == b.packFormat && a.sourceSHA256 == b.sourceSHA256
+            && a.languages == b.languages && a.categories == b.categories && a.artifacts == b.artifacts
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(databaseFormat)
+        hasher.combine(packFormat)
+        hasher.combine(sourceSHA256)
+        hasher.combine(languages)
+        hasher.combine(categories)
+        hasher.combine(artifacts)
+    }
+
+    /// The line of `key`'s line in the file read, 0 when unknown.
+    public func line(of key: String) -> Int { keyLines[key] ?? 0 }
 
     public init(
         databaseFormat: Int, packFormat: Int, sourceSHA256: String, languages: [String], categories: [String]? = nil,
@@ -128,6 +151,7 @@ public struct GenerationManifest: Sendable, Hashable {
         var languages: [String]?
         var categories: [String]?
         var artifacts: [Artifact] = []
+        var keyLines: [String: Int] = [:]
 
         for (index, raw) in rawLines.enumerated() {
             let number = index + 1
@@ -153,6 +177,7 @@ public struct GenerationManifest: Sendable, Hashable {
                 guard fields.count == 2 else { throw fail(number, "'\(key)' takes one value, got \(fields.count - 1)") }
                 return fields[1]
             }
+            if key != "artifact" { keyLines[key] = number }
             switch key {
             case "database-format":
                 try once(databaseFormat)
@@ -208,9 +233,11 @@ public struct GenerationManifest: Sendable, Hashable {
         guard let packFormat else { throw fail(last, "no pack-format line") }
         guard let sourceSHA256 else { throw fail(last, "no source-sha256 line") }
         guard let languages else { throw fail(last, "no languages line") }
-        return GenerationManifest(
+        var manifest = GenerationManifest(
             databaseFormat: databaseFormat, packFormat: packFormat, sourceSHA256: sourceSHA256, languages: languages,
             categories: categories, artifacts: artifacts)
+        manifest.keyLines = keyLines
+        return manifest
     }
 
     /// A whole number without sign or leading zeros, below 10^15.
