@@ -14,12 +14,14 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         case correction
     }
 
+    /// How the word was read: an ending cut or a correction.
     public let kind: Kind
     /// The word as typed.
     public let word: String
     /// The name it was read as.
     public let readAs: String
 
+    /// A guess of `kind` that read `word` (as typed) as `readAs`.
     public init(kind: Kind, word: String, readAs: String) {
         self.kind = kind
         self.word = word

@@ -288,6 +288,11 @@ import UnitpackRuntime
         let correction: PhraseCorrection? = corrected.corrections.first
         #expect(correction?.from == "kilomters" && correction?.to == "kilometers")
         #expect(!corrected.result.readings.isEmpty)
+        // A corrected word is a guess every reading carries (issue 37).
+        let guess: PhraseGuess? = corrected.result.readings.first?.guesses.first
+        let kind: PhraseGuess.Kind? = guess?.kind
+        #expect(kind == .correction && guess?.word == "kilomters" && guess?.readAs == "kilometers")
+        #expect(PhraseGuess(kind: .cutEnding, word: "inchs", readAs: "inch").description == "a guess: 'inchs' read as 'inch', its ending cut")
 
         let reader = NumberReader(decimalSeparator: ",", options: [.roman, .hexadecimal])
         let number: NumberReader.Reading = try #require(reader.readings("1,5").first)
