@@ -21,6 +21,13 @@ enum PhraseProperties {
             } catch {
                 return "\(text.debugDescription) (\(languages)): the database fails: \(error)"
             }
+            if let problem = problem(in: result, of: text, database) { return problem }
+        }
+        return nil
+    }
+
+    /// What is wrong with the readings of `text`, or nil.
+    static func problem(in result: PhraseResult, of text: String, _ database: UnitDatabase) -> String? {
             for reading in result.readings {
                 guard reading.value.isFinite else { return "\(text.debugDescription) reads as \(reading.value)" }
                 if let to = reading.to, to.category != reading.from.category, reading.fit != .sameQuantity {
@@ -43,7 +50,6 @@ enum PhraseProperties {
                     }
                 }
             }
-        }
         return nil
     }
 
