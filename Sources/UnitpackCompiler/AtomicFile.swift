@@ -1,4 +1,5 @@
 import Foundation
+import UnitpackSource
 
 #if canImport(Glibc)
     import Glibc
@@ -14,10 +15,26 @@ enum AtomicFile {
         var description: String { "cannot move \(from) to \(to): \(AtomicFile.message(errno))" }
     }
 
+    /// Something other than a regular file is where a file is to be
+    /// written: rename(2) would put the new file in its place.
+    struct NotARegularFile: Error, CustomStringConvertible {
+        let path: String
+        let kind: String
+        var description: String {
+            "cannot replace \(path): it is \(kind), not a regular file, and is left as it is; remove it or write elsewhere"
+        }
+    }
+
     /// Moves `temporary` over `path` with rename(2): readers see the old file or
     /// the new one, never a mix. Both must be on one file system (they share a
-    /// directory).
+    /// directory). Only a regular file is replaced (issue 37, finding 8): a
+    /// FIFO, a device, a link or a directory at `path` is refused, `temporary`
+    /// left for the caller to remove.
     static func replace(_ path: String, with temporary: String) throws {
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw NotARegularFile(path: path, kind: SourceFile.kind(info.st_mode))
+        }
         if rename(temporary, path) != 0 {
             throw RenameError(from: temporary, to: path, errno: errno)
         }

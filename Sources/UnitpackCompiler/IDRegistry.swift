@@ -73,6 +73,9 @@ public enum IDRegistry {
         } catch let error as AtomicFile.RenameError {
             unlink(temporary)
             throw WriteError(path: path, reason: SourceFile.systemMessage(error.errno))
+        } catch let error as AtomicFile.NotARegularFile {
+            unlink(temporary)
+            throw WriteError(path: path, reason: "it is \(error.kind), not a regular file, and is left as it is")
         } catch {
             unlink(temporary)
             throw WriteError(path: path, reason: SourceFile.systemMessage((error as? SystemError)?.errno ?? EIO))

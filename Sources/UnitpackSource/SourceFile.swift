@@ -54,13 +54,15 @@ public enum SourceFile {
         }
     }
 
-    static func kind(_ mode: mode_t) -> String {
+    /// What a file that is not a regular one is, for messages: `a FIFO (named pipe)`.
+    public static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a directory"
         case S_IFIFO: "a FIFO (named pipe)"
         case S_IFCHR: "a character device"
         case S_IFBLK: "a block device"
         case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
         default: "a special file"
         }
     }

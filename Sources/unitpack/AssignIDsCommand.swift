@@ -35,7 +35,7 @@ struct AssignIDsCommand: ParsableCommand {
         }
         // Printed once written: a failed write assigned nothing.
         for a in assignments {
-            print("\(a.id)\t\(a.category)\t\(a.name)")
+            try StandardOutput.line("\(a.id)\t\(a.category)\t\(a.name)")
         }
         printError("\(assignments.count) id(s) \(dryRun ? "would be " : "")assigned in \(tree.idsPath)")
     }

@@ -82,7 +82,7 @@ struct BuildCommand: ParsableCommand {
             printError("build failed: \(output)/ was left unchanged")
             throw ExitCode.failure
         }
-        printSummary(summary, milliseconds: (clock.now - start).seconds * 1000)
+        try printSummary(summary, milliseconds: (clock.now - start).seconds * 1000)
     }
 
     /// The test hook of the fault-injection tests: with
@@ -112,11 +112,11 @@ struct BuildCommand: ParsableCommand {
         var previous: DatabaseSnapshot?
         if let summary = first.summary {
             previous = Self.snapshot(output)
-            print("unitpack build: \(summary.units) units in \(summary.categories) categories; watching \(source.source) for changes")
+            try StandardOutput.line("unitpack build: \(summary.units) units in \(summary.categories) categories; watching \(source.source) for changes")
         } else {
             printError("build failed: \(output)/ was left unchanged; watching \(source.source) for changes")
         }
-        fflush(nil)
+        try StandardOutput.flush()
         let clock = ContinuousClock()
         while true {
             stamps = watcher.waitForChange(after: stamps)
@@ -139,8 +139,8 @@ struct BuildCommand: ParsableCommand {
             let current = Self.snapshot(output)
             var report = "rebuilt in \(milliseconds) ms: \(summary.units) units in \(summary.categories) categories\n"
             if let previous, let current { report += SnapshotDiff(old: previous, new: current).render() }
-            print(report, terminator: "")
-            fflush(nil)
+            try StandardOutput.write(report)
+            try StandardOutput.flush()
             previous = current
         }
     }
@@ -157,24 +157,24 @@ struct BuildCommand: ParsableCommand {
         }
     }
 
-    private func printSummary(_ summary: BuildPipeline.Summary, milliseconds: Double) {
-        print("unitpack build: \(summary.units) units in \(summary.categories) categories")
+    private func printSummary(_ summary: BuildPipeline.Summary, milliseconds: Double) throws {
+        try StandardOutput.line("unitpack build: \(summary.units) units in \(summary.categories) categories")
         if !summary.languages.isEmpty {
-            print("  languages   \(summary.languages.joined(separator: ", "))")
+            try StandardOutput.line("  languages   \(summary.languages.joined(separator: ", "))")
         }
         if let categories = summary.slicedCategories {
-            print("  categories  \(categories.joined(separator: ", ")) (a slice)")
+            try StandardOutput.line("  categories  \(categories.joined(separator: ", ")) (a slice)")
         }
-        print("  sources     \(summary.sourceFiles) files, \(grouped(summary.sourceBytes)) bytes, sha256 \(summary.sourceHash.prefix(12))")
+        try StandardOutput.line("  sources     \(summary.sourceFiles) files, \(grouped(summary.sourceBytes)) bytes, sha256 \(summary.sourceHash.prefix(12))")
         for artifact in summary.artifacts {
             var line = "  wrote       \(artifact.path)  (\(artifact.name))  \(grouped(artifact.bytes)) bytes"
             if let budget = artifact.budget {
                 line += " of \(grouped(budget)) budgeted (\(artifact.bytes * 100 / budget)%)"
             }
-            print(line)
+            try StandardOutput.line(line)
         }
-        print("  current     \(summary.manifest)")
-        print("  time        \(DecimalFormatting.format(milliseconds, significantDigits: 3)) ms")
+        try StandardOutput.line("  current     \(summary.manifest)")
+        try StandardOutput.line("  time        \(DecimalFormatting.format(milliseconds, significantDigits: 3)) ms")
     }
 }
 

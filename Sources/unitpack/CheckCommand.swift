@@ -35,25 +35,25 @@ struct CheckCommand: ParsableCommand {
         case .text:
             break
         case .json:
-            print(DiagnosticReport(diagnostics, units: tree.units.count, categories: tree.categoryFiles.count,
+            try StandardOutput.line(DiagnosticReport(diagnostics, units: tree.units.count, categories: tree.categoryFiles.count,
                                    languages: tree.languages.count).json)
             if diagnostics.hasErrors { throw ExitCode.failure }
             return
         case .github:
-            for diagnostic in diagnostics { print(GitHubAnnotations.render(diagnostic)) }
+            for diagnostic in diagnostics { try StandardOutput.line(GitHubAnnotations.render(diagnostic)) }
             if diagnostics.hasErrors { throw ExitCode.failure }
             return
         }
         DiagnosticPrinter.print(diagnostics)
         if coverage {
-            print(CoverageReport.render(LanguageCoverage.report(tree)), terminator: "")
-            print(CoverageReport.render(DimensionalCoverage.report(tree)), terminator: "")
-            print(CoverageReport.render(ClusterCoverage.report(tree)), terminator: "")
+            try StandardOutput.write(CoverageReport.render(LanguageCoverage.report(tree)))
+            try StandardOutput.write(CoverageReport.render(DimensionalCoverage.report(tree)))
+            try StandardOutput.write(CoverageReport.render(ClusterCoverage.report(tree)))
         }
         if diagnostics.hasErrors { throw ExitCode.failure }
         let units = DiagnosticPrinter.plural(tree.units.count, "unit")
         let categories = DiagnosticPrinter.plural(tree.categoryFiles.count, "category", "categories")
         let languages = tree.languages.isEmpty ? "" : ", " + DiagnosticPrinter.plural(tree.languages.count, "language")
-        print("ok: \(units) in \(categories)\(languages)")
+        try StandardOutput.line("ok: \(units) in \(categories)\(languages)")
     }
 }

@@ -34,7 +34,7 @@ extension ConvertCommand {
         while let line = readLine(strippingNewline: true) {
             let outcome = lineOutcome(line, database)
             // One line out for each line in: a script pairs them by position.
-            print(outcome.output ?? outcome.error ?? "", terminator: "\n")
+            try StandardOutput.line(outcome.output ?? outcome.error ?? "")
             if outcome.failed { failures += 1 }
         }
         if failures > 0 { throw ExitCode.failure }

@@ -166,7 +166,7 @@ struct ConvertCommand: ParsableCommand {
         }
         if batch { return try command.runBatch(database) }
         let outcome = command.outcome(database)
-        if let output = outcome.output { print(output) }
+        if let output = outcome.output { try StandardOutput.line(output) }
         if let error = outcome.error { printError(error) }
         if outcome.failed { throw ExitCode.failure }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import UnitpackCore
 
 /// Writes diagnostics to standard error, compiler style, with a count at the end.
@@ -17,8 +16,4 @@ enum DiagnosticPrinter {
     static func plural(_ count: Int, _ word: String, _ pluralForm: String? = nil) -> String {
         "\(count) \(count == 1 ? word : pluralForm ?? word + "s")"
     }
-}
-
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

@@ -26,7 +26,7 @@ struct DiffCommand: ParsableCommand {
             printError("error: \(error.description)")
             throw ExitCode.failure
         }
-        print(diff.render(), terminator: "")
+        try StandardOutput.write(diff.render())
         if diff.hasViolations { throw ExitCode.failure }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UnitpackCore
 import UnitpackReview
 
 struct DumpCommand: ParsableCommand {
@@ -25,7 +26,7 @@ struct DumpCommand: ParsableCommand {
         }
     }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (replaced whole, only on success) instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (a regular file, replaced whole, only on success) instead of standard output.", valueName: "file"))
     var output: String?
 
     func run() throws {
@@ -37,11 +38,14 @@ struct DumpCommand: ParsableCommand {
             throw ExitCode.failure
         }
         guard let output else {
-            print(text, terminator: "")
+            try StandardOutput.write(text)
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try OutputFile.write(Array(text.utf8), to: output, shown: "--output \(TextEscaping.visible(output))", option: "--output")
+        } catch let refusal as OutputFile.NotARegularFile {
+            printError("error: \(refusal)")
+            throw ExitCode.failure
         } catch {
             printError("error: " + FileProblem.sentence(error, doing: "write the dump", path: output, option: "--output"))
             throw ExitCode.failure

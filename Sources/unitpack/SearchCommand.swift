@@ -55,7 +55,7 @@ struct SearchCommand: ParsableCommand {
                 // fallback word shown in silence (issue 37).
                 let display = try database.names(of: unit, in: shown).display
                 let how = [match.isCorrected ? "corrected (\(match.distance))" : match.isExact ? "exact" : "prefix", match.language ?? "symbol", "\(match.form)"]
-                print("\(display)\t\(unit.key)\t\"\(match.key)\"\t\(how.joined(separator: ", "))")
+                try StandardOutput.line("\(display)\t\(unit.key)\t\"\(match.key)\"\t\(how.joined(separator: ", "))")
             }
             if matches.isEmpty { printError("no unit matches '\(TextEscaping.visible(text))'") }
             if statistics { printError(Self.describe(library.statistics)) }

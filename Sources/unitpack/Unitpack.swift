@@ -16,6 +16,8 @@ struct Unitpack: ParsableCommand {
         ])
 
     static func main() {
+        // Before anything is written: output that cannot be written fails the command.
+        ExitCheck.install()
         main(ConvertCommand.protectingNegativeValues(Array(CommandLine.arguments.dropFirst())))
     }
 }

@@ -63,16 +63,34 @@ struct VectorsCommand: ParsableCommand {
             printError("error: " + FileProblem.sentence(error, doing: "create the vectors directory", path: output, option: "--output"))
             throw ExitCode.failure
         }
+        func shown(_ path: String) -> String { "\(TextEscaping.visible(path)) (in --output \(TextEscaping.visible(output)))" }
+        // Every place looked at first: a FIFO where the fourth file goes
+        // refuses the run before the first three are replaced.
         for file in files {
             let path = output + "/" + file.name
             do {
-                try Data(file.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                _ = try OutputFile.place(of: path, shown: shown(path), option: "--output")
+            } catch let refusal as OutputFile.NotARegularFile {
+                printError("error: \(refusal)")
+                throw ExitCode.failure
             } catch {
                 printError("error: " + FileProblem.sentence(error, doing: "write \(file.name)", path: path, option: "--output"))
                 throw ExitCode.failure
             }
         }
-        print("ok: \(files.count) vector files in \(output)")
+        for file in files {
+            let path = output + "/" + file.name
+            do {
+                try OutputFile.write(Array(file.text.utf8), to: path, shown: shown(path), option: "--output")
+            } catch let refusal as OutputFile.NotARegularFile {
+                printError("error: \(refusal)")
+                throw ExitCode.failure
+            } catch {
+                printError("error: " + FileProblem.sentence(error, doing: "write \(file.name)", path: path, option: "--output"))
+                throw ExitCode.failure
+            }
+        }
+        try StandardOutput.line("ok: \(files.count) vector files in \(output)")
     }
 
     /// A phrase corpus line that cannot be read: located, as a source error is.

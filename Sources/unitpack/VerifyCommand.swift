@@ -43,9 +43,9 @@ struct VerifyCommand: ParsableCommand {
             let pack = try SearchPack(path: packPath, budget: 0)
             let keys = try pack.verify()
             let statistics = pack.statistics
-            print("ok: \(generation.manifestPath): \(generation.manifest.artifacts.count) files as the manifest gives them")
-            print("ok: \(database.path): \(rows) rows, each with its checksum, values and counts")
-            print("ok: \(packPath): \(pack.shardCount) shards, \(keys) keys, \(statistics.indexBytes) bytes of index")
+            try StandardOutput.line("ok: \(generation.manifestPath): \(generation.manifest.artifacts.count) files as the manifest gives them")
+            try StandardOutput.line("ok: \(database.path): \(rows) rows, each with its checksum, values and counts")
+            try StandardOutput.line("ok: \(packPath): \(pack.shardCount) shards, \(keys) keys, \(statistics.indexBytes) bytes of index")
         }
     }
 

@@ -134,7 +134,7 @@ import UnitpackDigest
 
         let failed = try build(1)
         #expect(failed.exitedNormally && failed.status == 1, "\(failed)")
-        #expect(failed.stderr.contains("error: cannot move \(dist)/search.pack.tmp-"), "\(failed)")
+        #expect(failed.stderr.contains("error: cannot replace \(blocked): it is a directory, not a regular file"), "\(failed)")
         #expect(failed.stderr.hasSuffix("build failed: the current generation in \(dist)/ is unchanged\n"), "\(failed)")
         #expect(try Files.bytes(dist + "/manifest.tsv") == generations[0])
         try expectWhole(generations[0])
@@ -259,8 +259,7 @@ import UnitpackDigest
         }
         let failed = try build(1)
         #expect(failed.status == 1, "\(failed)")
-        #expect(failed.stderr.contains("error: cannot move \(manifest).tmp-"), "\(failed)")
-        #expect(failed.stderr.contains("to \(manifest): "), "\(failed)")
+        #expect(failed.stderr.contains("error: cannot replace \(manifest): it is a directory, not a regular file"), "\(failed)")
         try expectWhole(reference[0].manifest)
         #expect(try temporaries() == [])
         try FileManager.default.removeItem(atPath: manifest)
@@ -286,7 +285,19 @@ import UnitpackDigest
             #expect(result.exitedNormally && result.status == 1, "\(arguments[0]): \(result)")
             #expect(result.stderr.hasPrefix("error: \(manifest) is \(described), not a regular file; "), "\(result)")
         }
-        // Not a generation: the next build replaces it.
+        // Not a generation, and not the build's to replace (issue 37,
+        // finding 8: nothing but a regular file is replaced): refused, left
+        // as it is, the new files written beside it not current.
+        let refused = try build(1)
+        #expect(refused.exitedNormally && refused.status == 1, "\(refused)")
+        #expect(
+            refused.stderr.contains("error: cannot replace \(manifest): it is \(described), not a regular file, and is left as it is"),
+            "\(refused)")
+        var info = stat()
+        #expect(lstat(manifest, &info) == 0 && (info.st_mode & S_IFMT) == (kind == "fifo" ? S_IFIFO : S_IFLNK))
+        #expect(try temporaries() == [])
+        // Removed, the next build writes the manifest.
+        try FileManager.default.removeItem(atPath: manifest)
         #expect(try build(1).status == 0)
         #expect(try Files.bytes(manifest) == reference[1].manifest)
         #expect(try answers() == reference[1].answers)
@@ -325,7 +336,7 @@ import UnitpackDigest
         // The same sources again want that very name: a clear error, nothing changed.
         let failed = try build(0)
         #expect(failed.status == 1, "\(failed)")
-        #expect(failed.stderr.contains("error: cannot move "), "\(failed)")
+        #expect(failed.stderr.contains("error: cannot replace \(file): it is a directory, not a regular file"), "\(failed)")
         #expect(try Files.bytes(dist + "/manifest.tsv") == reference[0].manifest)
         #expect(try temporaries() == [])
         // Other sources: other names, a whole new generation.

@@ -58,9 +58,14 @@ enum CLI {
     ///
     /// `environment`: variables added to this process's for the child (the
     /// build's test hook `UNITPACK_TEST_KILL_AT`).
+    ///
+    /// `standardOutput`, `standardError`: a file the child writes that
+    /// stream to instead (`/dev/full`, for the tests of failed writes); the
+    /// result's text of it is then empty.
     static func run(
         _ arguments: [String], in directory: String? = nil, input: String? = nil, timeout: Duration? = nil,
-        executable: String? = nil, environment: [String: String] = [:], hangLimit: Duration = defaultTimeout
+        executable: String? = nil, environment: [String: String] = [:], hangLimit: Duration = defaultTimeout,
+        standardOutput: String? = nil, standardError: String? = nil
     ) throws -> CLIResult {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw CLIError(
@@ -72,7 +77,8 @@ enum CLI {
         let errPath = scratch.path("stderr")
         guard FileManager.default.createFile(atPath: outPath, contents: nil),
             FileManager.default.createFile(atPath: errPath, contents: nil),
-            let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath)
+            let out = FileHandle(forWritingAtPath: standardOutput ?? outPath),
+            let err = FileHandle(forWritingAtPath: standardError ?? errPath)
         else {
             throw CLIError(description: "cannot create output files in \(scratch.path)")
         }
