@@ -36,12 +36,9 @@ extension UnitDatabase {
             let symbol = unit.symbols.first ?? unit.name
             return LocalizedNames(language: code, display: symbol, forms: [.other: symbol], symbol: symbol)
         }
-        if let names = try loadNames(unit, code, state) { return names }
-        // A complete language names every unit: no words is damage, not a
+        // A complete language's missing words are damage (`loadNames`), not a
         // reason to answer in English.
-        if try loadLanguage(code, state).isComplete {
-            throw .damaged(path: path, damage: .missingWords(unit: unit.id.rawValue, language: code, form: nil))
-        }
+        if let names = try loadNames(unit, code, state) { return names }
         if code != Self.fallbackLanguage, let names = try loadNames(unit, Self.fallbackLanguage, state) { return names }
         return LocalizedNames(
             language: Self.fallbackLanguage, display: unit.name, forms: [.other: unit.name],
@@ -253,7 +250,16 @@ extension UnitDatabase {
         } catch {
             throw Self.typed(error, path: path)
         }
-        guard !words.isEmpty else { return nil }
+        guard !words.isEmpty else {
+            // A complete language names every unit: no rows is a damaged
+            // search (an interior page sent it elsewhere), never a unit the
+            // language leaves to English; a compound name would otherwise
+            // be left out in silence (issue 37, ByteFlipTests).
+            if !unit.isExpression, try loadLanguage(language, state).isComplete {
+                throw .damaged(path: path, damage: .missingWords(unit: unit.id.rawValue, language: language, form: nil))
+            }
+            return nil
+        }
         var display: String?
         var symbol: String?
         var composedFrom: String?

@@ -159,7 +159,11 @@ import UnitpackTestSupport
         #expect(throws: UnitDatabaseError.self) { try name([try part("length/meter")], 1, "xx") }
     }
 
-    /// A compounds row lost from the database is damage, not a name left out.
+    /// A compounds row lost from the database is damage, not a name left out;
+    /// so are a unit's words lost from a complete language (a flip of an
+    /// interior page of `unit_names` sent the search elsewhere, and the
+    /// English name of W/(m²·K) was nil with no error: issue 37, seed
+    /// 13207762366612041621 of ByteFlipTests).
     @Test func aLostPatternIsAnError() throws {
         let directory = NSTemporaryDirectory() + "unitpack-compound-naming-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -168,6 +172,8 @@ import UnitpackTestSupport
         do {
             let connection = try Connection(path: path, mode: .readWriteCreate)
             try connection.execute("DELETE FROM compounds WHERE lang = 'ru' AND key = 'per' AND form = '-'")
+            try connection.execute(
+                "DELETE FROM unit_names WHERE lang = 'en' AND unit = (SELECT id FROM units WHERE name = 'kelvin')")
         }
         let database = try UnitDatabase(directory: directory)
         let gram = try database.unit(key: "mass/gram")
@@ -175,6 +181,14 @@ import UnitpackTestSupport
         #expect(throws: UnitDatabaseError.self) {
             try database.compoundName(
                 numerator: [CompoundNamePart(unit: gram)], denominator: [CompoundNamePart(unit: liter)], count: 3, language: "ru")
+        }
+        let watt = try database.unit(key: "power/watt")
+        let meter = try database.unit(key: "length/meter")
+        let kelvin = try database.unit(key: "temperature/kelvin")
+        #expect(throws: UnitDatabaseError.self) {
+            try database.compoundName(
+                numerator: [CompoundNamePart(unit: watt)], denominator: [CompoundNamePart(unit: meter, power: 2), CompoundNamePart(unit: kelvin)],
+                count: 2, language: "en")
         }
         #expect(throws: UnitDatabaseError.self) { try database.verify() }
     }
