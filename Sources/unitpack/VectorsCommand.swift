@@ -66,30 +66,23 @@ struct VectorsCommand: ParsableCommand {
         func shown(_ path: String) -> String { "\(TextEscaping.visible(path)) (in --output \(TextEscaping.visible(output)))" }
         // Every place looked at first: a FIFO where the fourth file goes
         // refuses the run before the first three are replaced.
-        for file in files {
-            let path = output + "/" + file.name
-            do {
-                _ = try OutputFile.place(of: path, shown: shown(path), option: "--output")
-            } catch let refusal as OutputFile.NotARegularFile {
-                printError("error: \(refusal)")
-                throw ExitCode.failure
-            } catch {
-                printError("error: " + FileProblem.sentence(error, doing: "write \(file.name)", path: path, option: "--output"))
-                throw ExitCode.failure
+        /// `body` for each file; its failure printed as the file's error, and the run failed.
+        func forEachFile(_ body: (_ file: (name: String, text: String), _ path: String) throws -> Void) throws {
+            for file in files {
+                let path = output + "/" + file.name
+                do {
+                    try body(file, path)
+                } catch let refusal as OutputFile.NotARegularFile {
+                    printError("error: \(refusal)")
+                    throw ExitCode.failure
+                } catch {
+                    printError("error: " + FileProblem.sentence(error, doing: "write \(file.name)", path: path, option: "--output"))
+                    throw ExitCode.failure
+                }
             }
         }
-        for file in files {
-            let path = output + "/" + file.name
-            do {
-                try OutputFile.write(Array(file.text.utf8), to: path, shown: shown(path), option: "--output")
-            } catch let refusal as OutputFile.NotARegularFile {
-                printError("error: \(refusal)")
-                throw ExitCode.failure
-            } catch {
-                printError("error: " + FileProblem.sentence(error, doing: "write \(file.name)", path: path, option: "--output"))
-                throw ExitCode.failure
-            }
-        }
+        try forEachFile { _, path in _ = try OutputFile.place(of: path, shown: shown(path), option: "--output") }
+        try forEachFile { file, path in try OutputFile.write(Array(file.text.utf8), to: path, shown: shown(path), option: "--output") }
         try StandardOutput.line("ok: \(files.count) vector files in \(output)")
     }
 

@@ -1,3 +1,5 @@
+import UnitpackCore
+
 /// The exact decimal value of a Double, for tests that hold the runtime's
 /// `=` to it (issue 37): written apart from the runtime's own expansion
 /// (`DecimalDigits(exactly:significantDigits:)`, which multiplies by powers
@@ -123,5 +125,18 @@ public enum ExactBinaryDecimal {
         }
         while newInteger.count > 1, newInteger[0] == 0 { newInteger.removeFirst() }
         return (newInteger, newFraction)
+    }
+}
+
+extension DecimalDigits {
+    /// The digits as plain text (`0.10000000000000001`, `1152921504606847000`),
+    /// the form `ExactBinaryDecimal`'s rounded digits are compared in.
+    public var plainText: String {
+        let digits = self.digits.map(String.init).joined()
+        if self.digits == [0] { return "0" }
+        if exponent <= 0 { return "0." + String(repeating: "0", count: -exponent) + digits }
+        if exponent >= digits.count { return digits + String(repeating: "0", count: exponent - digits.count) }
+        let point = digits.index(digits.startIndex, offsetBy: exponent)
+        return digits[..<point] + "." + digits[point...]
     }
 }

@@ -7,15 +7,7 @@ import UnitpackTestSupport
 /// digits (`DecimalDigits(exactly:significantDigits:)`, `isExact(of:)`),
 /// never on the shortest form trimmed of binary noise.
 @Suite struct ExactDigitsTests {
-    /// Digits as plain text (`ExactBinaryDecimal.rounded`'s form).
-    static func plain(_ decimal: DecimalDigits) -> String {
-        let digits = decimal.digits.map(String.init).joined()
-        if decimal.digits == [0] { return "0" }
-        if decimal.exponent <= 0 { return "0." + String(repeating: "0", count: -decimal.exponent) + digits }
-        if decimal.exponent >= digits.count { return digits + String(repeating: "0", count: decimal.exponent - digits.count) }
-        let point = digits.index(digits.startIndex, offsetBy: decimal.exponent)
-        return digits[..<point] + "." + digits[point...]
-    }
+    static func plain(_ decimal: DecimalDigits) -> String { decimal.plainText }
 
     @Test func theExactValueNotItsShortestForm() {
         #expect(Self.plain(DecimalDigits(exactly: 0.1, significantDigits: 17)) == "0.10000000000000001")

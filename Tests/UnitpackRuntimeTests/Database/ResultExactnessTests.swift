@@ -61,7 +61,7 @@ import UnitpackTestSupport
                 answer.result, answer.to, language: "en", options: .init(significantDigits: shownDigits, grouping: false)
             ).number
             let exact = ExactBinaryDecimal.rounded(answer.result, significantDigits: 15)
-            let written = ExactDigitsText.plain(DecimalDigits(answer.result, significantDigits: shownDigits))
+            let written = DecimalDigits(answer.result, significantDigits: shownDigits).plainText
             let context = "seed \(seed): \(typed.text) \(from) in \(to) = \(answer.result) shown \(number) to \(shownDigits)"
             // The text written is those digits (plain notation when it is not scientific).
             if !number.contains("×") { #expect(number.replacingMinus() == written, "\(context)") }
@@ -138,17 +138,6 @@ import UnitpackTestSupport
     }
 }
 
-/// Digits as plain text, the form of `ExactBinaryDecimal.rounded`.
-enum ExactDigitsText {
-    static func plain(_ decimal: DecimalDigits) -> String {
-        let digits = decimal.digits.map(String.init).joined()
-        if decimal.digits == [0] { return "0" }
-        if decimal.exponent <= 0 { return "0." + String(repeating: "0", count: -decimal.exponent) + digits }
-        if decimal.exponent >= digits.count { return digits + String(repeating: "0", count: decimal.exponent - digits.count) }
-        let point = digits.index(digits.startIndex, offsetBy: decimal.exponent)
-        return digits[..<point] + "." + digits[point...]
-    }
-}
 
 extension String {
     /// Without the sign: the digits are compared as magnitudes.
