@@ -89,12 +89,17 @@ extension UnitDatabase {
         let found = try candidates(for: text, folded: TextFolding.fold(text), preferring: languages)
         if !found.units.isEmpty && !found.ignoringCase { return found.units }
         if !found.units.isEmpty {
-            // Matched only ignoring case: a prefixed unit written exactly comes first (`ks`).
+            // Matched only ignoring case: a prefixed unit written exactly comes
+            // first (`ks`); else the case must not be what decides the unit (`mw`).
             do {
-                return try expressionUnits(text, languages: languages) ?? found.units
-            } catch .badExpression {
-                return found.units
-            }
+                if let units = try expressionUnits(text, languages: languages) { return units }
+            } catch .badExpression {}
+            // Each spelling's units: the caller refuses them as ambiguous
+            // unless the other unit leaves one (`1 pa kPa`).
+            let readings = try caseReadings(text, units: found.units, languages: languages)
+            var units = readings.isEmpty ? found.units : []
+            for reading in readings { for unit in reading.units where !units.contains(unit) { units.append(unit) } }
+            return units
         }
         do {
             guard let units = try expressionUnits(text, languages: languages) else {

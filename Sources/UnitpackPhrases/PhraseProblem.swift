@@ -18,6 +18,12 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     /// as close to `others` (names of other units): the reader refuses rather
     /// than pick one (issue 37). `guess` is nil when no guess stood out.
     case unsureGuess(word: String, guess: String?, others: [String])
+    /// `word` is no symbol as written, and only the case of its letters
+    /// tells the units it may be apart: `symbols` are the spellings
+    /// (`mW`, `MW`; `UnitDatabase.caseReadings`). Reading one would be a
+    /// guess of a factor of a billion, so the phrase is refused unless the
+    /// rest of it leaves one (`1 pa in kPa`: only `Pa` converts; issue 37).
+    case caseDecides(word: String, symbols: [String])
     /// No number in `text` (the phrase), and no question that asks about one.
     case noNumber(in: String)
     /// A number typed past what a Double holds (`1e400`, `1e-400`): it is
@@ -64,6 +70,9 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
         case .unsureGuess(let word, let guess, let others):
             "'\(TextEscaping.visible(word))' names no unit, and it is as close to "
                 + Self.alternatives((guess.map { [$0] } ?? []) + others) + ": write the name you mean in full"
+        case .caseDecides(let word, let symbols):
+            "'\(TextEscaping.visible(word))' is no symbol as written, and its case decides the unit: \(Self.alternatives(symbols)); "
+                + "write the symbol in its case, or the unit's name"
         case .noNumber(let text): "no number in '\(TextEscaping.visible(text))'"
         case .numberOutOfRange(let problem): problem.description
         case .noUnitAfterNumber(nil): "no unit after the number"

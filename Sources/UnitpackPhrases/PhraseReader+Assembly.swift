@@ -12,7 +12,10 @@ extension PhraseReader {
         // Each reading carries the guesses its words were read by.
         let guesses = parts.compactMap(\.units.guess) + (targets ?? []).compactMap(\.guess)
         let outcome = try assembled(parts, targets, &reader)
-        guard !guesses.isEmpty, case .success(let readings) = outcome else { return outcome }
+        guard case .success(let readings) = outcome else { return outcome }
+        // A symbol only its case tells must be read in one spelling (`mw`).
+        if let problem = Self.caseProblem(readings, parts.map(\.units) + (targets ?? [])) { return .failure(.problem(problem)) }
+        guard !guesses.isEmpty else { return outcome }
         return .success(readings.map { reading in
             var reading = reading
             reading.guesses = guesses

@@ -7,12 +7,22 @@ extension PhraseReader {
     /// Unit names run to a few words (`pound-force per square inch`, `метр водяного столба`).
     static let longestUnitName = 6
 
+    /// The most words a span that names units has: a name, or an
+    /// expression of names (`kilogram meter squared per second squared`).
+    /// A longer span is no unit, and is not looked up: a target asked about
+    /// at each word of a long phrase would otherwise cost the square of it.
+    static let longestSpan = 2 * longestUnitName
+
     /// The units a span names, and the language of the name.
     struct Found {
         var units: [MeasureUnit]
         var language: String? = nil
         /// The guess the span was read by (an ending cut), nil when as written.
         var guess: PhraseGuess? = nil
+        /// The word, when it is a symbol only ignoring case and its case
+        /// decides the unit (`mw`), and the spellings whose units `units`
+        /// holds: a reading must leave one (`caseDecided`).
+        var caseDecides: (word: String, readings: [UnitDatabase.CaseReading])? = nil
     }
 
     /// What the lookups of one parse found, by span: the same span is asked
@@ -28,9 +38,10 @@ extension PhraseReader {
         var languageKey: String?
         /// Words of the spans asked about (see `Reader.work`).
         var work = 0
-        /// Why a word written as an expression (`W/(m*K`) did not read, by
-        /// the offset of the span's first word: a better reason than "no unit named".
-        var expressionFailures: [Int: UnitDatabaseError] = [:]
+        /// Why a word did not read, by the offset of the span's first word:
+        /// written as an expression that does not read (`W/(m*K`); a better
+        /// reason than "no unit named".
+        var wordProblems: [Int: PhraseProblem] = [:]
     }
 
     /// The units a span of the phrase names: as written, without trailing
@@ -40,7 +51,8 @@ extension PhraseReader {
     func lookup(
         _ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, words: NumberWords, memo: inout LookupMemo
     ) throws(UnitDatabaseError) -> Found? {
-        memo.work += span.count
+        memo.work += min(span.count, Self.longestSpan + 1)
+        guard span.count <= Self.longestSpan else { return nil }
         let key = Phrase.Span(span)
         let written: Found?
         let languageKey = memo.languageKey ?? database.candidatesKeyPrefix(languages)
@@ -48,7 +60,7 @@ extension PhraseReader {
         if let known = memo.written[key] {
             written = known
         } else {
-            let named = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey) : nil
+            let named = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey, &memo) : nil
             if let named {
                 written = named
             } else {
@@ -90,10 +102,10 @@ extension PhraseReader {
             return Found(units: units, language: nil)
         } catch .badExpression(let text, let error) {
             // Only a word written with an operator was surely meant as an expression.
-            if hasOperator, let first = span.first { memo.expressionFailures[first.range.lowerBound] = .badExpression(text, error) }
+            if hasOperator, let first = span.first { memo.wordProblems[first.range.lowerBound] = .expression(.badExpression(text, error)) }
             return nil
         } catch .notInExpression(let text, let unit) {
-            if let first = span.first { memo.expressionFailures[first.range.lowerBound] = .notInExpression(text, unit: unit) }
+            if let first = span.first { memo.wordProblems[first.range.lowerBound] = .expression(.notInExpression(text, unit: unit)) }
             return nil
         }
     }
@@ -144,9 +156,9 @@ extension PhraseReader {
         return starts
     }
 
-    private func lookupWritten(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
-        -> Found?
-    {
+    private func lookupWritten(
+        _ span: ArraySlice<Phrase.Word>, languages: [String], key: String, _ memo: inout LookupMemo
+    ) throws(UnitDatabaseError) -> Found? {
         if !span.contains(where: \.needsVariants) {
             // The folded form is only joined when the object cache has not seen the text.
             let found = try database.candidates(
@@ -154,6 +166,9 @@ extension PhraseReader {
                 folded: Phrase.joined(span, folded: true), preferring: languages)
             if found.ignoringCase, span.count == 1, let prefixed = try prefixedUnits(span.first!.text, languages: languages) {
                 return Found(units: prefixed)
+            }
+            if found.ignoringCase, span.count == 1, let decided = try caseDecided(span.first!.text, found.units, languages: languages) {
+                return decided
             }
             return found.units.isEmpty ? nil : Found(units: found.units, language: found.language)
         }
@@ -171,6 +186,9 @@ extension PhraseReader {
         }
         for (text, folded) in variants {
             let found = try database.candidates(for: text, folded: folded, preferring: languages, keyPrefix: key)
+            if found.ignoringCase, span.count == 1, let decided = try caseDecided(text, found.units, languages: languages) {
+                return decided
+            }
             if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
         }
         return nil
@@ -194,10 +212,55 @@ extension PhraseReader {
                 let found = try database.candidates(
                     for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
                     preferring: languages, keyPrefix: key)
+                // A cut that leaves a symbol only its case tells is two guesses: none.
+                if found.ignoringCase, span.count == 1,
+                    try caseDecided(stemmedTexts[index], found.units, languages: languages) != nil
+                {
+                    continue
+                }
                 if !found.units.isEmpty {
                     let guess = PhraseGuess(kind: .cutEnding, word: span[span.startIndex + index].text, readAs: stemmedTexts[index])
                     return Found(units: found.units, language: found.language, guess: guess)
                 }
+            }
+        }
+        return nil
+    }
+
+    /// The units of a word that names units only ignoring case when the
+    /// case of its letters decides the unit (`mw`: `mW` or `MW`;
+    /// `UnitDatabase.caseReadings`): those of every spelling, which the
+    /// reading must narrow to one (`caseProblem`). Nil when the case decides
+    /// nothing (`kw`: only `kW`; `Meter`: a name, whose case never counts).
+    func caseDecided(_ text: String, _ units: [MeasureUnit], languages: [String]) throws(UnitDatabaseError) -> Found? {
+        let readings = try database.caseReadings(text, units: units, languages: languages)
+        guard !readings.isEmpty else { return nil }
+        var found = Found(units: [], caseDecides: (text, readings))
+        for reading in readings {
+            for unit in reading.units where !found.units.contains(unit) { found.units.append(unit) }
+        }
+        return found
+    }
+
+    /// Why `readings` are no answer: a word of `founds` whose case decides
+    /// the unit is read in more than one spelling (`1 mw in W`), or only in
+    /// none of them once fitted. Nil when each such word is read in one
+    /// (`1 pa in kPa`), or as another unit its letters name.
+    static func caseProblem(_ readings: [PhraseReading], _ founds: [Found]) -> PhraseProblem? {
+        for found in founds {
+            guard let (word, spellings) = found.caseDecides else { continue }
+            var read: [String] = []
+            for spelling in spellings {
+                let used = readings.contains { reading in
+                    reading.parts.contains { spelling.units.contains($0.unit) } || reading.targets.contains { spelling.units.contains($0) }
+                }
+                if used { read.append(spelling.spelling) }
+            }
+            if read.count > 1 { return .caseDecides(word: word, symbols: read) }
+            // None read: refused when nothing but the spellings could have been
+            // (a reading fitted from them, as a difference or another meaning).
+            if read.isEmpty, found.units.allSatisfy({ unit in spellings.contains { $0.units.contains(unit) } }) {
+                return .caseDecides(word: word, symbols: spellings.map(\.spelling))
             }
         }
         return nil

@@ -220,7 +220,7 @@ extension PhraseReader {
         let phrase = reader.phrase
         let text = phrase.original
         for index in (start + 1)..<max(start + 1, phrase.words.count) {
-            reader.work += 1
+            if reader.countStepIsOver() { return ([], .problem(.tooMuchWork(limit: reader.limit))) }
             guard phrase.mayStartNumber(phrase.words[index], words: reader.words, reader: reader.numbers) else { continue }
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
             guard !numbers.isEmpty else { continue }
@@ -243,6 +243,7 @@ extension PhraseReader {
         if asked {
             for index in (start + 1)..<max(start + 1, phrase.words.count - 1)
             where reader.words.isMarker(folded: phrase.words[index].folded) {
+                if reader.countStepIsOver() { return ([], .problem(.tooMuchWork(limit: reader.limit))) }
                 guard let target = try target(phrase.words[start..<index], &reader) else { continue }
                 let rest = phrase.words[(index + 1)...]
                 guard var sources = try lookup(rest, languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)

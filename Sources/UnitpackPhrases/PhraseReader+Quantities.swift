@@ -59,7 +59,7 @@ extension PhraseReader {
                 let refused = try refusedAfter(previous.units, units, &reader)
                 if let refused {
                     if failure == nil { failure = refused }
-                    guard let others = try otherUnits(span, than: units) else { continue }
+                    guard let others = try otherUnits(span, than: units, languages: reader.languages) else { continue }
                     let othersRefused = try refusedAfter(previous.units, others, &reader)
                     guard othersRefused == nil else { continue }
                     let outcome = try following(
@@ -80,29 +80,41 @@ extension PhraseReader {
             // name of the year, and `1 год 6 месяцев` does not read with the
             // hour; the other units the words name, in any language, are tried
             // then (only after a failure: the best match reads first).
-            if let others = try otherUnits(span, than: units) {
+            if let others = try otherUnits(span, than: units, languages: reader.languages) {
                 let outcome = try following(
                     parts + [FoundPart(value: value, units: others, significantDigits: digits)], words.dropFirst(count), target: target,
                     stems: stems, &reader)
                 if case .success = outcome { return outcome }
             }
         }
-        return .failure(failure ?? Self.expressionFailure(words, reader.memo) ?? .noUnitNamed(words))
+        return .failure(failure ?? Self.wordProblem(words, reader.memo) ?? .noUnitNamed(words))
     }
 
     /// The units a span's words name that `found` does not hold (a weaker
     /// match: a name where a symbol matched, another language's), with the
     /// language of the first one's name; nil when there are none.
-    private func otherUnits(_ span: ArraySlice<Phrase.Word>, than found: Found) throws(UnitDatabaseError) -> Found? {
+    private func otherUnits(_ span: ArraySlice<Phrase.Word>, than found: Found, languages: [String]) throws(UnitDatabaseError) -> Found? {
         let held = Set(found.units.map(\.id))
         var units: [MeasureUnit] = []
         var language: String?
+        let text = Phrase.joined(span, folded: false)
+        // Symbols of every language matched only ignoring case (`mc`: `mC`).
+        var caseOnly: [MeasureUnit] = []
         for name in try nameLanguages(folded: Phrase.joined(span, folded: true)) where !held.contains(name.unit) {
             guard !units.contains(where: { $0.id == name.unit }) else { continue }
-            units.append(try database.unit(name.unit))
+            let unit = try database.unit(name.unit)
+            units.append(unit)
+            if name.isSymbol, name.language.isEmpty, !unit.symbols.contains(text) { caseOnly.append(unit) }
             if language == nil, !name.isSymbol, !name.language.isEmpty { language = name.language }
         }
-        return units.isEmpty ? nil : Found(units: units, language: language)
+        guard !units.isEmpty else { return nil }
+        // Where the case decides the unit (`mC` or `MC`), the reading must leave one spelling.
+        if span.count == 1, !caseOnly.isEmpty, let decided = try caseDecided(text, caseOnly, languages: languages) {
+            var found = Found(units: units.filter { !caseOnly.contains($0) }, language: language, caseDecides: decided.caseDecides)
+            for unit in decided.units where !found.units.contains(unit) { found.units.append(unit) }
+            return found
+        }
+        return Found(units: units, language: language)
     }
 
     /// `ميلان` (two miles): the count a unit's name states when it is the
@@ -242,7 +254,7 @@ extension PhraseReader {
         if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
         if found == nil { found = try targets(withoutLeadingFillers: span, &reader, stems: stems) }
         guard let targets = found else {
-            return .failure(failure ?? Self.expressionFailure(span, reader.memo) ?? .noUnitNamed(span))
+            return .failure(failure ?? Self.wordProblem(span, reader.memo) ?? .noUnitNamed(span))
         }
         return try assemble(parts, targets, &reader)
     }
@@ -271,9 +283,9 @@ extension PhraseReader {
         return try assemble(parts, targets, &reader)
     }
 
-    /// Why the first word of `words`, written as an expression, did not read.
-    static func expressionFailure(_ words: ArraySlice<Phrase.Word>, _ memo: LookupMemo) -> PhraseFailure? {
-        guard let first = words.first, let error = memo.expressionFailures[first.range.lowerBound] else { return nil }
-        return .problem(.expression(error))
+    /// Why the first word of `words` did not read (`LookupMemo.wordProblems`).
+    static func wordProblem(_ words: ArraySlice<Phrase.Word>, _ memo: LookupMemo) -> PhraseFailure? {
+        guard let first = words.first, let problem = memo.wordProblems[first.range.lowerBound] else { return nil }
+        return .problem(problem)
     }
 }

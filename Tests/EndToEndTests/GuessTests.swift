@@ -29,6 +29,37 @@ import Testing
         for name in names { #expect(result.stderr.contains(name), "\(name): \(result)") }
     }
 
+    /// A symbol typed in a case no symbol has, where the case decides the
+    /// unit: `mw` is `mW` or `MW`, a factor of a billion apart. Before, the
+    /// phrase read the megawatt by priority and said nothing (a fresh
+    /// clone's TypoScanTests found `mc` read as the millicoulomb).
+    @Test(arguments: [
+        (["1 mw in W"], "'mw'", ["'MW'", "'mW'"]),
+        (["5 mwh in kwh"], "'mwh'", ["'MWh'", "'mWh'"]),
+        (["1 W in mw"], "'mw'", ["'MW'", "'mW'"]),
+        (["1 Mc in C"], "'Mc'", ["'mC'", "'MC'"]),
+    ])
+    func aSymbolOnlyItsCaseWouldTellIsRefused(_ arguments: [String], _ word: String, _ symbols: [String]) throws {
+        let result = try database.convert(arguments)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == "", "\(result)")
+        #expect(result.stderr.contains("\(word) is no symbol as written, and its case decides the unit:"), "\(result)")
+        for symbol in symbols { #expect(result.stderr.contains(symbol), "\(symbol): \(result)") }
+    }
+
+    /// A case that decides nothing is no guess: `kw` can only be `kW`, a
+    /// name's case never counts, and a target may leave one spelling (`pa`:
+    /// `Pa`, `pA` or `PA`, and only the pascal converts to kilopascals).
+    @Test(arguments: [
+        ("1 kw in W", "1 kilowatt = 1,000 watts\n"), ("1 KM in m", "1 kilometer = 1,000 meters\n"),
+        ("1 pa in kpa", "1 pascal = 0.001 kilopascals\n"),
+    ])
+    func aCaseThatDecidesNothingReads(_ phrase: String, _ answer: String) throws {
+        let result = try database.convert([phrase])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == answer, "\(result)")
+    }
+
     @Test func aCorrectionIsShownOnTheAnswersLine() throws {
         let result = try database.convert(["1 kilomters in mi"])
         #expect(result.status == 0, "\(result)")
