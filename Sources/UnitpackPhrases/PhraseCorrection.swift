@@ -134,13 +134,13 @@ extension PhraseReader {
     }
 
     /// Why the first reading's ending cut is unsure: a name of a unit the
-    /// reading does not hold is as near the word as the cut (`poundl` is one
-    /// letter from `pound` and from `poundal`). Nil when no such name is.
+    /// reading does not hold is as near the word as the name it was read as
+    /// (`inchs` is one edit from `inch`; a unit one edit away would be as near). Nil when no such name is.
     private func unsureCut(_ readings: [PhraseReading], languages: [String], search: SearchPack) -> PhraseProblem? {
         guard let reading = readings.first else { return nil }
         let held = Set((reading.parts.map(\.unit) + reading.targets + [reading.from]).map(\.id))
         for guess in reading.guesses where guess.kind == .cutEnding {
-            let cut = guess.word.unicodeScalars.count - guess.readAs.unicodeScalars.count
+            let cut = Suggestion.editDistance(guess.word, guess.readAs)
             var others: [String] = []
             for match in (try? search.nearest(guess.word, languages: languages, limit: 5)) ?? []
             where !held.contains(match.unit) && match.key != guess.readAs && !others.contains(match.key) && !match.key.contains(" ")

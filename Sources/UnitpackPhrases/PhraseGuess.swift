@@ -8,7 +8,9 @@ import UnitpackCore
 public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
     /// How the word was read.
     public enum Kind: String, Sendable, Hashable {
-        /// Letters at the word's end were cut (an inflection no name lists).
+        /// An ending of the language (its `words.tsv`) was cut from the
+        /// word, or changed for another of its endings: an inflection no
+        /// name lists (`inchs` as `inch`, `пинтах` as `пинта`).
         case cutEnding = "cut-ending"
         /// The search pack's forgiving search corrected it (a typo).
         case correction
@@ -28,9 +30,11 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         self.readAs = readAs
     }
 
-    /// `a guess: 'poundl' read as 'pound', its ending cut`.
+    /// `a guess: 'inchs' read as 'inch', its ending cut`; `'пинтах' read as
+    /// 'пинта', its ending changed` when an ending replaced the one cut.
     public var description: String {
-        let how = kind == .cutEnding ? "its ending cut" : "a correction"
+        let how =
+            kind == .correction ? "a correction" : word.lowercased().hasPrefix(readAs.lowercased()) ? "its ending cut" : "its ending changed"
         return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', \(how)"
     }
 }

@@ -70,7 +70,7 @@ extension PhraseReader {
         }
         if written != nil || !stems { return written }
         if let known = memo.stemmed[key] { return known }
-        let stemmed = try lookupStemmed(span, languages: languages, key: languageKey)
+        let stemmed = try lookupStemmed(span, languages: languages, key: languageKey, words: words, work: &memo.work)
         memo.stemmed[key] = .some(stemmed)
         return stemmed
     }
@@ -194,10 +194,21 @@ extension PhraseReader {
         return nil
     }
 
-    func lookupStemmed(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError)
-        -> Found?
-    {
-        guard span.count <= 3 else { return nil }
+    /// The shortest stem an ending is cut from: `мил` of `милях`.
+    static let shortestStem = 3
+
+    /// The units a span names with one word's ending cut, or changed for
+    /// another ending of the same language (kind `ending` of its
+    /// `words.tsv`: `галлонах` as `галлон`, `пинтах` as `пинта`, `inchs` as
+    /// `inch`; changed only in a span of one word), the last word first and
+    /// the longest ending first, a guess
+    /// (`PhraseGuess.Kind.cutEnding`). Nil when no ending of the asked
+    /// languages makes a name, or when two endings make names of different
+    /// units (a guess between two units is no guess). `work` counts the lookups.
+    func lookupStemmed(
+        _ span: ArraySlice<Phrase.Word>, languages: [String], key: String, words: NumberWords, work: inout Int
+    ) throws(UnitDatabaseError) -> Found? {
+        guard span.count <= 3, !words.endings.isEmpty else { return nil }
         var texts = span.map(\.text)
         var folds = span.map(\.folded)
         texts[texts.count - 1] = Self.trimmingPunctuation(texts[texts.count - 1])
@@ -205,22 +216,45 @@ extension PhraseReader {
         for index in texts.indices.reversed() {
             let text = texts[index].unicodeScalars, folded = folds[index].unicodeScalars
             guard let last = folded.last, last.properties.isAlphabetic else { continue }
-            for drop in 1...2 where folded.count - drop >= 3 {
-                var stemmedTexts = texts, stemmedFolds = folds
-                stemmedTexts[index] = String(text.dropLast(drop))
-                stemmedFolds[index] = String(folded.dropLast(drop))
-                let found = try database.candidates(
-                    for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
-                    preferring: languages, keyPrefix: key)
-                // A cut that leaves a symbol only its case tells is two guesses: none.
-                if found.ignoringCase, span.count == 1,
-                    try caseDecided(stemmedTexts[index], found.units, languages: languages) != nil
-                {
-                    continue
+            for (ending, language) in words.endings {
+                let count = ending.unicodeScalars.count
+                guard folded.count - count >= Self.shortestStem, folded.reversed().starts(with: ending.unicodeScalars.reversed())
+                else { continue }
+                let stem = (text: String(text.dropLast(count)), folded: String(folded.dropLast(count)))
+                // The stem alone, then, for a word alone, with each other
+                // ending of the language when some name starts with the stem
+                // (in a name of several words, a changed ending makes another
+                // phrase: `метров в секундах` is no `метров в секунду`).
+                var replacements = [""]
+                work += 1
+                if span.count == 1, try namePrefixExists(stem.folded) {
+                    for other in words.endings where other.language == language && other.ending != ending { replacements.append(other.ending) }
                 }
-                if !found.units.isEmpty {
-                    let guess = PhraseGuess(kind: .cutEnding, word: span[span.startIndex + index].text, readAs: stemmedTexts[index])
-                    return Found(units: found.units, language: found.language, guess: guess)
+                var read: (readAs: String, units: [MeasureUnit], language: String?)?
+                for replacement in replacements {
+                    work += 1
+                    var stemmedTexts = texts, stemmedFolds = folds
+                    stemmedTexts[index] = stem.text + replacement
+                    stemmedFolds[index] = stem.folded + replacement
+                    let found = try database.candidates(
+                        for: stemmedTexts.joined(separator: " "), folded: stemmedFolds.joined(separator: " "),
+                        preferring: languages, keyPrefix: key)
+                    guard !found.units.isEmpty else { continue }
+                    // A cut that leaves a symbol only its case tells is two guesses: none.
+                    if found.ignoringCase, span.count == 1,
+                        try caseDecided(stemmedTexts[index], found.units, languages: languages) != nil
+                    {
+                        continue
+                    }
+                    guard let first = read else {
+                        read = (stemmedTexts[index], found.units, found.language)
+                        continue
+                    }
+                    if Set(first.units.map(\.id)) != Set(found.units.map(\.id)) { return nil }
+                }
+                if let read {
+                    let guess = PhraseGuess(kind: .cutEnding, word: span[span.startIndex + index].text, readAs: read.readAs)
+                    return Found(units: read.units, language: read.language, guess: guess)
                 }
             }
         }

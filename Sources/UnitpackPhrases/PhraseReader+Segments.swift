@@ -69,7 +69,7 @@ extension PhraseReader {
         // A cut that leaves letters matching nothing, of a word that names
         // a unit with its ending dropped, is a name and its case ending
         // (an Arabic plural), not words written together: kept whole.
-        if unknown, pieces.count > 1, try lookupStemmed([word][...], languages: languages, key: keyPrefix) != nil {
+        if unknown, pieces.count > 1, try lookupStemmed([word][...], languages: languages, key: keyPrefix, words: words, work: &work) != nil {
             return [word.range]
         }
         return pieces
@@ -110,7 +110,7 @@ extension PhraseReader {
             let rest = phrase.word(range)
             if try namesSomething(rest, words: words, languages: languages, keyPrefix: keyPrefix) { return true }
             guard stems else { return false }
-            return try lookupStemmed([rest][...], languages: languages, key: keyPrefix) != nil
+            return try lookupStemmed([rest][...], languages: languages, key: keyPrefix, words: words, work: &work) != nil
         }
         func peel(_ range: Range<Int>, depth: Int, stems: Bool) throws(UnitDatabaseError) -> [Range<Int>]? {
             guard depth < Self.mostAttached else { return nil }
@@ -138,7 +138,7 @@ extension PhraseReader {
         if let pieces = try peel(word.range, depth: 0, stems: false) { return pieces }
         // `كيلومترات` names the kilometre with its ending dropped, read whole
         // (below); `بالكيلومترات` is `ب` and that.
-        guard try lookupStemmed([word][...], languages: languages, key: keyPrefix) == nil else { return nil }
+        guard try lookupStemmed([word][...], languages: languages, key: keyPrefix, words: words, work: &work) == nil else { return nil }
         return try peel(word.range, depth: 0, stems: true)
     }
 

@@ -62,13 +62,20 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Raises the unit before it to its value (2 or 3): `squared`, `cubed`,
     /// `в квадрате`, `в кубе`.
     case powerAfter = "power-after"
+    /// Not a word: an inflectional ending of the language's nouns and
+    /// adjectives (`ах` in `галлонах`, `s` in `inchs`, `ів` in `градусів`). A
+    /// word that names nothing may be read with one of them cut, or changed
+    /// for another of the language's (`пинтах` as `пинта`), as a guess
+    /// shown with the answer (docs/phrases.md, "Guesses"): the language's
+    /// data decides what is an ending, never a count of letters.
+    case ending
 
     /// Whether the kind carries a value (the `value` column).
     public var hasValue: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter: true
         case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .marker, .filler, .per,
-            .attached:
+            .attached, .ending:
             false
         }
     }
@@ -77,7 +84,7 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     public var isPartOfNumbers: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive, .classifier: true
-        case .room, .prefix, .attached, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter: false
+        case .room, .prefix, .attached, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter, .ending: false
         }
     }
 

@@ -192,7 +192,7 @@ extension NumberWords {
                 sawAny = true
                 return true
             case .partitive, .classifier, .prefix, .attached, .room, .conjunction, .difference, .marker, .filler, .per, .powerBefore,
-                .powerAfter:
+                .powerAfter, .ending:
                 return false
             }
             pendingArticle = false

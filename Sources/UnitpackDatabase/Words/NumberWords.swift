@@ -31,6 +31,10 @@ public struct NumberWords: Sendable {
     /// the front of the next word (Arabic `ب`, `ال`, `و`), cut from it when
     /// the rest reads (`UnitDatabase.segmented`).
     package var attached: [String] = []
+    /// The endings of kind `ending` (folded), each with its language, the
+    /// longest first: they are cut from words, never read as words
+    /// (`PhraseReader.lookupStemmed`), so they are not in `table`.
+    package var endings: [(ending: String, language: String)] = []
     /// The words of unit expressions among them (`per`, `на`, `square`,
     /// `в квадрате`): docs/expressions.md.
     package var expression = ExpressionWords()
@@ -66,6 +70,10 @@ public struct NumberWords: Sendable {
         var order: [String] = []
         var found: [String: (meanings: [Meaning], languages: UInt64, flags: UInt8)] = [:]
         for (word, meaning, language) in entries {
+            if meaning.kind == .ending {
+                if !endings.contains(where: { $0.ending == word && $0.language == language }) { endings.append((word, language)) }
+                continue
+            }
             longestWord = max(longestWord, word.unicodeScalars.count)
             if found[word] == nil {
                 order.append(word)
@@ -97,6 +105,10 @@ public struct NumberWords: Sendable {
         })
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
         attached.sort { $0.utf8.count > $1.utf8.count }
+        // Stable: endings of one length keep the order they came in.
+        endings = endings.enumerated().sorted {
+            ($0.element.ending.unicodeScalars.count, -$0.offset) > ($1.element.ending.unicodeScalars.count, -$1.offset)
+        }.map(\.element)
     }
 
     /// The attached words `folded` starts with and is longer than, longest first.

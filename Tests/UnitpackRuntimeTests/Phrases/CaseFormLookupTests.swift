@@ -54,7 +54,8 @@ import UnitpackTestSupport
 /// which drops endings, is no longer needed, so the parse looks at fewer
 /// words. Two databases of the same fixture, with and without the file.
 @Suite struct CaseFormPhraseTests {
-    static let words = "# word\tkind\tvalue\nв\tmarker\t\n"
+    /// A marker, and the ending the stem pass cuts (`метрах` as `метр`).
+    static let words = "# word\tkind\tvalue\nв\tmarker\t\nах\tending\t\n"
     static let cases = "# category\tunit\tcase\tplural\tform\nlength\tmeter\tlocative\tmany\tметрах\n"
 
     func database(withCases: Bool) throws -> (UnitDatabase, SourceFixture) {
