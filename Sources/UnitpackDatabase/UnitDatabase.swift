@@ -108,10 +108,13 @@ public final class UnitDatabase: Sendable {
         }
     }
 
-    /// What SQLite allocated to open the file: the connection, its lookaside
-    /// pool, the parsed schema and the prepared statements (the change in
-    /// `sqlite3_memory_used()` over the open; other threads opening SQLite
-    /// databases at that moment would blur it).
+    /// What SQLite holds for this connection right after the open: the
+    /// parsed schema, the pager and its first pages, the prepared statements
+    /// (SQLite's per-connection counters) and the lookaside pool. Counted per
+    /// connection, not as the change of `sqlite3_memory_used()` over the
+    /// open: other threads' queries moved that by tens of KB, and the budget
+    /// a library refused as too small (`UnitLibraryError.budgetTooSmall`)
+    /// must open the next time. A few KB over the process counter's change.
     public let openBytes: Int
 
     /// The format and sources of the data (`meta`), read once at open.
@@ -126,7 +129,6 @@ public final class UnitDatabase: Sendable {
         throws(UnitDatabaseError)
     {
         self.path = path
-        let before = Connection.processMemoryUsed
         guard access(path, R_OK) == 0 else { throw .fileNotFound(path: path) }
         // SQLite reports a directory only as a vague I/O error on first read.
         guard Self.isRegularFile(path) else { throw .notAFile(path: path) }
@@ -146,7 +148,9 @@ public final class UnitDatabase: Sendable {
                 connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.lastKeys))
             try state.setPageCache(pageCacheBytes)
             self.state = Locked(state)
-            openBytes = max(0, Connection.processMemoryUsed - before)
+            openBytes =
+                connection.bytes(.schema) + connection.bytes(.pageCache) + connection.bytes(.statements)
+                + Self.lookasideSlotSize * Self.lookasideSlots
         } catch {
             throw Self.typed(error, path: path)
         }

@@ -40,19 +40,21 @@ extension PhraseReader {
     /// read again; the corrections are returned when that is understood.
     /// Otherwise the first reason stands, and when it is a unit that does
     /// not exist (`.noUnitNamed`), it carries the nearest names the pack has
-    /// (`nearest`: "did you mean ..."). The search's own failures (a damaged pack) leave the
-    /// answer as `parse` gives it.
+    /// (`nearest`: "did you mean ...").
     /// - Parameter languages: as `parse(_:languages:numbers:)` takes them:
     ///   nil for every language of the database, never empty.
+    /// - Throws: `.database` with `parse`'s errors; `.search` when the pack
+    ///   fails (a damaged shard): the phrase is then neither corrected nor
+    ///   its guesses checked, so no answer is given.
     public func parse(_ text: String, languages: [String]? = nil, correctingWith search: SearchPack)
-        throws(UnitDatabaseError) -> CorrectedPhraseResult
+        throws(CorrectedParseError) -> CorrectedPhraseResult
     {
-        let languages = try askedLanguages(languages)
-        let result = try parse(text, languages: languages)
+        let languages = try Self.database { () throws(UnitDatabaseError) in try askedLanguages(languages) }
+        let result = try Self.database { () throws(UnitDatabaseError) in try parse(text, languages: languages) }
         if case .understood(let readings) = result {
             // An ending cut is a guess: refused when the word is as close to
             // another unit's name (`poundl`: pound, or poundal?).
-            if let unsure = unsureCut(readings, languages: languages, search: search) {
+            if let unsure = try unsureCut(readings, languages: languages, search: search) {
                 return CorrectedPhraseResult(result: .notUnderstood(reason: unsure), corrections: [])
             }
             return CorrectedPhraseResult(result: result, corrections: [])
@@ -71,7 +73,8 @@ extension PhraseReader {
         let operators = Set("/*^()·⋅".unicodeScalars)
         for (index, token) in tokens.enumerated()
         where token.unicodeScalars.contains(where: \.properties.isAlphabetic) && !token.unicodeScalars.contains(where: operators.contains) {
-            guard let found = try? search.search(token, languages: languages, limit: 5) else { continue }
+            guard let found = try Self.searched({ () throws(SearchPackError) in try search.search(token, languages: languages, limit: 5) })
+            else { continue }
             if found.contains(where: { !$0.isCorrected }) { continue }
             if unknown == nil { unknown = token }
             // Whole names within the edits `Suggestion` allows (a prefix of a
@@ -79,7 +82,7 @@ extension PhraseReader {
             let limit = token.unicodeScalars.count <= 3 ? 1 : 2
             // The nearest names too: the search ranks by priority, and a name
             // as close (`pund`: pud, pound) may rank below its limit.
-            let near = (try? search.nearest(token, languages: languages, limit: 12)) ?? []
+            let near = try Self.searched { () throws(SearchPackError) in try search.nearest(token, languages: languages, limit: 12) } ?? []
             let words = (found + near).compactMap { match -> (match: SearchMatch, edits: Int)? in
                 guard match.isCorrected, !match.key.contains(" ") else { return nil }
                 let edits = Suggestion.editDistance(token, match.key)
@@ -98,19 +101,19 @@ extension PhraseReader {
         // All corrections at once, else each alone: a number word or a marker
         // the search does not know may have been "corrected" too.
         if !corrections.isEmpty {
-            let corrected = try parse(tokens.joined(separator: " "), languages: languages)
+            let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(tokens.joined(separator: " "), languages: languages) }
             if case .understood = corrected { return guessed(corrected, corrections, unsure) }
         }
         if corrections.count > 1 {
             let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
             for correction in corrections {
                 let one = typed.map { $0 == correction.from ? correction.to : $0 }
-                let corrected = try parse(one.joined(separator: " "), languages: languages)
+                let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(one.joined(separator: " "), languages: languages) }
                 if case .understood = corrected { return guessed(corrected, [correction], unsure) }
             }
         }
         guard let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
-        let near = nearestNames(to: unknown, languages: languages, search: search)
+        let near = try nearestNames(to: unknown, languages: languages, search: search)
         guard !near.isEmpty else { return CorrectedPhraseResult(result: result, corrections: []) }
         return CorrectedPhraseResult(result: .notUnderstood(reason: .noUnitNamed(name, nearest: near)), corrections: [])
     }
@@ -136,13 +139,16 @@ extension PhraseReader {
     /// Why the first reading's ending cut is unsure: a name of a unit the
     /// reading does not hold is as near the word as the name it was read as
     /// (`inchs` is one edit from `inch`; a unit one edit away would be as near). Nil when no such name is.
-    private func unsureCut(_ readings: [PhraseReading], languages: [String], search: SearchPack) -> PhraseProblem? {
+    private func unsureCut(_ readings: [PhraseReading], languages: [String], search: SearchPack) throws(CorrectedParseError)
+        -> PhraseProblem?
+    {
         guard let reading = readings.first else { return nil }
         let held = Set((reading.parts.map(\.unit) + reading.targets + [reading.from]).map(\.id))
         for guess in reading.guesses where guess.kind == .cutEnding {
             let cut = Suggestion.editDistance(guess.word, guess.readAs)
             var others: [String] = []
-            for match in (try? search.nearest(guess.word, languages: languages, limit: 5)) ?? []
+            let near = try Self.searched { () throws(SearchPackError) in try search.nearest(guess.word, languages: languages, limit: 5) }
+            for match in near ?? []
             where !held.contains(match.unit) && match.key != guess.readAs && !others.contains(match.key) && !match.key.contains(" ")
                 && Suggestion.editDistance(guess.word, match.key) <= cut
             {
@@ -155,17 +161,42 @@ extension PhraseReader {
 
     /// Up to three keys near `word`: within two edits of it whatever its
     /// length, else those that start with its first letter.
-    func nearestNames(to word: String, languages: [String], search: SearchPack) -> [String] {
+    func nearestNames(to word: String, languages: [String], search: SearchPack) throws(CorrectedParseError) -> [String] {
         var names: [String] = []
-        for match in (try? search.nearest(word, languages: languages, limit: 3)) ?? [] where !names.contains(match.key) {
+        let near = try Self.searched { () throws(SearchPackError) in try search.nearest(word, languages: languages, limit: 3) }
+        for match in near ?? [] where !names.contains(match.key) {
             names.append(match.key)
         }
         if names.isEmpty {
-            for match in (try? search.search(String(word.prefix(1)), languages: languages, limit: 3)) ?? []
+            let starting = try Self.searched { () throws(SearchPackError) in
+                try search.search(String(word.prefix(1)), languages: languages, limit: 3)
+            }
+            for match in starting ?? []
             where !names.contains(match.key) {
                 names.append(match.key)
             }
         }
         return names
+    }
+
+    /// `body`'s database error as this parse's.
+    private static func database<T>(_ body: () throws(UnitDatabaseError) -> T) throws(CorrectedParseError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .database(error)
+        }
+    }
+
+    /// What the pack answers; nil for a word too long to search (it is not
+    /// corrected); its damage thrown, never taken for "nothing found".
+    private static func searched<T>(_ body: () throws(SearchPackError) -> T) throws(CorrectedParseError) -> T? {
+        do {
+            return try body()
+        } catch .queryTooLong {
+            return nil
+        } catch {
+            throw .search(error)
+        }
     }
 }

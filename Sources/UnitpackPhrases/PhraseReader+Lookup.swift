@@ -38,6 +38,12 @@ extension PhraseReader {
         var languageKey: String?
         /// Words of the spans asked about (see `Reader.work`).
         var work = 0
+        /// The reader's other steps (`Reader.work`), and the parse's limit:
+        /// past it a lookup finds nothing and costs nothing, so no step of
+        /// the parse goes on far past the limit (the parse is then refused).
+        var steps = 0
+        var limit = Int.max
+        var isOverLimit: Bool { steps + work > limit }
         /// Why a word did not read, by the offset of the span's first word:
         /// written as an expression that does not read (`W/(m*K`); a better
         /// reason than "no unit named".
@@ -51,6 +57,7 @@ extension PhraseReader {
     func lookup(
         _ span: ArraySlice<Phrase.Word>, languages: [String], stems: Bool, words: NumberWords, memo: inout LookupMemo
     ) throws(UnitDatabaseError) -> Found? {
+        guard !memo.isOverLimit else { return nil }
         memo.work += min(span.count, Self.longestSpan + 1)
         guard span.count <= Self.longestSpan else { return nil }
         let key = Phrase.Span(span)
@@ -70,7 +77,8 @@ extension PhraseReader {
         }
         if written != nil || !stems { return written }
         if let known = memo.stemmed[key] { return known }
-        let stemmed = try lookupStemmed(span, languages: languages, key: languageKey, words: words, work: &memo.work)
+        let stemmed = try lookupStemmed(
+            span, languages: languages, key: languageKey, words: words, work: &memo.work, most: memo.limit - memo.steps)
         memo.stemmed[key] = .some(stemmed)
         return stemmed
     }
@@ -204,9 +212,11 @@ extension PhraseReader {
     /// the longest ending first, a guess
     /// (`PhraseGuess.Kind.cutEnding`). Nil when no ending of the asked
     /// languages makes a name, or when two endings make names of different
-    /// units (a guess between two units is no guess). `work` counts the lookups.
+    /// units (a guess between two units is no guess). `work` counts the
+    /// lookups; nil once it passes `most`.
     func lookupStemmed(
-        _ span: ArraySlice<Phrase.Word>, languages: [String], key: String, words: NumberWords, work: inout Int
+        _ span: ArraySlice<Phrase.Word>, languages: [String], key: String, words: NumberWords, work: inout Int,
+        most: Int = .max
     ) throws(UnitDatabaseError) -> Found? {
         guard span.count <= 3, !words.endings.isEmpty else { return nil }
         var texts = span.map(\.text)
@@ -233,6 +243,7 @@ extension PhraseReader {
                 var read: (readAs: String, units: [MeasureUnit], language: String?)?
                 for replacement in replacements {
                     work += 1
+                    if work > most { return nil }
                     var stemmedTexts = texts, stemmedFolds = folds
                     stemmedTexts[index] = stem.text + replacement
                     stemmedFolds[index] = stem.folded + replacement

@@ -104,7 +104,9 @@ extension PhraseReader {
         }
         var reader = Reader(
             phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
-            languages: languages, difference: difference, limit: limit, work: work)
+            languages: languages, difference: difference, limit: limit)
+        reader.work = work
+        reader.memo.limit = limit
         // The work of cutting the phrase into words counts towards the limit too.
         defer { work = reader.work + reader.memo.work }
 
@@ -157,8 +159,12 @@ extension PhraseReader {
         let limit: Int
         var memo = LookupMemo()
         /// Words and spans looked at: how tests tell the work is linear in
-        /// the phrase (a clock is too noisy on a shared machine).
-        var work = 0
+        /// the phrase (a clock is too noisy on a shared machine). Kept in
+        /// `memo`, so that a lookup past the limit does nothing.
+        var work: Int {
+            get { memo.steps }
+            set { memo.steps = newValue }
+        }
     }
 
     /// `27 psi in bar`, `6 ft 2 in in meters`: the quantity, then nothing, or

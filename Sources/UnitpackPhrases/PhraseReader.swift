@@ -44,7 +44,7 @@ extension UnitDatabase {
 
     /// `PhraseReader(database: self).parse(text, languages:, correctingWith:)`.
     public func parse(_ text: String, languages: [String]? = nil, correctingWith search: SearchPack)
-        throws(UnitDatabaseError) -> CorrectedPhraseResult
+        throws(CorrectedParseError) -> CorrectedPhraseResult
     {
         try PhraseReader(database: self).parse(text, languages: languages, correctingWith: search)
     }

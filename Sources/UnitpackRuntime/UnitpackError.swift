@@ -65,6 +65,17 @@ extension SearchPackError: UnitpackError {
     }
 }
 
+extension CorrectedParseError: UnitpackError {
+    /// The code of the database's or the pack's error it carries
+    /// (`search.corruptShard`): the same failure has one code however it was met.
+    public var code: String {
+        switch self {
+        case .database(let error): error.code
+        case .search(let error): error.code
+        }
+    }
+}
+
 extension UnitLibraryError: UnitpackError {
     /// `library.<case>`, or the code of the database's or the pack's error
     /// it carries (`database.damaged`): the same failure has one code

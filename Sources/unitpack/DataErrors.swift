@@ -11,6 +11,7 @@ func failingOnDataErrors<T>(_ body: () throws -> T) throws -> T {
         return try body()
     } catch let error as any Error & CustomStringConvertible
         where error is GenerationError || error is UnitLibraryError || error is UnitDatabaseError || error is SearchPackError
+            || error is CorrectedParseError
     {
         printError("error: \(error.description)")
         throw ExitCode.failure

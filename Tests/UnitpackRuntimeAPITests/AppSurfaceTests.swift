@@ -286,6 +286,9 @@ import UnitpackRuntime
 
         let corrected: CorrectedPhraseResult = try database.parse("5 kilomters in miles", languages: ["en"], correctingWith: library.search)
         let correction: PhraseCorrection? = corrected.corrections.first
+        // Its errors: the database's or the pack's, with the carried code (issue 37).
+        let failure: CorrectedParseError = .search(.queryTooLong(bytes: 1, limit: 0))
+        #expect(failure.code == "search.queryTooLong" && CorrectedParseError.database(.noLanguagesAsked).code == "database.noLanguagesAsked")
         #expect(correction?.from == "kilomters" && correction?.to == "kilometers")
         #expect(!corrected.result.readings.isEmpty)
         // A corrected word is a guess every reading carries (issue 37).

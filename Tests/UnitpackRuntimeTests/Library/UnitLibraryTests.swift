@@ -64,19 +64,10 @@ import UnitpackTestSupport
             minimum = needed
             return true
         }
-        // What opening costs is measured with SQLite's process-wide counter,
-        // which tests running beside this one move by a few KB: the minimum
-        // named by a second refusal is taken, a few times at most.
-        var library: UnitLibrary?
-        for _ in 0..<3 where library == nil {
-            do throws(UnitLibraryError) {
-                library = try UnitLibrary(directory: directory, budget: minimum)
-            } catch .budgetTooSmall(given: _, let needed) {
-                #expect(needed - minimum < 16 << 10, "the minimum moved by more than noise")
-                minimum = needed
-            }
-        }
-        let opened = try #require(library)
+        // What opening costs is counted per connection, so the minimum named
+        // opens whatever the tests beside this one allocate (issue 37: with
+        // the process-wide counter it moved by tens of KB).
+        let opened = try UnitLibrary(directory: directory, budget: minimum)
         try exercise(opened, rounds: 100, seed: 7)
     }
 
