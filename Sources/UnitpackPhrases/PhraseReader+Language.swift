@@ -150,7 +150,7 @@ extension PhraseReader {
             var all: [PhraseReading] = []
             // The unit named in the phrase's language before the one named in another.
             for reading in readings {
-                if let other = try inPhraseLanguage(reading, found) { all.append(other) }
+                if let other = try inPhraseLanguage(reading, found, phrase) { all.append(other) }
                 all.append(reading)
             }
             readings = all
@@ -188,16 +188,18 @@ extension PhraseReader {
     /// outranks names) and the Polish mile, and the phrase is Polish. Nil when
     /// no word gives such a unit of the same category; a value of several
     /// parts keeps its units.
-    private func inPhraseLanguage(_ reading: PhraseReading, _ found: PhraseLanguage) throws(UnitDatabaseError) -> PhraseReading? {
+    private func inPhraseLanguage(_ reading: PhraseReading, _ found: PhraseLanguage, _ phrase: Phrase) throws(UnitDatabaseError)
+        -> PhraseReading?
+    {
         var other = reading
         var changed = false
-        if reading.parts.count == 1, let unit = try namedInPhraseLanguage(reading.from, found) {
+        if reading.parts.count == 1, let unit = try namedInPhraseLanguage(reading.from, found, phrase) {
             other.from = unit.unit
             other.parts = [PhraseQuantity(value: reading.value, unit: unit.unit, significantDigits: reading.parts[0].significantDigits)]
             other.language = unit.language
             changed = true
         }
-        if reading.targets.count == 1, let unit = try namedInPhraseLanguage(reading.targets[0], found),
+        if reading.targets.count == 1, let unit = try namedInPhraseLanguage(reading.targets[0], found, phrase),
             unit.unit.category == other.from.category
         {
             other.targets = [unit.unit]
@@ -209,17 +211,41 @@ extension PhraseReader {
 
     /// The unit of `unit`'s category that a word naming `unit` names in the
     /// phrase's language, when `unit` is named in none of its languages.
-    private func namedInPhraseLanguage(_ unit: MeasureUnit, _ found: PhraseLanguage) throws(UnitDatabaseError)
+    private func namedInPhraseLanguage(_ unit: MeasureUnit, _ found: PhraseLanguage, _ phrase: Phrase) throws(UnitDatabaseError)
         -> (unit: MeasureUnit, language: String)?
     {
         guard found.named[unit.id]?.isDisjoint(with: found.languages) ?? true else { return nil }
-        for names in found.words where names.contains(where: { $0.unit == unit.id }) {
+        for (index, names) in found.words.enumerated() where names.contains(where: { $0.unit == unit.id }) {
+            // `1 metric ton in kg`: `ton` is the Polish genitive of the tonne
+            // and the English short ton, but the tonne was read from `metric
+            // ton`, an English name: the phrase's language names it already.
+            if try namedByLongerName(unit, around: index, phrase, found) { return nil }
             for (id, language) in names where id != unit.id && found.languages.contains(language) {
                 let other = try database.unit(id)
                 if other.category == unit.category { return (other, language) }
             }
         }
         return nil
+    }
+}
+
+extension PhraseReader {
+    /// Whether a run of two or three of the phrase's words around the word at
+    /// `index` is a name of `unit` in one of the phrase's languages
+    /// (`found.languages`, which counts single words only).
+    func namedByLongerName(_ unit: MeasureUnit, around index: Int, _ phrase: Phrase, _ found: PhraseLanguage) throws(UnitDatabaseError)
+        -> Bool
+    {
+        let words = phrase.words
+        for start in max(0, index - 2)...index {
+            for end in (index + 1)...min(words.count, start + 3) where end - start >= 2 {
+                let folded = Self.trimmingPunctuation(Phrase.joined(words[start..<end], folded: true))
+                for name in try nameLanguages(folded: folded) where name.unit == unit.id && found.languages.contains(name.language) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 }
 
