@@ -60,9 +60,9 @@ enum QuantityPhraseProperties {
         } catch {
             return "\(text.debugDescription) (\(languages)): the database fails: \(error)"
         }
-        // The limit is checked between steps: a step may pass it by the
-        // spans of one lookup, never by more.
-        guard work <= PhraseReader.workLimit + 64 else {
+        // The limit is checked between steps: a step may pass it by what
+        // one step adds (`PhraseReader.mostWorkOfOneStep`), never by more.
+        guard work <= PhraseReader.workLimit + PhraseReader.mostWorkOfOneStep else {
             return "\(text.debugDescription): \(work) steps, over the limit of \(PhraseReader.workLimit)"
         }
         if case .notUnderstood(.tooMuchWork) = result, work <= PhraseReader.workLimit {

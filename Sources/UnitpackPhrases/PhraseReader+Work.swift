@@ -17,6 +17,15 @@ extension PhraseReader {
     /// whole 4 KiB of repeated quantities stays under it.
     public static let workLimit = 50_000
 
+    /// The most steps one step of a parse adds between two checks of the
+    /// limit: a run of number words read at every width
+    /// (`Phrase.longestNumberWords` words: 16 + 16·17/2) and one lookup of
+    /// the longest span (`longestSpan` + 1); past the limit a lookup adds
+    /// none. A parse refused for too much work did at most `workLimit +
+    /// mostWorkOfOneStep` steps (the `quantity-phrase` fuzz target holds it).
+    public static let mostWorkOfOneStep =
+        Phrase.longestNumberWords + Phrase.longestNumberWords * (Phrase.longestNumberWords + 1) / 2 + longestSpan + 1
+
     /// Why `next` cannot be the unit of the part after `previous`: no unit
     /// of it is of a category of `previous`'s, by a factor, and smaller
     /// (read as differences when the phrase names one). Nil when one is:
