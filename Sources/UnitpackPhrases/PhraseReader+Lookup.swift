@@ -226,6 +226,9 @@ extension PhraseReader {
         for index in texts.indices.reversed() {
             let text = texts[index].unicodeScalars, folded = folds[index].unicodeScalars
             guard let last = folded.last, last.properties.isAlphabetic else { continue }
+            // A word of phrases (`тысячи`, `quarters`, `в`) reads as that word:
+            // cutting its ending would ask dozens of names for nothing.
+            guard !words.isPhraseWord(folded: folds[index]) else { continue }
             for (ending, language) in words.endings {
                 let count = ending.unicodeScalars.count
                 guard folded.count - count >= Self.shortestStem, folded.reversed().starts(with: ending.unicodeScalars.reversed())
