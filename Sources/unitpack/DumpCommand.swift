@@ -41,14 +41,8 @@ struct DumpCommand: ParsableCommand {
             try StandardOutput.write(text)
             return
         }
-        do {
+        try OutputFile.failing(doing: "write the dump", path: output) {
             try OutputFile.write(Array(text.utf8), to: output, shown: "--output \(TextEscaping.visible(output))", option: "--output")
-        } catch let refusal as OutputFile.NotARegularFile {
-            printError("error: \(refusal)")
-            throw ExitCode.failure
-        } catch {
-            printError("error: " + FileProblem.sentence(error, doing: "write the dump", path: output, option: "--output"))
-            throw ExitCode.failure
         }
     }
 }

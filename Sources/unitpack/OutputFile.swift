@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import UnitpackSource
 
@@ -91,5 +92,20 @@ enum OutputFile {
 
     static func posixError(_ code: Int32, _ path: String) -> NSError {
         NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [NSFilePathErrorKey: path])
+    }
+
+    /// Runs `body`, a write of `path` for `--output`: a refusal of what is no
+    /// regular file, or any other failure (said as `doing`), is printed as
+    /// `error: ...` and the command exits 1.
+    static func failing(doing: String, path: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let refusal as NotARegularFile {
+            printError("error: \(refusal)")
+            throw ExitCode.failure
+        } catch {
+            printError("error: " + FileProblem.sentence(error, doing: doing, path: path, option: "--output"))
+            throw ExitCode.failure
+        }
     }
 }

@@ -70,15 +70,7 @@ struct VectorsCommand: ParsableCommand {
         func forEachFile(_ body: (_ file: (name: String, text: String), _ path: String) throws -> Void) throws {
             for file in files {
                 let path = output + "/" + file.name
-                do {
-                    try body(file, path)
-                } catch let refusal as OutputFile.NotARegularFile {
-                    printError("error: \(refusal)")
-                    throw ExitCode.failure
-                } catch {
-                    printError("error: " + FileProblem.sentence(error, doing: "write \(file.name)", path: path, option: "--output"))
-                    throw ExitCode.failure
-                }
+                try OutputFile.failing(doing: "write \(file.name)", path: path) { try body(file, path) }
             }
         }
         try forEachFile { _, path in _ = try OutputFile.place(of: path, shown: shown(path), option: "--output") }
