@@ -15,6 +15,15 @@ extension UnitDatabase {
         return try self.unit(id)
     }
 
+    /// The points on a scale that `relations.tsv` gives a difference unit
+    /// (kelvin, degree Celsius, degree Fahrenheit...): what a phrase's
+    /// degree word before a scale's word names (`degrees F`).
+    package func scaleUnits() throws(UnitDatabaseError) -> [MeasureUnit] {
+        var units: [MeasureUnit] = []
+        for row in try relations().differences { units.append(try unit(row.absolute)) }
+        return units
+    }
+
     /// The unit whose differences `unit` measures: degree Celsius for degree
     /// Celsius (difference).
     /// - Returns: nil when `unit` is no difference unit, or the difference

@@ -14,13 +14,19 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         case cutEnding = "cut-ending"
         /// The search pack's forgiving search corrected it (a typo).
         case correction
+        /// Words that name nothing, before the quantity or between it and
+        /// its target (`tire pressure 32 psi to bar`, `250 g flour in
+        /// ounces`), read as words around the request and left out: the
+        /// answer shows them, so that a unit's name typed wrong there is
+        /// seen to have been left out (docs/phrases.md, "Context words").
+        case context
     }
 
-    /// How the word was read: an ending cut or a correction.
+    /// How the word was read: an ending cut, a correction, or left out.
     public let kind: Kind
     /// The word as typed.
     public let word: String
-    /// The name it was read as.
+    /// The name it was read as; empty for context words.
     public let readAs: String
 
     /// A guess of `kind` that read `word` (as typed) as `readAs`.
@@ -31,8 +37,10 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `a guess: 'inchs' read as 'inch', its ending cut`; `'пинтах' read as
-    /// 'пинта', its ending changed` when an ending replaced the one cut.
+    /// 'пинта', its ending changed` when an ending replaced the one cut;
+    /// `a guess: 'tire pressure' left out, naming no unit` for context words.
     public var description: String {
+        if kind == .context { return "a guess: '\(TextEscaping.visible(word))' left out, naming no unit" }
         let how =
             kind == .correction ? "a correction" : word.lowercased().hasPrefix(readAs.lowercased()) ? "its ending cut" : "its ending changed"
         return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', \(how)"

@@ -65,6 +65,10 @@ extension PhraseReader {
         if parts.count == 1, targets.count == 1 {
             let fitted = try fitted(parts[0], targets[0].units, language: language)
             if !fitted.isEmpty { return .success(fitted) }
+            if fit == .asWritten {
+                let others = try otherMeanings(parts[0], targets[0], language: language, &reader)
+                if !others.isEmpty { return .success(others) }
+            }
         }
         // 5 °C in Δ°F: a point on a scale is no difference; the reason names both.
         for source in sources {

@@ -61,4 +61,51 @@ extension PhraseReader {
         }
         return readings
     }
+
+    /// Readings of a one-part value and a one-unit target that do not
+    /// convert as found, with the other units their words name, in any
+    /// language (`-40 c to f`: the cup and the farad found first, the
+    /// degrees Celsius and Fahrenheit also named): every pair of one
+    /// category, with at least one side read another way
+    /// (`PhraseFit.otherMeaning`, shown with the answer, which names the
+    /// units it read). Empty when no pair converts.
+    func otherMeanings(_ part: FoundPart, _ target: Found, language: String?, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> [PhraseReading]
+    {
+        // A symbol whose case decides the unit (`Mc`) is read in its case or refused: no other meaning.
+        guard part.units.caseDecides == nil, target.caseDecides == nil else { return [] }
+        for found in [part.units, target] {
+            guard let words = found.words, words.count == 1, let word = words.first else { continue }
+            reader.work += 1
+            if try caseDecided(Self.trimmingPunctuation(word.text), [], languages: reader.languages) != nil { return [] }
+        }
+        var sources = part.units.units.map { (unit: $0, written: true) }
+        var targets = target.units.map { (unit: $0, written: true) }
+        if let words = part.units.words, reader.countStepIsOver() == false,
+            let others = try otherUnits(words, than: part.units, languages: reader.languages)
+        {
+            // Letters that are also a symbol whose case decides (`Mc`: `mC`, `MC`): that word is read in its case or refused.
+            guard others.caseDecides == nil else { return [] }
+            sources += others.units.map { (unit: $0, written: false) }
+        }
+        if let words = target.words, reader.countStepIsOver() == false,
+            let others = try otherUnits(words, than: target, languages: reader.languages)
+        {
+            guard others.caseDecides == nil else { return [] }
+            targets += others.units.map { (unit: $0, written: false) }
+        }
+        var readings: [PhraseReading] = []
+        for source in sources {
+            for to in targets where to.unit.category == source.unit.category && !(source.written && to.written) {
+                guard !readings.contains(where: { $0.from == source.unit && $0.targets == [to.unit] }) else { continue }
+                let written = source.written ? target.units[0] : part.units.units[0]
+                let parts = [PhraseQuantity(value: part.value, unit: source.unit, significantDigits: part.significantDigits)]
+                readings.append(
+                    PhraseReading(
+                        value: part.value, from: source.unit, parts: parts, targets: [to.unit], language: language,
+                        fit: .otherMeaning(written: written)))
+            }
+        }
+        return readings
+    }
 }

@@ -23,6 +23,10 @@ extension PhraseReader {
         /// decides the unit (`mw`), and the spellings whose units `units`
         /// holds: a reading must leave one (`caseDecided`).
         var caseDecides: (word: String, readings: [UnitDatabase.CaseReading])? = nil
+        /// The words that named the units, when a lookup of the phrase found
+        /// them: the other units those words name are tried when the
+        /// reading as found does not convert (`assemble`).
+        var words: ArraySlice<Phrase.Word>? = nil
     }
 
     /// What the lookups of one parse found, by span: the same span is asked
@@ -61,7 +65,7 @@ extension PhraseReader {
         memo.work += min(span.count, Self.longestSpan + 1)
         guard span.count <= Self.longestSpan else { return nil }
         let key = Phrase.Span(span)
-        let written: Found?
+        var written: Found?
         let languageKey = memo.languageKey ?? database.candidatesKeyPrefix(languages)
         memo.languageKey = languageKey
         if let known = memo.written[key] {
@@ -70,15 +74,19 @@ extension PhraseReader {
             let named = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey, &memo) : nil
             if let named {
                 written = named
+            } else if let scale = try degreeAndScale(span, languages: languages, key: languageKey, &memo) {
+                written = scale
             } else {
                 written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
             }
+            written?.words = span
             memo.written[key] = .some(written)
         }
         if written != nil || !stems { return written }
         if let known = memo.stemmed[key] { return known }
-        let stemmed = try lookupStemmed(
+        var stemmed = try lookupStemmed(
             span, languages: languages, key: languageKey, words: words, work: &memo.work, most: memo.limit - memo.steps)
+        stemmed?.words = span
         memo.stemmed[key] = .some(stemmed)
         return stemmed
     }
@@ -164,7 +172,7 @@ extension PhraseReader {
         return starts
     }
 
-    private func lookupWritten(
+    func lookupWritten(
         _ span: ArraySlice<Phrase.Word>, languages: [String], key: String, _ memo: inout LookupMemo
     ) throws(UnitDatabaseError) -> Found? {
         if !span.contains(where: \.needsVariants) {

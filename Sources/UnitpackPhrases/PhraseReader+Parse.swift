@@ -127,6 +127,8 @@ extension PhraseReader {
             case .failure(let reason): failure = failure ?? reason
             }
         }
+        // `tire pressure 32 psi to bar`: words naming nothing before the quantity.
+        if readings.isEmpty, numbers.isEmpty, let found = try leadingContext(from: start, &reader) { (readings, failure) = (found, nil) }
         // Over the limit, what was read so far may not be the best reading.
         if reader.isOverLimit { return .notUnderstood(reason: .tooMuchWork(limit: limit)) }
         guard !readings.isEmpty else {
@@ -169,7 +171,7 @@ extension PhraseReader {
 
     /// `27 psi in bar`, `6 ft 2 in in meters`: the quantity, then nothing, or
     /// a marker and the target, or the target.
-    private func numberFirst(_ numbers: [Phrase.Number], _ reader: inout Reader) throws(UnitDatabaseError)
+    func numberFirst(_ numbers: [Phrase.Number], _ reader: inout Reader) throws(UnitDatabaseError)
         -> ([PhraseReading], PhraseFailure?)
     {
         var readings: [PhraseReading] = []

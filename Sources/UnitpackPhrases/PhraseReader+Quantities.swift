@@ -93,7 +93,7 @@ extension PhraseReader {
     /// The units a span's words name that `found` does not hold (a weaker
     /// match: a name where a symbol matched, another language's), with the
     /// language of the first one's name; nil when there are none.
-    private func otherUnits(_ span: ArraySlice<Phrase.Word>, than found: Found, languages: [String]) throws(UnitDatabaseError) -> Found? {
+    func otherUnits(_ span: ArraySlice<Phrase.Word>, than found: Found, languages: [String]) throws(UnitDatabaseError) -> Found? {
         let held = Set(found.units.map(\.id))
         var units: [MeasureUnit] = []
         var language: String?
@@ -112,9 +112,10 @@ extension PhraseReader {
         if span.count == 1, !caseOnly.isEmpty, let decided = try caseDecided(text, caseOnly, languages: languages) {
             var found = Found(units: units.filter { !caseOnly.contains($0) }, language: language, caseDecides: decided.caseDecides)
             for unit in decided.units where !found.units.contains(unit) { found.units.append(unit) }
+            found.words = span
             return found
         }
-        return Found(units: units, language: language)
+        return Found(units: units, language: language, words: span)
     }
 
     /// `ميلان` (two miles): the count a unit's name states when it is the
@@ -254,6 +255,8 @@ extension PhraseReader {
         if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
         if found == nil { found = try targets(withoutLeadingFillers: span, &reader, stems: stems) }
         guard let targets = found else {
+            // `250 g flour in ounces`: words naming nothing before the marker.
+            if let outcome = try contextThenTarget(parts, words, stems: stems, &reader) { return outcome }
             return .failure(failure ?? Self.wordProblem(span, reader.memo) ?? .noUnitNamed(span))
         }
         return try assemble(parts, targets, &reader)

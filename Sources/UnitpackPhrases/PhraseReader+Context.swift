@@ -1,0 +1,114 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// Words around the request that name nothing (`tire pressure 32 psi to
+/// bar`, `250 g flour in ounces`, `thermostat says 68F whats that in
+/// celsius`): before the quantity, or between it and the marker or filler
+/// that leads to its target. They are left out only where the rest reads
+/// whole with a target, and the answer names them as a guess
+/// (`PhraseGuess.Kind.context`): a word between a number and its unit is
+/// never one, nor a number, nor a span that names a unit (docs/phrases.md,
+/// "Context words").
+extension PhraseReader {
+    /// The most words left out at one place: a context noun and its
+    /// article or verb (`my car does`, `how tall is that`); a bound on the
+    /// places a target is looked for after them.
+    static let mostContextWords = 6
+
+    /// Whether `word` may be left out as context (`leading`: before the
+    /// quantity): no digit, no word of a number (`one`, `hundred`, `half`: it would change the value), and,
+    /// in a script written without spaces, the start of no name (`华氏` of
+    /// `华氏度`: a name cut from its last character). The first word of a
+    /// name of several may be one (`speed` of `speed of light` in `speed
+    /// of sound 343 m/s in mph`): the words left out name nothing together.
+    func isContextWord(_ word: Phrase.Word, leading: Bool, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
+        reader.work += 1
+        if word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }) { return false }
+        let isNumberWord = reader.words.meanings(folded: word.folded).contains { meaning in
+            switch meaning.kind {
+            case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .difference: true
+            // After the quantity, a word of an expression may be the quantity's
+            // unit's (`5 m per s in km` is not 5 m); before it, a preposition (`в шинах`).
+            case .powerBefore, .powerAfter, .per: !leading
+            default: false
+            }
+        }
+        if isNumberWord { return false }
+        let folded = Self.trimmingPunctuation(word.folded)
+        guard !folded.isEmpty else { return true }
+        if Self.holdsUnspacedLetter(reader.phrase.scalars[word.range]), try namePrefixExists(folded) { return false }
+        return true
+    }
+
+    /// `readings`, each with the guess that `words` were left out.
+    /// A reading whose target is its own unit is dropped: words left out
+    /// that leave a unit converted to itself took the words that said what
+    /// to convert (`摄氏37度等于华氏多少度` without `摄氏`, `华氏`).
+    static func withContext(_ readings: [PhraseReading], _ words: ArraySlice<Phrase.Word>) -> [PhraseReading] {
+        let guess = PhraseGuess(kind: .context, word: Phrase.joined(words, folded: false), readAs: "")
+        return readings.filter { $0.targets != [$0.from] }.map { reading in
+            var reading = reading
+            reading.guesses.insert(guess, at: 0)
+            return reading
+        }
+    }
+
+    /// `tire pressure 32 psi to bar`: the phrase from its first number on,
+    /// when at most `mostContextWords` words before it (after the fillers
+    /// at `start`) name nothing together and the quantity has a target;
+    /// nil otherwise.
+    func leadingContext(from start: Int, _ reader: inout Reader) throws(UnitDatabaseError) -> [PhraseReading]? {
+        let phrase = reader.phrase
+        let end = min(phrase.words.count - 1, start + Self.mostContextWords)
+        guard start < end else { return nil }
+        for index in (start + 1)...end {
+            if reader.countStepIsOver() { return nil }
+            let word = phrase.words[index]
+            guard try isContextWord(phrase.words[index - 1], leading: true, &reader) else { return nil }
+            guard phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers) else { continue }
+            let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
+            guard !numbers.isEmpty else { continue }
+            let context = phrase.words[start..<index]
+            // Words that name a target are no context: `kg 5 lb` and `in
+            // meters 34 feet in yards` are refused.
+            guard try target(context, &reader) == nil else { return nil }
+            let readings = Self.withContext(try numberFirst(numbers, &reader).0.filter { !$0.targets.isEmpty }, context)
+            return readings.isEmpty ? nil : readings
+        }
+        return nil
+    }
+
+    /// `250 g flour in ounces`, `68F whats that in celsius`, `10km run is
+    /// how many miles`: after the quantity's `parts`, at most
+    /// `mostContextWords` words that name nothing, then a marker or a
+    /// filler and the target. Nil when `words` is no such run.
+    func contextThenTarget(_ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, stems: Bool, _ reader: inout Reader)
+        throws(UnitDatabaseError) -> Outcome?
+    {
+        var index = words.startIndex
+        while index + 1 < words.endIndex, index - words.startIndex < Self.mostContextWords {
+            if reader.countStepIsOver() { return nil }
+            guard try isContextWord(words[index], leading: false, &reader) else { return nil }
+            index += 1
+            let word = words[index]
+            guard reader.words.isMarker(folded: word.folded) || reader.words.isFiller(folded: word.folded) else { continue }
+            // The fillers and markers that lead to the target: `whats that in`, `is how many`.
+            var span = words[index...]
+            while span.count > 1, let first = span.first,
+                reader.words.isMarker(folded: first.folded) || reader.words.isFiller(folded: first.folded)
+            {
+                span = span.dropFirst()
+            }
+            let context = words[words.startIndex..<index]
+            guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
+            else { return nil }
+            var found = try targets(span, &reader, stems: stems)
+            if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
+            guard let found else { continue }
+            guard case .success(let readings) = try assemble(parts, found, &reader) else { continue }
+            let kept = Self.withContext(readings, context)
+            if !kept.isEmpty { return .success(kept) }
+        }
+        return nil
+    }
+}

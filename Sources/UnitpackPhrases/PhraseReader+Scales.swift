@@ -1,0 +1,44 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// A degree word before a scale's word (`degrees F`, `deg celsius`,
+/// `grados kelvin`): the scale, not the angle's degree times the farad.
+/// Nothing here names a unit: the scales are those `relations.tsv` gives a
+/// difference unit, and a degree word is a word naming a unit whose symbol
+/// starts a scale's symbol (`°` of `°F`).
+extension PhraseReader {
+    /// The scales two words name when the first is a degree word and the
+    /// second names a scale, or a unit whose symbol after the degree
+    /// word's makes a scale's (`F`: `°` + `F` is `°F`); nil otherwise.
+    func degreeAndScale(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String, _ memo: inout LookupMemo)
+        throws(UnitDatabaseError) -> Found?
+    {
+        guard span.count == 2 else { return nil }
+        let scales = try database.scaleUnits()
+        let scaleSymbols = scales.flatMap { scale in scale.symbols.map { (symbol: $0, scale: scale) } }
+        memo.work += 2
+        guard let degree = try lookupWritten(span.prefix(1), languages: languages, key: key, &memo) else { return nil }
+        let degreeSymbols = degree.units.flatMap(\.symbols).filter { symbol in
+            scaleSymbols.contains { $0.symbol.count > symbol.count && $0.symbol.hasPrefix(symbol) }
+        }
+        guard !degreeSymbols.isEmpty, let named = try lookupWritten(span.suffix(1), languages: languages, key: key, &memo)
+        else { return nil }
+        // Every unit the word names, in any case (`c`: the speed of light as
+        // written, the coulomb's `C` ignoring case): `degrees c` is `°C`.
+        var others: [MeasureUnit] = []
+        if let more = try otherUnits(span.suffix(1), than: named, languages: languages) { others = more.units }
+        var units: [MeasureUnit] = (named.units + others).filter { scales.contains($0) }
+        for unit in named.units + others {
+            for symbol in unit.symbols {
+                for head in degreeSymbols {
+                    let folded = TextFolding.fold(head + symbol)
+                    for scale in scaleSymbols where TextFolding.fold(scale.symbol) == folded && !units.contains(scale.scale) {
+                        units.append(scale.scale)
+                    }
+                }
+            }
+        }
+        guard !units.isEmpty else { return nil }
+        return Found(units: units, language: named.language ?? degree.language)
+    }
+}

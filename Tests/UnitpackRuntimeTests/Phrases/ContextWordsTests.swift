@@ -1,0 +1,80 @@
+import Testing
+import UnitpackCore
+import UnitpackTestSupport
+
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+
+/// Issue 36: words around the request that name nothing are left out, and
+/// shown as a guess; a degree word before a scale's word is the scale; a
+/// reading that converts is found among the other units the words name.
+/// docs/phrases.md, "Context words", "A degree word before a scale", "The
+/// reading that fits".
+@Suite struct ContextWordsTests {
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
+
+    /// `value from -> to [left out: words]` of the first reading, or what was not understood.
+    func first(_ text: String, _ languages: [String]? = nil) throws -> String {
+        switch try database.parse(text, languages: languages) {
+        case .understood(let readings):
+            let reading = readings[0]
+            let context = reading.guesses.filter { $0.kind == .context }.map(\.word)
+            return "\(reading.value) \(reading.from.key)" + (reading.to.map { " -> \($0.key)" } ?? "")
+                + (context.isEmpty ? "" : " [left out: \(context.joined(separator: " | "))]")
+        case .notUnderstood(let reason):
+            return "not understood: \(reason)"
+        }
+    }
+
+    @Test func wordsBeforeTheQuantityAreLeftOutWhenATargetFollows() throws {
+        #expect(try first("tire pressure 32 psi to bar") == "32.0 pressure/pound-force per square inch -> pressure/bar [left out: tire pressure]")
+        #expect(try first("давление в шинах 2,2 бар в psi", ["ru"]) == "2.2 pressure/bar -> pressure/pound-force per square inch [left out: давление в шинах]")
+        // Without a target the words may have been the question: refused.
+        #expect(try first("tire pressure 32 psi").hasPrefix("not understood"))
+        // Words that name a target are no context.
+        #expect(try first("in meters 34 feet in yards", ["en"]).hasPrefix("not understood: nothing may follow the quantity"))
+    }
+
+    @Test func wordsBetweenTheQuantityAndItsMarkerAreLeftOut() throws {
+        #expect(try first("250g flour in ounces", ["en"]) == "250.0 mass/gram -> mass/ounce [left out: flour]")
+        #expect(try first("2 cups of water in ml", ["en"]) == "2.0 volume/US cup -> volume/milliliter [left out: of water]")
+        #expect(try first("thermostat says 68F whats that in celsius", ["en"])
+            == "68.0 temperature/degree Fahrenheit -> temperature/degree Celsius [left out: thermostat says | whats that]")
+    }
+
+    @Test func noWordOfTheValueIsLeftOut() throws {
+        // A number word, or a word of the unit's expression, would change the value.
+        #expect(try first("5 km bags dozen in m", ["en"]).hasPrefix("not understood"))
+        #expect(try first("5 m per s in km", ["en"]).hasPrefix("not understood"))
+        // A word between a number and its unit is never context.
+        #expect(try first("5 big km in m", ["en"]).hasPrefix("not understood"))
+    }
+
+    @Test func aNameCutShortInAScriptWithoutSpacesIsNoContext() throws {
+        // `华氏` starts `华氏度`: leaving it out read 37 degrees as 37 degrees.
+        #expect(try first("摄氏37度等于华氏多少度").hasPrefix("not understood"))
+    }
+
+    @Test func aDegreeWordBeforeAScalesWordIsTheScale() throws {
+        #expect(try first("98.6 degrees f in c", ["en"]) == "98.6 temperature/degree Fahrenheit -> temperature/degree Celsius")
+        #expect(try first("20 deg C to F", ["en"]) == "20.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try first("0 grados kelvin en celsius", ["es"]) == "0.0 temperature/kelvin -> temperature/degree Celsius")
+        // The angle's degree stays an angle.
+        #expect(try first("5 degrees in rad", ["en"]) == "5.0 angle/degree -> angle/radian")
+    }
+
+    @Test func theOtherUnitsTheWordsNameAreTriedWhenTheFoundOnesDoNotConvert() throws {
+        // F and C are the farad and the coulomb first; both also name a scale.
+        #expect(try first("-40 F to C", ["en"]) == "-40.0 temperature/degree Fahrenheit -> temperature/degree Celsius")
+        #expect(try first("37.5 C in F", ["en"]) == "37.5 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        guard case .understood(let readings) = try database.parse("-40 F to C", languages: ["en"]) else {
+            Issue.record("not understood")
+            return
+        }
+        #expect(readings[0].fit == .otherMeaning(written: try database.unit(key: "capacitance/farad")))
+        // As written when that converts.
+        #expect(try first("10 C in mC", ["en"]) == "10.0 electric-charge/coulomb -> electric-charge/millicoulomb")
+        // Never for a symbol whose case decides the unit.
+        #expect(try first("1 Mc in C", ["en"]).hasPrefix("not understood: 'Mc' is no symbol as written"))
+    }
+}
