@@ -39,7 +39,13 @@ extension PhraseReader {
     func targets(_ span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool = true) throws(UnitDatabaseError)
         -> [Found]?
     {
-        if let whole = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) { return [whole] }
+        if var whole = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) {
+            // `in km por hora`: the unit the expression is (`km/h`), not the expression.
+            if whole.units.count == 1, whole.units[0].isExpression, let named = try database.namedUnit(equalTo: whole.units[0]) {
+                whole.units = [named]
+            }
+            return [whole]
+        }
         // Cut at the conjunctions, and words at `+`.
         var pieces: [[Phrase.Word]] = [[]]
         for word in span {

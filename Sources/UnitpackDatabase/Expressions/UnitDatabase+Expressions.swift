@@ -120,6 +120,21 @@ extension UnitDatabase {
         return units
     }
 
+    /// The unit of the database an expression's unit is: one whose symbol
+    /// is the expression's as written out (`km/h`, `km²`, `mi²`), of its
+    /// category and factor. A phrase's target read as an expression is
+    /// that unit (`70 mph in km por hora` answers in kilometers per hour,
+    /// not in an expression equal to it). Nil when no unit is.
+    package func namedUnit(equalTo unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
+        guard case .linear(let factor) = unit.conversion, let symbol = unit.symbols.first else { return nil }
+        for named in try candidates(for: symbol, folded: TextFolding.fold(symbol), preferring: nil).units
+        where named.category == unit.category && named.symbols.contains(symbol) && !named.isExpression {
+            guard case .linear(let other) = named.conversion, abs(other - factor) <= 1e-12 * abs(factor) else { continue }
+            return named
+        }
+        return nil
+    }
+
     func expressionAtom(_ written: String, languages: [String]?) throws(UnitDatabaseError) -> ExpressionAtom? {
         var usable: [MeasureUnit] = []
         var refused: MeasureUnit?
