@@ -251,15 +251,34 @@ extension PhraseReader {
             guard span.count > 1 else { return .failure(failure ?? .problem(.noUnitAfter(word: first.text))) }
             span = span.dropFirst()
         }
-        var found = try targets(span, &reader, stems: stems)
-        if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
-        if found == nil { found = try targets(withoutLeadingFillers: span, &reader, stems: stems) }
-        guard let targets = found else {
-            // `250 g flour in ounces`: words naming nothing before the marker.
-            if let outcome = try contextThenTarget(parts, words, stems: stems, &reader) { return outcome }
-            return .failure(failure ?? Self.wordProblem(span, reader.memo) ?? .noUnitNamed(span))
+        if let outcome = try targetsThatConvert(parts, span, stems: stems, &reader) { return outcome }
+        // `250 g flour in ounces`: words naming nothing before the marker.
+        if let outcome = try contextThenTarget(parts, words, stems: stems, &reader) { return outcome }
+        return .failure(failure ?? Self.wordProblem(span, reader.memo) ?? .noUnitNamed(span))
+    }
+
+    /// The readings of `parts` and the target `span` names: as written,
+    /// else without the fillers that end it, else without those that open
+    /// it (`كم لتر`: `كم`, how many, is also the kilometre's symbol, and
+    /// `km·L` does not convert from a gallon); the first that converts, or
+    /// the failure of the first that named units. Nil when none did.
+    private func targetsThatConvert(_ parts: [FoundPart], _ span: ArraySlice<Phrase.Word>, stems: Bool, _ reader: inout Reader)
+        throws(UnitDatabaseError) -> Outcome?
+    {
+        var failed: Outcome?
+        for way in 0..<3 {
+            let found: [Found]?
+            switch way {
+            case 0: found = try targets(span, &reader, stems: stems)
+            case 1: found = try targets(withoutTrailingFillers: span, &reader, stems: stems)
+            default: found = try targets(withoutLeadingFillers: span, &reader, stems: stems)
+            }
+            guard let found else { continue }
+            let outcome = try assemble(parts, found, &reader)
+            if case .success = outcome { return outcome }
+            failed = failed ?? outcome
         }
-        return try assemble(parts, targets, &reader)
+        return failed
     }
 
     /// `parts` with `fraction` added to the last one, then what follows.
@@ -278,12 +297,7 @@ extension PhraseReader {
     private func markedTarget(
         _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, stems: Bool, _ reader: inout Reader
     ) throws(UnitDatabaseError) -> Outcome? {
-        let span = words.dropFirst()
-        var found = try targets(span, &reader, stems: stems)
-        if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
-        if found == nil { found = try targets(withoutLeadingFillers: span, &reader, stems: stems) }
-        guard let targets = found else { return nil }
-        return try assemble(parts, targets, &reader)
+        return try targetsThatConvert(parts, words.dropFirst(), stems: stems, &reader)
     }
 
     /// Why the first word of `words` did not read (`LookupMemo.wordProblems`).

@@ -143,7 +143,8 @@ extension PhraseReader {
     }
 
     /// `text` with a number written inside a unit's name moved before the
-    /// name: `時速5キロメートル` and `時速 5 キロメートル` read as `5 時速 キロメートル`.
+    /// name: `時速5キロメートル` and `時速 5 キロメートル` read as `5 時速 キロメートル`,
+    /// `华氏100度` as `100 华氏度`.
     /// CLDR puts the number there (`時速 {0} キロメートル`), and the names file
     /// holds the name with `{0}` taken out, so the data says it: the letters
     /// (without case, as in `segmented`) right before the number are a name's
@@ -202,14 +203,18 @@ extension PhraseReader {
             guard first < before, after < last else { continue }
             for start in first..<before {
                 let head = string(scalars[start..<before])
-                guard try namePrefixExists(TextFolding.fold(head + " ")) else { continue }
-                for stop in stride(from: last, to: after, by: -1) {
-                    let name = head + " " + string(scalars[after..<stop])
-                    if try !database.candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
-                        .units.isEmpty
-                    {
-                        return string(scalars[..<start]) + string(scalars[index..<end]) + " " + name + " "
-                            + string(scalars[stop...])
+                // The name's words with a space (`時速 キロメートル`, as CLDR
+                // writes it) or without (`华氏100度`: `华氏度`).
+                for space in [" ", ""] {
+                    guard try namePrefixExists(TextFolding.fold(head + space)) else { continue }
+                    for stop in stride(from: last, to: after, by: -1) {
+                        let name = head + space + string(scalars[after..<stop])
+                        if try !database.candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
+                            .units.isEmpty
+                        {
+                            return string(scalars[..<start]) + string(scalars[index..<end]) + " " + name + " "
+                                + string(scalars[stop...])
+                        }
                     }
                 }
             }

@@ -11,7 +11,11 @@ extension PhraseReader {
         throws(UnitDatabaseError) -> [Found]?
     {
         var trimmed = span
-        while trimmed.count > 1, let last = trimmed.last, reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded)) {
+        // A filler with the sentence's punctuation (`umrechnen?`), or the punctuation alone (`？`).
+        while trimmed.count > 1, let last = trimmed.last,
+            reader.words.isFiller(folded: last.folded) || reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded))
+                || Self.trimmingPunctuation(last.folded).isEmpty
+        {
             trimmed = trimmed.dropLast()
         }
         guard trimmed.count < span.count else { return nil }

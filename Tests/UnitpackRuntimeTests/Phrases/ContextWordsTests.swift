@@ -51,8 +51,10 @@ import UnitpackTestSupport
     }
 
     @Test func aNameCutShortInAScriptWithoutSpacesIsNoContext() throws {
-        // `华氏` starts `华氏度`: leaving it out read 37 degrees as 37 degrees.
-        #expect(try first("摄氏37度等于华氏多少度").hasPrefix("not understood"))
+        // `摄氏` starts `摄氏度`: a name cut short is not left out (`37 米` is no temperature).
+        #expect(try first("摄氏 37 米 等于 多少 英尺").hasPrefix("not understood"))
+        // A word of such a script that starts no name may be left out: `身高` (height).
+        #expect(try first("身高 180 厘米 等于 多少 英尺") == "180.0 length/centimeter -> length/foot [left out: 身高]")
     }
 
     @Test func aDegreeWordBeforeAScalesWordIsTheScale() throws {
