@@ -9,8 +9,8 @@ extension ApproximateSize {
         size += dictionary(count: found.named.count, keyStride: MemoryLayout<UnitID>.stride, valueStride: 8)
         for languages in found.named.values { size += dictionary(count: languages.count, keyStride: 16, valueStride: 0) }
         for word in found.words {
-            size += allocation(objectHeader + MemoryLayout<(UnitID, String)>.stride * word.count)
-            for (_, language) in word { size += of(language) }
+            size += allocation(objectHeader + MemoryLayout<PhraseReader.NameLanguage>.stride * word.count)
+            for name in word { size += of(name.language) }
         }
         return size
     }

@@ -251,11 +251,29 @@ struct Phrase {
     /// `work` counts the words looked at, for tests that the work is linear.
     func numbers(from start: Int, words dictionary: NumberWords, reader: NumberReader, work: inout Int) -> [Number] {
         guard start < scalars.count else { return [] }
+        // `- 20 degrees`: a minus apart from its digits is theirs.
+        if scalars[start] == "-" || scalars[start] == "−", start + 1 < scalars.count, Self.isSpace(scalars[start + 1]) {
+            var next = start + 1
+            while next < scalars.count, Self.isSpace(scalars[next]) { next += 1 }
+            guard next < scalars.count, NumberReader.digit(scalars[next]) != nil else { return [] }
+            return numbers(from: next, words: dictionary, reader: reader, work: &work).compactMap { number in
+                guard number.feetAndInches == nil, number.value >= 0 else { return nil }
+                var negative = number
+                negative.value = -number.value
+                return negative
+            }
+        }
         work += 1
         if let feet = feetAndInches(from: start, reader: reader) { return [feet] }
         var found: [Number] = []
         for reading in reader.readings(scalars: scalars[start...]) {
-            let end = start + reading.length
+            var end = start + reading.length
+            // `3-inch`, `20-litre`: digits, a hyphen and a letter: the unit's word follows the hyphen.
+            if end + 1 < scalars.count, scalars[end] == "-", scalars[end + 1].properties.isAlphabetic,
+                end > start, NumberReader.digit(scalars[end - 1]) != nil
+            {
+                end += 1
+            }
             let number = Number(
                 value: reading.value, end: end, significantDigits: reading.significantDigits, separator: reading.separator)
             // 1.5 million, 2 тысячи, 3 dozen: the next whole word scales the
@@ -289,21 +307,30 @@ struct Phrase {
         for word in following {
             // A piece that is no word of the table may be words written
             // together (einundzwanzig, zweihundertfünfzig, ventotto).
-            var pieces: [Substring] = []
+            var pieces: [(folded: Substring, end: Int)] = []
+            // A run may end at a hyphen: `six-mile`, `a ten-minute walk`
+            // (number words, then a unit's word after the hyphen); a piece
+            // ends after its hyphen, the last at the word's end.
+            let first = true
+            var index = 0
             for piece in word.folded.split(separator: "-", omittingEmptySubsequences: false) {
+                index += 1
+                let end = first ? (hyphen(after: index, in: word).map { $0 + 1 } ?? word.range.upperBound) : word.range.upperBound
                 if !piece.isEmpty, dictionary.isNumberWord(folded: String(piece)) {
-                    pieces.append(piece)
+                    pieces.append((piece, end))
                 } else if let split = dictionary.split(folded: String(piece)) {
-                    pieces += split.map { Substring($0) }
+                    pieces += split.map { (Substring($0), end) }
                 } else {
-                    pieces = []
+                    // The unit's word after a hyphen ends the run (`six-mile`); anything else, no number.
+                    if !(first && !pieces.isEmpty && !piece.isEmpty && index > 1) { pieces = [] }
                     break
                 }
             }
             guard !pieces.isEmpty else { break }
             // Whole words only, so that the run never ends inside a hyphenated one.
             guard parts.count + pieces.count <= Self.longestNumberWords else { break }
-            for piece in pieces { parts.append((piece, word.range.upperBound)) }
+            parts += pieces
+            if first, pieces.last!.end < word.range.upperBound, !pieces.contains(where: { $0.end == word.range.upperBound }) { break }
         }
         work += parts.count
         // The widest run that makes a number, then the next widest: a word
@@ -334,6 +361,17 @@ struct Phrase {
         return []
     }
 
+    /// The offset of the `count`th hyphen of `word` as written (1 for the
+    /// first): where the number words of `six-mile` end.
+    private func hyphen(after count: Int, in word: Word) -> Int? {
+        var seen = 0
+        for index in word.range where scalars[index] == "-" {
+            seen += 1
+            if seen == count { return index }
+        }
+        return nil
+    }
+
     /// `5'8"`, `5' 8"`, `5′8″`, `5′8½″`, `5 ' 8.5 "`: feet and inches, as feet.
     func feetAndInches(from start: Int, reader: NumberReader) -> Number? {
         var index = start
@@ -360,10 +398,20 @@ struct Phrase {
         guard index < scalars.count, ["'", "′", "’"].contains(scalars[index]) else { return nil }
         index += 1
         skipSpaces()
+        let inchesStart = index
         guard let inches = digits() else { return nil }
+        let inchesEnd = index
         skipSpaces()
-        guard index < scalars.count, ["\"", "″", "”"].contains(scalars[index]) else { return nil }
-        index += 1
+        if index < scalars.count, ["\"", "″", "”"].contains(scalars[index]) {
+            index += 1
+        } else {
+            // `5'3 in cm`, `5'11`: the inch mark left out, one or two digits
+            // ending the word (`1'000` is a thousand grouped the Swiss way).
+            guard inchesEnd - inchesStart <= 2, (inchesStart..<inchesEnd).allSatisfy({ NumberReader.digit(scalars[$0]) != nil }),
+                inchesEnd == scalars.count || Self.isSpace(scalars[inchesEnd]) || PhraseReader.isPunctuation(scalars[inchesEnd])
+            else { return nil }
+            index = inchesEnd
+        }
         guard inches < 12 else { return nil }
         return Number(value: feet + inches / 12, end: index, feetAndInches: (feet, inches))
     }

@@ -24,6 +24,8 @@ extension PhraseReader {
     func isContextWord(_ word: Phrase.Word, leading: Bool, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
         reader.work += 1
         if word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }) { return false }
+        // A sign apart from its number (`- 20 degrees`) is the number's, not context.
+        if word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
         let isNumberWord = reader.words.meanings(folded: word.folded).contains { meaning in
             switch meaning.kind {
             case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .difference: true

@@ -18,8 +18,8 @@ extension PhraseReader {
         /// The languages in which each unit was named by a word of the phrase.
         var named: [UnitID: Set<String>]
         /// The units each word of the phrase names, with the name's language
-        /// (empty for a symbol of every language).
-        var words: [[(unit: UnitID, language: String)]]
+        /// (empty for a symbol of every language) and whether it is a symbol.
+        var words: [[NameLanguage]]
     }
 
     /// The phrase's language, from each word that is not a number: the
@@ -47,7 +47,7 @@ extension PhraseReader {
     private func readPhraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
         var common: Set<String>? = nil
         var named: [UnitID: Set<String>] = [:]
-        var units: [[(unit: UnitID, language: String)]] = []
+        var units: [[NameLanguage]] = []
         let askedSet = Set(asked)
         for word in phrase.words {
             units.append([])
@@ -65,7 +65,7 @@ extension PhraseReader {
                 found = pieceLanguages ?? []
             }
             let names = try nameLanguages(folded: folded)
-            units[units.count - 1] = names.map { ($0.unit, $0.language) }
+            units[units.count - 1] = names
             for name in names where !name.language.isEmpty { named[name.unit, default: []].insert(name.language) }
             // A symbol of every language that is no phrase word says nothing
             // of the phrase's language, even where some languages also name a
@@ -220,7 +220,12 @@ extension PhraseReader {
             // and the English short ton, but the tonne was read from `metric
             // ton`, an English name: the phrase's language names it already.
             if try namedByLongerName(unit, around: index, phrase, found) { return nil }
-            for (id, language) in names where id != unit.id && found.languages.contains(language) {
+            // A symbol written exactly (`m`) is not another unit's symbol in
+            // the phrase's language matched ignoring case (`M`, the Spanish
+            // nautical mile): `1.70 m en pies` is metres.
+            let exact = unit.symbols.contains(Self.trimmingPunctuation(phrase.words[index].text))
+            for name in names where name.unit != unit.id && found.languages.contains(name.language) && !(exact && name.isSymbol) {
+                let (id, language) = (name.unit, name.language)
                 let other = try database.unit(id)
                 if other.category == unit.category { return (other, language) }
             }

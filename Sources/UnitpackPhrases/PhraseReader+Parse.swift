@@ -69,7 +69,7 @@ extension PhraseReader {
         // Words written without spaces (`5公里等于多少英里`) cut into theirs.
         // A number inside a unit's name (`時速5キロメートル`) moved before it,
         // the quantity's and the target's (`時速何マイル`): a phrase has two.
-        var moved = text
+        var moved = Self.degreeSignsAsTyped(text)
         for _ in 0..<2 {
             guard let next = try numberMovedBeforeName(moved, words: words, languages: languages) else { break }
             moved = next
@@ -291,5 +291,24 @@ extension PhraseReader {
         while span.count > 1, let first = span.first, isGlue(first) { span = span.dropFirst() }
         return span
     }
-}
 
+    /// `text` with the degree signs people type for `°` read as `°`: the
+    /// ordinal indicator `º` and the ring `˚` (`37ºC`, `20˚F`: the keys
+    /// next to it on Spanish, Portuguese and Italian keyboards and on
+    /// phones), and the one-character `℃` and `℉` (`20℃`: common in
+    /// Chinese and Japanese text, Unicode's compatibility forms of `°C` and
+    /// `°F`). `text` itself when it holds none, which is nearly always.
+    static func degreeSignsAsTyped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "º" || $0 == "˚" || $0 == "℃" || $0 == "℉" }) else { return text }
+        var view = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "º", "˚": view.append("°")
+            case "℃": view.append(contentsOf: "°C".unicodeScalars)
+            case "℉": view.append(contentsOf: "°F".unicodeScalars)
+            default: view.append(scalar)
+            }
+        }
+        return String(view)
+    }
+}

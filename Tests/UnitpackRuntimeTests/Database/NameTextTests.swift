@@ -59,8 +59,8 @@ import UnitpackTestSupport
         #expect(try Self.lookup(database, "°c") == (["temperature/degree Celsius"], nil, true))
         #expect(try Self.lookup(database, "градус Цельсия", preferring: ["ru"]) == (["temperature/degree Celsius"], "ru", false))
         #expect(try Self.lookup(database, "градус цельсия", preferring: ["ru"]).ignoringCase)
-        // `KM` is a Polish symbol of horsepower; `Km` is no unit's as written.
-        #expect(try Self.lookup(database, "KM") == (["power/horsepower"], nil, false))
+        // `KM` is the Polish symbol of the metric horsepower; `Km` is no unit's as written.
+        #expect(try Self.lookup(database, "KM") == (["power/metric horsepower"], nil, false))
         #expect(try Self.lookup(database, "km").keys == ["length/kilometer"])
         #expect(try Self.lookup(database, "Km").ignoringCase)
     }
