@@ -9,6 +9,9 @@ public enum ReadingPrecedence: Sendable, Hashable, CustomStringConvertible {
     /// The first reading's units are as written, the second's read to fit
     /// the other unit (`PhraseFit`).
     case asWritten
+    /// The second reading converts a unit to itself (`1升は何リットル`: the
+    /// litre to litres), which no one asks; the first converts to another.
+    case notItself
     /// The number reads two ways, and the first reading takes its lone
     /// separator as `languages` (the phrase's) write it.
     case separator(NumberReader.Separator, languages: [String])
@@ -34,6 +37,8 @@ public enum ReadingPrecedence: Sendable, Hashable, CustomStringConvertible {
     public init(_ first: PhraseReading, before second: PhraseReading) {
         if first.fit == .asWritten && second.fit != .asWritten {
             self = .asWritten
+        } else if first.targets != [first.from] && second.targets == [second.from] {
+            self = .notItself
         } else if first.value != second.value, let separator = first.separator {
             self = .separator(separator, languages: first.separatorLanguages)
         } else if first.value != second.value {
@@ -53,6 +58,8 @@ public enum ReadingPrecedence: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .asWritten:
             return "the units as written come before units read to fit the other unit"
+        case .notItself:
+            return "a unit converted to itself comes last: no one asks it"
         case .separator(let separator, let languages):
             let way = separator.isDecimal ? "the decimal separator" : "a group separator"
             return "'\(separator.typed)' as the phrase's language writes it: '\(separator.character)' is \(way) in \(languages.joined(separator: ", "))"
