@@ -99,6 +99,10 @@ struct Phrase {
         switch scalar.value {
         case 0x09...0x0D, 0x20: true
         case 0..<0x80: false
+        // Spanish opens a question or an exclamation with `¿` and `¡`
+        // (`¿cuántos litros tiene un galón?`): they separate words, as a
+        // space does, and no word or number holds them.
+        case 0xBF, 0xA1: true
         default: scalar.properties.isWhitespace
         }
     }
@@ -240,6 +244,7 @@ struct Phrase {
         if first == "-" || first == "+" || first == "−" || first == "." || first == "," { return true }
         let head = String(word.folded.prefix { $0 != "-" })
         if dictionary.isNumberWord(folded: head) || dictionary.split(folded: head) != nil { return true }
+        if dictionary.meanings(folded: word.folded).contains(where: { $0.kind == .minus }) { return true }
         return dictionary.prefixes.contains { word.folded.utf8.starts(with: $0.word.utf8) }
     }
 
@@ -251,6 +256,22 @@ struct Phrase {
     /// `work` counts the words looked at, for tests that the work is linear.
     func numbers(from start: Int, words dictionary: NumberWords, reader: NumberReader, work: inout Int) -> [Number] {
         guard start < scalars.count else { return [] }
+        // `мінус 40`, `零下20`: a word of the language saying the number after
+        // it is below zero (kind `minus`); one, not a run of them.
+        let two = words(from: start, atMost: 2)
+        if two.count == 2, two[0].range.lowerBound == start,
+            dictionary.meanings(folded: two[0].folded).contains(where: { $0.kind == .minus }),
+            !dictionary.meanings(folded: two[1].folded).contains(where: { $0.kind == .minus }),
+            scalars[two[1].range.lowerBound] != "-", scalars[two[1].range.lowerBound] != "−"
+        {
+            work += 1
+            return numbers(from: two[1].range.lowerBound, words: dictionary, reader: reader, work: &work).compactMap { number in
+                guard number.feetAndInches == nil, number.value >= 0 else { return nil }
+                var negative = number
+                negative.value = -number.value
+                return negative
+            }
+        }
         // `- 20 degrees`: a minus apart from its digits is theirs.
         if scalars[start] == "-" || scalars[start] == "−", start + 1 < scalars.count, Self.isSpace(scalars[start + 1]) {
             var next = start + 1
@@ -289,6 +310,19 @@ struct Phrase {
                         value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits,
                         scaleWord: next.range, separator: reading.separator))
             }
+            // `2 i pół godziny`, `2 and a half hours`, `1 y medio`: digits, a
+            // connector or conjunction, an article perhaps, a fraction word.
+            if after < words.count, case let joining = words[after], joining.range.lowerBound >= end,
+                dictionary.meanings(folded: joining.folded).contains(where: { $0.kind == .connector || $0.kind == .conjunction })
+            {
+                var next = after + 1
+                if next < words.count, dictionary.meanings(folded: words[next].folded).contains(where: { $0.kind == .article }) { next += 1 }
+                if next < words.count, let fraction = dictionary.meanings(folded: words[next].folded).first(where: { $0.kind == .fraction }),
+                    fraction.value > 0, fraction.value < 1, reading.value >= 0
+                {
+                    found.append(Number(value: reading.value + fraction.value, end: words[next].range.upperBound))
+                }
+            }
             // `3个小时`: a classifier between the digits and the unit is skipped.
             if after < words.count, case let next = words[after], next.range.lowerBound >= end,
                 dictionary.meanings(folded: next.folded).contains(where: { $0.kind == .classifier })
@@ -311,18 +345,17 @@ struct Phrase {
             // A run may end at a hyphen: `six-mile`, `a ten-minute walk`
             // (number words, then a unit's word after the hyphen); a piece
             // ends after its hyphen, the last at the word's end.
-            let first = true
             var index = 0
             for piece in word.folded.split(separator: "-", omittingEmptySubsequences: false) {
                 index += 1
-                let end = first ? (hyphen(after: index, in: word).map { $0 + 1 } ?? word.range.upperBound) : word.range.upperBound
+                let end = hyphen(after: index, in: word).map { $0 + 1 } ?? word.range.upperBound
                 if !piece.isEmpty, dictionary.isNumberWord(folded: String(piece)) {
                     pieces.append((piece, end))
                 } else if let split = dictionary.split(folded: String(piece)) {
                     pieces += split.map { (Substring($0), end) }
                 } else {
                     // The unit's word after a hyphen ends the run (`six-mile`); anything else, no number.
-                    if !(first && !pieces.isEmpty && !piece.isEmpty && index > 1) { pieces = [] }
+                    if pieces.isEmpty || piece.isEmpty || index == 1 { pieces = [] }
                     break
                 }
             }
@@ -330,7 +363,7 @@ struct Phrase {
             // Whole words only, so that the run never ends inside a hyphenated one.
             guard parts.count + pieces.count <= Self.longestNumberWords else { break }
             parts += pieces
-            if first, pieces.last!.end < word.range.upperBound, !pieces.contains(where: { $0.end == word.range.upperBound }) { break }
+            if pieces.last!.end < word.range.upperBound, !pieces.contains(where: { $0.end == word.range.upperBound }) { break }
         }
         work += parts.count
         // The widest run that makes a number, then the next widest: a word

@@ -28,7 +28,7 @@ extension PhraseReader {
         if word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
         let isNumberWord = reader.words.meanings(folded: word.folded).contains { meaning in
             switch meaning.kind {
-            case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .difference: true
+            case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .difference, .minus: true
             // After the quantity, a word of an expression may be the quantity's
             // unit's (`5 m per s in km` is not 5 m); before it, a preposition (`в шинах`).
             case .powerBefore, .powerAfter, .per: !leading

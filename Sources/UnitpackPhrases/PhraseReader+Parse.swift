@@ -249,8 +249,10 @@ extension PhraseReader {
         }
         // A question without a number: the target, a marker, the unit of one.
         if asked {
+            // A marker (`сколько футов в метре`) or a filler, a verb
+            // (`ile sekund ma doba`: how many seconds has a day).
             for index in (start + 1)..<max(start + 1, phrase.words.count - 1)
-            where reader.words.isMarker(folded: phrase.words[index].folded) {
+            where reader.words.isMarker(folded: phrase.words[index].folded) || reader.words.isFiller(folded: phrase.words[index].folded) {
                 if reader.countStepIsOver() { return ([], .problem(.tooMuchWork(limit: reader.limit))) }
                 guard let target = try target(phrase.words[start..<index], &reader) else { continue }
                 let rest = phrase.words[(index + 1)...]

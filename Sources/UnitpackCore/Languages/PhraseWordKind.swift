@@ -48,6 +48,9 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// `difference`, `change`, `rise`, `разница`, `перепад` (`a change of 10 °F
     /// in °C` is 5.56 Δ°C, not −12.2 °C).
     case difference
+    /// Says that the number after it is below zero: `minus`, `минус`,
+    /// `мінус`, `moins`, `零下` (`мінус 40 за Цельсієм`, `零下20摄氏度`).
+    case minus
     /// Stands between the value's unit and the target unit: `in`, `to`, `в`, `=`.
     case marker
     /// Asks or commands, and is skipped before the number and around a target
@@ -74,7 +77,7 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     public var hasValue: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter: true
-        case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .marker, .filler, .per,
+        case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .minus, .marker, .filler, .per,
             .attached, .ending:
             false
         }
@@ -84,7 +87,8 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     public var isPartOfNumbers: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive, .classifier: true
-        case .room, .prefix, .attached, .conjunction, .difference, .marker, .filler, .per, .powerBefore, .powerAfter, .ending: false
+        case .room, .prefix, .attached, .conjunction, .difference, .minus, .marker, .filler, .per, .powerBefore, .powerAfter, .ending:
+            false
         }
     }
 
