@@ -150,45 +150,7 @@ extension UnitDatabase {
             // them, so a missing row (or a list gone with a damaged index
             // page) is an error, not another region's or usage's list. Kept
             // in the object cache: a guess reads a list or two each time.
-            var rows: [ClusterRow] = []
-            if case .clusters(let cached)? = state.objects.value(for: .clusters(category)) {
-                rows = cached
-            } else {
-            do {
-                let query = try state.connection.prepare(
-                    """
-                    SELECT \(DatabaseFormat.selectList(of: "categories", as: "c")), \(DatabaseFormat.selectList(of: "clusters", as: "k"))
-                    FROM categories c LEFT JOIN clusters k ON k.category = c.id WHERE c.key = ?
-                    ORDER BY k.usage, k.region, k.completed, k.rank
-                    """)
-                try query.bind(.text(category), at: 1)
-                let decoder = RowDecoder(statement: query, path: path)
-                let clusterColumn = Int32(DatabaseFormat.columns(of: "categories").count + 1)
-                var stated: Int?
-                var categoryID = 0
-                while try query.step() {
-                    // The category's columns repeat on every row of the join: checked once.
-                    if stated == nil {
-                        let row = try decoder.category(at: 0)
-                        guard row.key == category else { throw decoder.damaged(.wrongKey(table: "categories", asked: category, found: row.key)) }
-                        stated = row.clusterRows
-                        categoryID = row.id
-                    }
-                    if query.isNull(at: clusterColumn) { continue }
-                    let cluster = try decoder.cluster(at: clusterColumn)
-                    guard cluster.category == categoryID else { throw decoder.damaged(.wrongKey(table: "clusters", asked: "\(categoryID)", found: "\(cluster.category)")) }
-                    rows.append(cluster)
-                }
-                // The unit's category key came from a checked row: its row exists.
-                guard let stated else { throw decoder.damaged(.missingRow(table: "categories", key: category, namedBy: nil)) }
-                if stated != rows.count {
-                    throw decoder.damaged(.countMismatch(table: "clusters", key: category, found: rows.count, stated: stated))
-                }
-            } catch {
-                throw Self.typed(error, path: path)
-            }
-            state.objects.insert(.clusters(rows), for: .clusters(category), cost: ApproximateSize.of(rows, key: category))
-            }
+            let rows = try clusterRows(category, state)
             for usage in usages {
                 for region in regions {
                     let written = rows.filter { $0.usage == usage && $0.region == region && !$0.completed }.sorted { $0.rank < $1.rank }
@@ -211,6 +173,67 @@ extension UnitDatabase {
             }
             return []
         }
+    }
+
+    /// The category's rows of `clusters`, every usage and region: the
+    /// category counts them, so a missing row (or a list gone with a
+    /// damaged index page) is an error, not another region's or usage's
+    /// list. Kept in the object cache: a guess reads a list or two each time.
+    private func clusterRows(_ category: String, _ state: State) throws(UnitDatabaseError) -> [ClusterRow] {
+        if case .clusters(let cached)? = state.objects.value(for: .clusters(category)) { return cached }
+        var rows: [ClusterRow] = []
+        let path = path
+        do {
+            let query = try state.connection.prepare(
+                """
+                SELECT \(DatabaseFormat.selectList(of: "categories", as: "c")), \(DatabaseFormat.selectList(of: "clusters", as: "k"))
+                FROM categories c LEFT JOIN clusters k ON k.category = c.id WHERE c.key = ?
+                ORDER BY k.usage, k.region, k.completed, k.rank
+                """)
+            try query.bind(.text(category), at: 1)
+            let decoder = RowDecoder(statement: query, path: path)
+            let clusterColumn = Int32(DatabaseFormat.columns(of: "categories").count + 1)
+            var stated: Int?
+            var categoryID = 0
+            while try query.step() {
+                // The category's columns repeat on every row of the join: checked once.
+                if stated == nil {
+                    let row = try decoder.category(at: 0)
+                    guard row.key == category else { throw decoder.damaged(.wrongKey(table: "categories", asked: category, found: row.key)) }
+                    stated = row.clusterRows
+                    categoryID = row.id
+                }
+                if query.isNull(at: clusterColumn) { continue }
+                let cluster = try decoder.cluster(at: clusterColumn)
+                guard cluster.category == categoryID else { throw decoder.damaged(.wrongKey(table: "clusters", asked: "\(categoryID)", found: "\(cluster.category)")) }
+                rows.append(cluster)
+            }
+            // The unit's category key came from a checked row: its row exists.
+            guard let stated else { throw decoder.damaged(.missingRow(table: "categories", key: category, namedBy: nil)) }
+            if stated != rows.count {
+                throw decoder.damaged(.countMismatch(table: "clusters", key: category, found: rows.count, stated: stated))
+            }
+        } catch {
+            throw Self.typed(error, path: path)
+        }
+        state.objects.insert(.clusters(rows), for: .clusters(category), cost: ApproximateSize.of(rows, key: category))
+        return rows
+    }
+
+    /// The unit a mixed unit of `unit`'s category (`foot+inch`, in any
+    /// usage and region of `clusters`) puts right after `unit`: what a
+    /// bare number after a quantity of `unit` counts (`5 ft 3`, `1 h 30`).
+    /// Nil when none does, or when mixed units put different units there.
+    package func impliedPart(after unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
+        let rows = try withState { state throws(UnitDatabaseError) in try clusterRows(unit.category, state) }
+        var found: UnitID?
+        for row in rows {
+            let units = [row.unit] + row.parts
+            guard units.count > 1, let index = units.firstIndex(of: unit.id), index + 1 < units.count else { continue }
+            if let found, found != units[index + 1] { return nil }
+            found = units[index + 1]
+        }
+        return try found.map { id throws(UnitDatabaseError) in try self.unit(id) }
     }
 
     /// `clusters.parts`: unit ids in ASCII decimal separated by one space,

@@ -241,6 +241,19 @@ extension PhraseReader {
             if isFraction && !beforeMarker, case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader) {
                 return .success(readings)
             }
+            // `5 ft 3`, `1 h 30 in min`: a number with no unit after it, at the
+            // end or before a marker, counts the unit a mixed unit of
+            // `clusters.tsv` puts after the last part's (`foot+inch`).
+            let ends = rest.first.map { word in
+                reader.words.isMarker(folded: word.folded) || reader.words.isFiller(folded: word.folded)
+                    || Self.trimmingPunctuation(word.folded).isEmpty
+            } ?? true
+            if ends, !isFraction, let implied = try impliedPart(after: parts[parts.count - 1].units, &reader) {
+                let outcome = try following(
+                    parts + [FoundPart(value: number.value, units: implied, significantDigits: number.significantDigits)], rest[...],
+                    target: target, stems: stems, &reader)
+                if case .success = outcome { return outcome }
+            }
         }
         guard target == nil else {
             return .failure(failure ?? .nothingMayFollowTarget(words))
@@ -279,6 +292,33 @@ extension PhraseReader {
             failed = failed ?? outcome
         }
         return failed
+    }
+
+    /// The one unit the mixed units of `clusters.tsv` put after the units
+    /// of `last` (`foot+inch`: the inch after the foot); nil when none, or
+    /// when they put different units there. Not when the two are a power
+    /// of ten apart (`meter+centimeter`): there the digits may be the
+    /// first unit's decimals (`一米八` is 1.8 m, not 1 m 8 cm).
+    private func impliedPart(after last: Found, _ reader: inout Reader) throws(UnitDatabaseError) -> Found? {
+        var found: MeasureUnit?
+        for unit in last.units {
+            reader.work += 1
+            guard let next = try database.impliedPart(after: unit) else { continue }
+            if let found, found != next { return nil }
+            found = next
+        }
+        guard let found, let first = last.units.first else { return nil }
+        let ratio = try database.convert(1, from: first, to: found)
+        let exponent = ratio > 0 ? ratio.rounded(.toNearestOrAwayFromZero) : 0
+        if exponent > 1, abs(ratio - exponent) < 1e-9 * ratio, Self.isPowerOfTen(exponent) { return nil }
+        return Found(units: [found])
+    }
+
+    /// Whether `value`, a whole number, is 10, 100, 1000...
+    static func isPowerOfTen(_ value: Double) -> Bool {
+        var power = 10.0
+        while power < value { power *= 10 }
+        return power == value
     }
 
     /// `parts` with `fraction` added to the last one, then what follows.

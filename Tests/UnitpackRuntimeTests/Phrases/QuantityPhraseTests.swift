@@ -51,7 +51,9 @@ import UnitpackTestSupport
         #expect(try first("5 ft 3 kg") == "not understood: foot (length) and kilogram (mass) are not of one category: the parts of a quantity must be")
         #expect(try first("2 in 6 ft in m") == "not understood: inch before foot: the parts of a quantity go from the largest unit down (6 ft 2 in, 2 h 45 min)")
         #expect(try first("180 cm in in+ft").hasPrefix("not understood: inch before foot"))
-        #expect(try first("5 ft 2").hasPrefix("not understood:"))
+        // A bare number after a part counts the unit a mixed unit puts next (issue 36: `5 ft 2` is
+        // 5 ft 2 in, NumberFormsTests); after a unit no mixed unit continues, it reads nothing.
+        #expect(try first("5 km 2").hasPrefix("not understood:"))
         #expect(try first("20 °C 5 K").hasPrefix("not understood: degree Celsius and kelvin (temperature) cannot be added"))
     }
 

@@ -1,0 +1,86 @@
+import Testing
+import UnitpackCore
+import UnitpackTestSupport
+
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+
+/// Issue 36, "Numbers as people write them" and the words each language
+/// uses: docs/phrases.md, "Numbers as each language writes them", and the
+/// reading order's rule that a unit converted to itself comes last.
+@Suite struct NumberFormsTests {
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
+
+    /// `value from -> to` of the first reading, or what was not understood.
+    func first(_ text: String, _ languages: [String]? = nil) throws -> String {
+        switch try database.parse(text, languages: languages) {
+        case .understood(let readings):
+            let reading = readings[0]
+            let parts = reading.parts.count > 1 ? " (" + reading.parts.map { "\($0.value) \($0.unit.key)" }.joined(separator: " + ") + ")" : ""
+            return "\(reading.value) \(reading.from.key)" + (reading.to.map { " -> \($0.key)" } ?? "") + parts
+        case .notUnderstood(let reason):
+            return "not understood: \(reason)"
+        }
+    }
+
+    @Test func aHyphenJoinsTheNumberToItsUnit() throws {
+        #expect(try first("six-mile in km", ["en"]) == "6.0 length/mile -> length/kilometer")
+        #expect(try first("3-inch in cm", ["en"]) == "3.0 length/inch -> length/centimeter")
+        // Number words joined by hyphens stay one number.
+        #expect(try first("thirty-four feet in m", ["en"]) == "34.0 length/foot -> length/meter")
+        #expect(try first("quatre-vingt-dix km en miles", ["fr"]) == "90.0 length/kilometer -> length/mile")
+    }
+
+    @Test func aSignOrAWordBelowZero() throws {
+        #expect(try first("- 20 degrees C in F", ["en"]) == "-20.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try first("minus 40 F in C", ["en"]) == "-40.0 temperature/degree Fahrenheit -> temperature/degree Celsius")
+        #expect(try first("мінус 40 за цельсієм у фаренгейтах", ["uk"])
+            == "-40.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try first("零下20摄氏度是多少华氏度", ["zh"]) == "-20.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        // One minus word, not a run of them; and a sign is never left out as context.
+        #expect(try first("minus minus 5 m", ["en"]).hasPrefix("not understood"))
+    }
+
+    @Test func degreeSignsAsTyped() throws {
+        #expect(try first("37ºC in F", ["en"]) == "37.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try first("20℃ in F", ["en"]) == "20.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+    }
+
+    @Test func digitsAConnectorAndAFraction() throws {
+        #expect(try first("2 i pół godziny w minutach", ["pl"]) == "2.5 time/hour -> time/minute")
+        #expect(try first("2 and a half hours in minutes", ["en"]) == "2.5 time/hour -> time/minute")
+    }
+
+    @Test func theLastUnitOfAMixedQuantityMayBeImplied() throws {
+        // foot+inch, pound+ounce, stone+pound in clusters.tsv.
+        #expect(try first("5 ft 3", ["en"]) == "\(5.25) length/foot (5.0 length/foot + 3.0 length/inch)")
+        #expect(try first("5'3 in cm", ["en"]) == "\(5.25) length/foot -> length/centimeter (5.0 length/foot + 3.0 length/inch)")
+        // Never between units a power of ten apart: 一米八 is 1.8 m, not 1 m 8 cm.
+        #expect(try first("一米八是多少英尺", ["zh"]).hasPrefix("not understood"))
+        // `1'000` is a thousand grouped the Swiss way, not feet and inches.
+        #expect(try first("1'000 m in km", ["en"]) == "1000.0 length/meter -> length/kilometer")
+    }
+
+    @Test func aQuestionWithoutANumberMayJoinItsUnitsWithAVerb() throws {
+        #expect(try first("ile sekund ma doba", ["pl"]) == "1.0 time/day -> time/second")
+        #expect(try first("¿cuántos litros tiene un galón?", ["es"]) == "1.0 volume/US gallon -> volume/liter")
+    }
+
+    @Test func aUnitConvertedToItselfComesLast() throws {
+        // 升 is the litre in zh and the shō in ja; the phrase asks in litres.
+        #expect(try first("1升は何リットル") == "1.0 volume/shō -> volume/liter")
+        guard case .understood(let readings) = try database.parse("1升は何リットル"), readings.count > 1 else {
+            Issue.record("one reading")
+            return
+        }
+        #expect(ReadingPrecedence(readings[0], before: readings[1]) == .notItself)
+    }
+
+    @Test func measuresAsEachLanguageMeansThem() throws {
+        #expect(try first("100 CV en kW", ["es"]) == "100.0 power/metric horsepower -> power/kilowatt")
+        #expect(try first("200 caballos de fuerza en kw", ["es"]) == "200.0 power/horsepower -> power/kilowatt")
+        #expect(try first("2 cucharadas en ml", ["es"]) == "2.0 volume/metric tablespoon -> volume/milliliter")
+        #expect(try first("1 tablespoon in ml", ["en"]) == "1.0 volume/US tablespoon -> volume/milliliter")
+        #expect(try first("1吨等于多少磅", ["zh"]) == "1.0 mass/tonne -> mass/pound")
+    }
+}
