@@ -16,7 +16,8 @@ extension PhraseReader {
     static let mostContextWords = 6
 
     /// Whether `word` may be left out as context (`leading`: before the
-    /// quantity): no digit, no word of a number (`one`, `hundred`, `half`: it would change the value), and,
+    /// quantity; an article may open it there: `un tubo de 3 pulgadas`): no
+    /// digit, no word of a number (`one`, `hundred`, `half`: it would change the value), and,
     /// in a script written without spaces, the start of no name (`华氏` of
     /// `华氏度`: a name cut from its last character). The first word of a
     /// name of several may be one (`speed` of `speed of light` in `speed
@@ -66,7 +67,11 @@ extension PhraseReader {
         for index in (start + 1)...end {
             if reader.countStepIsOver() { return nil }
             let word = phrase.words[index]
-            guard try isContextWord(phrase.words[index - 1], leading: true, &reader) else { return nil }
+            // The context's first word may be its article, a word that reads as
+            // one (`un tubo de 3 pulgadas`: one tube, which names no unit).
+            let isArticle = index - 1 == start
+                && reader.words.meanings(folded: phrase.words[start].folded).contains { $0.kind == .article || ($0.kind == .number && $0.value == 1) }
+            if !isArticle, try !isContextWord(phrase.words[index - 1], leading: true, &reader) { return nil }
             guard phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers) else { continue }
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
             guard !numbers.isEmpty else { continue }

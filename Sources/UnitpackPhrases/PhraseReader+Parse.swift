@@ -128,7 +128,10 @@ extension PhraseReader {
             }
         }
         // `tire pressure 32 psi to bar`: words naming nothing before the quantity.
-        if readings.isEmpty, numbers.isEmpty, let found = try leadingContext(from: start, &reader) { (readings, failure) = (found, nil) }
+        // An article may open them (`un tubo de 3 pulgadas`: `un` read as one failed).
+        if readings.isEmpty, numbers.isEmpty || isArticle(start), let found = try leadingContext(from: start, &reader) {
+            (readings, failure) = (found, nil)
+        }
         // Over the limit, what was read so far may not be the best reading.
         if reader.isOverLimit { return .notUnderstood(reason: .tooMuchWork(limit: limit)) }
         guard !readings.isEmpty else {

@@ -256,6 +256,8 @@ extension PhraseReader {
             }
         }
         guard target == nil else {
+            // `combien de litres dans un gallon ?`: the sentence's punctuation, apart, ends it.
+            if words.allSatisfy({ Self.trimmingPunctuation($0.folded).isEmpty }) { return try assemble(parts, target, &reader) }
             return .failure(failure ?? .nothingMayFollowTarget(words))
         }
         // A marker and the target, or the target.

@@ -48,7 +48,7 @@ enum PhraseWordParser {
                 diagnostics.append(
                     Diagnostic(
                         .invalidPhraseWord, "a \(kind.rawValue) has no value", at: f[2].location,
-                        hint: "leave the value column empty for connectors, articles, partitives, classifiers, conjunctions, difference words, markers, fillers, attached words and per words"))
+                        hint: "leave the value column empty for connectors, articles, partitives, classifiers, conjunctions, difference words, minus words, markers, fillers, attached words, per words and endings"))
                 continue
             }
             rows.append(

@@ -179,8 +179,11 @@ import UnitpackTestSupport
         decimal.separatorLanguages = ["en"]
         let separator = ReadingPrecedence(decimal, before: PhraseReading(value: 1500, from: meter, targets: [foot]))
         #expect(separator.description == "'1.500' as the phrase's language writes it: '.' is the decimal separator in en")
-        let source = ReadingPrecedence(plain, before: PhraseReading(value: 1, from: foot, targets: [foot]))
+        let source = ReadingPrecedence(plain, before: PhraseReading(value: 1, from: foot, targets: [inch]))
         #expect(source == .sourceRanks(first: meter, second: foot))
+        // A unit converted to itself comes last (issue 36: `1升は何リットル`).
+        let itself = ReadingPrecedence(plain, before: PhraseReading(value: 1, from: foot, targets: [foot]))
+        #expect(itself == .notItself && itself.description == "a unit converted to itself comes last: no one asks it")
         #expect(source.description.hasPrefix("length/meter ranks before length/foot: a unit named in the phrase's language"))
         let target = ReadingPrecedence(plain, before: PhraseReading(value: 1, from: meter, targets: [inch]))
         #expect(target.description.hasPrefix("length/foot ranks before length/inch: an exact symbol before a name"))
