@@ -180,6 +180,9 @@ extension UnitDatabase {
     /// damaged index page) is an error, not another region's or usage's
     /// list. Kept in the object cache: a guess reads a list or two each time.
     private func clusterRows(_ category: String, _ state: State) throws(UnitDatabaseError) -> [ClusterRow] {
+        // An expression's dimension that no category has (`dimension kg·rad`)
+        // is no row of `categories`: it has no lists, and that is no damage.
+        if category.hasPrefix(CompoundUnit.dimensionPrefix) { return [] }
         if case .clusters(let cached)? = state.objects.value(for: .clusters(category)) { return cached }
         var rows: [ClusterRow] = []
         let path = path

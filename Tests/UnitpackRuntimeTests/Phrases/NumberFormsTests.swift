@@ -83,4 +83,15 @@ import UnitpackTestSupport
         #expect(try first("1 tablespoon in ml", ["en"]) == "1.0 volume/US tablespoon -> volume/milliliter")
         #expect(try first("1吨等于多少磅", ["zh"]) == "1.0 mass/tonne -> mass/pound")
     }
+
+    /// An expression whose dimension no category has (`kg·°`) has no
+    /// preferred units; asking for them is no damage of the database
+    /// (it was: "category dimension kg·rad is named but missing").
+    @Test func anExpressionOfNoCategoryHasNoPreferredUnits() throws {
+        let reader = PhraseReader(database: try database)
+        let reading = try #require(try reader.parse("5 kg*deg", languages: ["en"]).readings.first)
+        #expect(reading.from.category.hasPrefix("dimension "))
+        #expect(try reader.answer(for: reading) == nil)
+        #expect(try database.impliedPart(after: reading.from) == nil)
+    }
 }
