@@ -258,14 +258,14 @@ struct Phrase {
         guard start < scalars.count else { return [] }
         // `мінус 40`, `零下20`: a word of the language saying the number after
         // it is below zero (kind `minus`); one, not a run of them.
-        let two = words(from: start, atMost: 2)
-        if two.count == 2, two[0].range.lowerBound == start,
-            dictionary.meanings(folded: two[0].folded).contains(where: { $0.kind == .minus }),
-            !dictionary.meanings(folded: two[1].folded).contains(where: { $0.kind == .minus }),
-            scalars[two[1].range.lowerBound] != "-", scalars[two[1].range.lowerBound] != "−"
+        let at = firstWord(endingAfter: start)
+        if at + 1 < words.count, words[at].range.lowerBound == start,
+            dictionary.meanings(folded: words[at].folded).contains(where: { $0.kind == .minus }),
+            !dictionary.meanings(folded: words[at + 1].folded).contains(where: { $0.kind == .minus }),
+            scalars[words[at + 1].range.lowerBound] != "-", scalars[words[at + 1].range.lowerBound] != "−"
         {
             work += 1
-            return numbers(from: two[1].range.lowerBound, words: dictionary, reader: reader, work: &work).compactMap { number in
+            return numbers(from: words[at + 1].range.lowerBound, words: dictionary, reader: reader, work: &work).compactMap { number in
                 guard number.feetAndInches == nil, number.value >= 0 else { return nil }
                 var negative = number
                 negative.value = -number.value
@@ -342,28 +342,36 @@ struct Phrase {
             // A piece that is no word of the table may be words written
             // together (einundzwanzig, zweihundertfünfzig, ventotto).
             var pieces: [(folded: Substring, end: Int)] = []
-            // A run may end at a hyphen: `six-mile`, `a ten-minute walk`
-            // (number words, then a unit's word after the hyphen); a piece
-            // ends after its hyphen, the last at the word's end.
+            // `six-mile`, `a ten-minute walk`: number words, a hyphen, then a
+            // unit's word; the run ends after that hyphen. Elsewhere a run never
+            // ends inside a hyphenated word (`thirty-four` is not thirty).
             var index = 0
+            var cut: Int?
             for piece in word.folded.split(separator: "-", omittingEmptySubsequences: false) {
                 index += 1
-                let end = hyphen(after: index, in: word).map { $0 + 1 } ?? word.range.upperBound
                 if !piece.isEmpty, dictionary.isNumberWord(folded: String(piece)) {
-                    pieces.append((piece, end))
-                } else if let split = dictionary.split(folded: String(piece)) {
-                    pieces += split.map { (Substring($0), end) }
+                    pieces.append((piece, word.range.upperBound))
+                } else if index == 1, let split = dictionary.split(folded: String(piece)) {
+                    // Words written together split before a hyphen only (`mile` after
+                    // one is no `mil` + `e`).
+                    pieces += split.map { (Substring($0), word.range.upperBound) }
                 } else {
-                    // The unit's word after a hyphen ends the run (`six-mile`); anything else, no number.
-                    if pieces.isEmpty || piece.isEmpty || index == 1 { pieces = [] }
+                    if !pieces.isEmpty, !piece.isEmpty, index > 1, let hyphen = hyphen(after: index - 1, in: word) {
+                        cut = hyphen + 1
+                    } else {
+                        pieces = []
+                    }
                     break
                 }
             }
             guard !pieces.isEmpty else { break }
             // Whole words only, so that the run never ends inside a hyphenated one.
             guard parts.count + pieces.count <= Self.longestNumberWords else { break }
+            if let cut {
+                parts += pieces.map { ($0.folded, cut) }
+                break
+            }
             parts += pieces
-            if pieces.last!.end < word.range.upperBound, !pieces.contains(where: { $0.end == word.range.upperBound }) { break }
         }
         work += parts.count
         // The widest run that makes a number, then the next widest: a word

@@ -266,4 +266,6 @@ enum PhraseCacheKind: UInt8 {
     case phraseLanguage = 1
     /// The languages of the names a folded word is.
     case nameLanguages = 2
+    /// The scales' symbols (`PhraseReader.scaleSymbols()`), under the empty key.
+    case scaleSymbols = 3
 }

@@ -74,10 +74,14 @@ extension PhraseReader {
             let named = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey, &memo) : nil
             if let named {
                 written = named
-            } else if let scale = try degreeAndScale(span, languages: languages, key: languageKey, &memo) {
-                written = scale
             } else {
                 written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
+                // `degrees f` reads as an expression (degree × farad); a degree
+                // word before a scale's word is the scale. Asked only of two words
+                // that read as an expression: a lookup or two the typical phrase never pays.
+                if written != nil, span.count == 2, let scale = try degreeAndScale(span, languages: languages, key: languageKey, &memo) {
+                    written = scale
+                }
             }
             written?.words = span
             memo.written[key] = .some(written)

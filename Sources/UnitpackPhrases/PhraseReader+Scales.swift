@@ -14,10 +14,18 @@ extension PhraseReader {
         throws(UnitDatabaseError) -> Found?
     {
         guard span.count == 2 else { return nil }
-        let scales = try database.scaleUnits()
-        let scaleSymbols = scales.flatMap { scale in scale.symbols.map { (symbol: $0, scale: scale) } }
+        // The first word alone, as the span's lookup of one word finds it
+        // (memoized: the quantity's lookups ask it next anyway).
+        let head: Found?
+        if let known = memo.written[Phrase.Span(span.prefix(1))] {
+            head = known
+        } else {
+            head = try lookupWritten(span.prefix(1), languages: languages, key: key, &memo)
+        }
+        guard let degree = head else { return nil }
+        let scaleSymbols = try self.scaleSymbols()
+        let scales = scaleSymbols.map(\.scale)
         memo.work += 2
-        guard let degree = try lookupWritten(span.prefix(1), languages: languages, key: key, &memo) else { return nil }
         let degreeSymbols = degree.units.flatMap(\.symbols).filter { symbol in
             scaleSymbols.contains { $0.symbol.count > symbol.count && $0.symbol.hasPrefix(symbol) }
         }
@@ -40,5 +48,31 @@ extension PhraseReader {
         }
         guard !units.isEmpty else { return nil }
         return Found(units: units, language: named.language ?? degree.language)
+    }
+
+    /// A scale's symbol and the scale.
+    struct ScaleSymbol: Sendable {
+        var symbol: String
+        var scale: MeasureUnit
+    }
+
+    /// The symbols of the scales (`relations.tsv`'s difference rows), kept
+    /// in the database's object cache: asked at most once a span of two
+    /// words, they would otherwise load the scales at every parse.
+    func scaleSymbols() throws(UnitDatabaseError) -> [ScaleSymbol] {
+        let key = ByteString("")
+        if let found = try database.withState({ state throws(UnitDatabaseError) in
+            state.readerValue(kind: PhraseCacheKind.scaleSymbols.rawValue, key) as? [ScaleSymbol]
+        }) {
+            return found
+        }
+        let found = try database.scaleUnits().flatMap { scale in scale.symbols.map { ScaleSymbol(symbol: $0, scale: scale) } }
+        try database.withState { state throws(UnitDatabaseError) in
+            state.insertReaderValue(
+                found, kind: PhraseCacheKind.scaleSymbols.rawValue, key,
+                cost: ApproximateSize.allocation(ApproximateSize.objectHeader + MemoryLayout<ScaleSymbol>.stride * found.count)
+                    + found.reduce(0) { $0 + ApproximateSize.of($1.symbol) })
+        }
+        return found
     }
 }
