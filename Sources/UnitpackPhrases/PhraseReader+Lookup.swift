@@ -77,9 +77,13 @@ extension PhraseReader {
             } else {
                 written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
                 // `degrees f` reads as an expression (degree × farad); a degree
-                // word before a scale's word is the scale. Asked only of two words
-                // that read as an expression: a lookup or two the typical phrase never pays.
-                if written != nil, span.count == 2, let scale = try degreeAndScale(span, languages: languages, key: languageKey, &memo) {
+                // word before a scale's word is the scale.
+                // Also when no expression reads (a data slice without the unit `c`
+                // names first), unless a word is a phrase word (`feet in`, `in bar`:
+                // the spans of two words a typical phrase asks about).
+                if span.count == 2, written != nil || !span.contains(where: { words.isPhraseWord(folded: $0.folded) }),
+                    let scale = try degreeAndScale(span, languages: languages, key: languageKey, &memo)
+                {
                     written = scale
                 }
             }

@@ -268,9 +268,15 @@ import UnitpackTestSupport
                     // has a unit of a dropped category or a word of a dropped
                     // language (density's gram per millilitre, de's `lbf ft`):
                     // another name for the same conversion, with the same result.
+                    // Or the same units read as written where the whole data fitted
+                    // another meaning: a unit of a dropped category had the word first
+                    // (`F` is the farad, then the degree Fahrenheit; issue 36).
                     let same = try Self.sameResult(partReadings.first, part.database, wholeReadings.first, whole.database)
+                    let freed = found.first.map { first in
+                        expected.first.map { $0.units == first.units && first.fit == .asWritten && $0.fit != .asWritten } ?? false
+                    } ?? false
                     #expect(
-                        found.contains { $0.units.contains { $0 < 0 } } && same,
+                        (found.contains { $0.units.contains { $0 < 0 } } || freed) && same,
                         "\(note): '\(phrase)' in \(asked): \(found) for \(expected)")
                     expressions += 1
                 }
