@@ -109,10 +109,7 @@ extension PhraseReader {
             let context = words[words.startIndex..<index]
             guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
             else { return nil }
-            var found = try targets(span, &reader, stems: stems)
-            if found == nil { found = try targets(withoutTrailingFillers: span, &reader, stems: stems) }
-            guard let found else { continue }
-            guard case .success(let readings) = try assemble(parts, found, &reader) else { continue }
+            guard case .success(let readings)? = try targetsThatConvert(parts, span, stems: stems, &reader) else { continue }
             let kept = Self.withContext(readings, context)
             if !kept.isEmpty { return .success(kept) }
         }

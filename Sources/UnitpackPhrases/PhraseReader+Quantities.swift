@@ -277,7 +277,7 @@ extension PhraseReader {
     /// it (`كم لتر`: `كم`, how many, is also the kilometre's symbol, and
     /// `km·L` does not convert from a gallon); the first that converts, or
     /// the failure of the first that named units. Nil when none did.
-    private func targetsThatConvert(_ parts: [FoundPart], _ span: ArraySlice<Phrase.Word>, stems: Bool, _ reader: inout Reader)
+    func targetsThatConvert(_ parts: [FoundPart], _ span: ArraySlice<Phrase.Word>, stems: Bool, _ reader: inout Reader)
         throws(UnitDatabaseError) -> Outcome?
     {
         var failed: Outcome?
