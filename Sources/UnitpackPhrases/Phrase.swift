@@ -305,10 +305,24 @@ struct Phrase {
             if after < words.count, case let next = words[after], next.range.lowerBound >= end,
                 let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
             {
-                found.append(
-                    Number(
-                        value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits,
-                        scaleWord: next.range, separator: reading.separator))
+                let scaled = Number(
+                    value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits,
+                    scaleWord: next.range, separator: reading.separator)
+                // `2,4 milliards de gallons`, `3 millones de litros`: the
+                // partitive the scale word takes, read first.
+                if let glued = partitiveEnd(after: after + 1, dictionary) {
+                    var partitive = scaled
+                    partitive.end = glued
+                    found.append(partitive)
+                }
+                found.append(scaled)
+            }
+            // `1/4 of a mile`, `1/4 di miglio`, `0,5 de litro`: a part of one
+            // in digits takes the partitive as the words' `a quarter of` does.
+            if reading.value > 0, reading.value < 1, let glued = partitiveEnd(after: after, dictionary), words[after].range.lowerBound >= end {
+                var partitive = number
+                partitive.end = glued
+                found.append(partitive)
             }
             // `2 i pół godziny`, `2 and a half hours`, `1 y medio`: digits, a
             // connector or conjunction, an article perhaps, a fraction word.
@@ -400,6 +414,18 @@ struct Phrase {
             if end < word.range.upperBound { return [Number(value: value, end: end)] }
         }
         return []
+    }
+
+    /// Where a partitive at word `index` ends, with the article after it
+    /// (`of a`, `de`, `di`); nil when the word there is no partitive.
+    private func partitiveEnd(after index: Int, _ dictionary: NumberWords) -> Int? {
+        guard index < words.count, dictionary.meanings(folded: words[index].folded).contains(where: { $0.kind == .partitive }),
+            index + 1 < words.count
+        else { return nil }
+        if index + 2 < words.count, dictionary.meanings(folded: words[index + 1].folded).contains(where: { $0.kind == .article }) {
+            return words[index + 1].range.upperBound
+        }
+        return words[index].range.upperBound
     }
 
     /// The offset of the `count`th hyphen of `word` as written (1 for the

@@ -227,11 +227,24 @@ extension PhraseReader {
             // fraction in words after the conjunction, without a unit, is a
             // part of the last unit; before a marker it is tried first (`a
             // mile and a half in km`: not half an inch).
-            let isFraction = next.startIndex > words.startIndex && !parts[parts.count - 1].hasFraction
-                && number.significantDigits == nil && number.value > 0
+            let inWords = !parts[parts.count - 1].hasFraction && number.significantDigits == nil && number.value > 0
                 && number.value < 1
                 && !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil })
+            let isFraction = inWords && next.startIndex > words.startIndex
             let beforeMarker = rest.first.map { reader.words.isMarker(folded: $0.folded) } ?? true
+            // `2時間半`, `一吨半`, `два часа с половиной` without its `с`: a
+            // fraction in words right after a unit, with nothing after it but
+            // the end, a marker or the sentence's punctuation, is a part of
+            // that unit, as it is after a conjunction. Tried before a unit
+            // after it: `半 in` is not half an inch.
+            let endsAfter = rest.first.map { word in
+                reader.words.isMarker(folded: word.folded) || Self.trimmingPunctuation(word.folded).isEmpty
+            } ?? true
+            if inWords && !isFraction && endsAfter,
+                case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader)
+            {
+                return .success(readings)
+            }
             if isFraction && beforeMarker, case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader) {
                 return .success(readings)
             }

@@ -61,6 +61,32 @@ import UnitpackTestSupport
         #expect(try first("1'000 m in km", ["en"]) == "1000.0 length/meter -> length/kilometer")
     }
 
+    @Test func aFractionInWordsRightAfterItsUnit() throws {
+        #expect(try first("2時間半は何分", ["ja"]) == "2.5 time/hour -> time/minute")
+        #expect(try first("一吨半是多少公斤", ["zh"]) == "1.5 mass/tonne -> mass/kilogram")
+        // Before a marker that is also a unit's symbol (`in`, the inch): not half an inch.
+        #expect(try first("2時間半 in minutes") == "2.5 time/hour -> time/minute")
+        // A fraction with its own unit is a part of its own.
+        #expect(try first("5 feet half an inch in cm", ["en"])
+            == "\(5 + 0.5 / 12) length/foot -> length/centimeter (5.0 length/foot + 0.5 length/inch)")
+    }
+
+    @Test func scaleWordsAndPartsOfOneTakeTheirPartitive() throws {
+        #expect(try first("2,4 milliards de gallons en litres", ["fr"]) == "\(2.4e9) volume/US gallon -> volume/liter")
+        #expect(try first("2 millones de litros en galones", ["es"]) == "\(2e6) volume/liter -> volume/US gallon")
+        #expect(try first("1/4 di miglio in metri", ["it"]) == "0.25 length/mile -> length/meter")
+        #expect(try first("1/4 of a mile in m", ["en"]) == "0.25 length/mile -> length/meter")
+        // Indian English counts in lakhs and crores (locales/en/words.tsv).
+        #expect(try first("25 lakh tonnes in kg", ["en"]) == "\(2.5e6) mass/tonne -> mass/kilogram")
+        // A whole count takes no partitive after digits.
+        #expect(try first("3 of miles in km", ["en"]).hasPrefix("not understood"))
+    }
+
+    @Test func minutesAfterHoursAsAClockSaysThem() throws {
+        // time clock: hour+minute in clusters.tsv.
+        #expect(try first("1 h 30 in min", ["en"]) == "1.5 time/hour -> time/minute (1.0 time/hour + 30.0 time/minute)")
+    }
+
     @Test func aQuestionWithoutANumberMayJoinItsUnitsWithAVerb() throws {
         #expect(try first("ile sekund ma doba", ["pl"]) == "1.0 time/day -> time/second")
         #expect(try first("¿cuántos litros tiene un galón?", ["es"]) == "1.0 volume/US gallon -> volume/liter")
