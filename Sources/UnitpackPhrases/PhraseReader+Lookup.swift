@@ -104,7 +104,7 @@ extension PhraseReader {
     /// several words none of which is a word of phrases (so that `feet in`
     /// stays a unit and a marker, never feet times inches).
     private func lookupExpression(
-        _ span: ArraySlice<Phrase.Word>, languages: [String], words: NumberWords, memo: inout LookupMemo
+        _ span: ArraySlice<Phrase.Word>, languages: [String], words dictionary: NumberWords, memo: inout LookupMemo
     ) throws(UnitDatabaseError) -> Found? {
         let looksLikeOne: Bool
         let hasOperator = span.count == 1 && span.first!.text.unicodeScalars.contains(where: UnitExpressionGrammar.isOperator)
@@ -115,7 +115,17 @@ extension PhraseReader {
         } else {
             // A number between names is a count of the next part (`5 feet 4
             // inches`), not a factor: only an operator writes one (`L/100 km`).
-            looksLikeOne = !span.contains { words.stopsExpression(folded: $0.folded) }
+            // A word of phrases next to an operator written apart is its
+            // operand (`A * s`, `W / A`: `a` is also the article), and
+            // only there: in `A * s in C` the `in` still ends the span.
+            let words = Array(span)
+            func isOperator(_ index: Int) -> Bool {
+                index >= 0 && index < words.count && !words[index].text.isEmpty
+                    && words[index].text.unicodeScalars.allSatisfy(UnitExpressionGrammar.isOperator)
+            }
+            looksLikeOne = !words.indices.contains { index in
+                dictionary.stopsExpression(folded: words[index].folded) && !isOperator(index - 1) && !isOperator(index + 1)
+            }
                 && !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
         }
         guard looksLikeOne else { return nil }

@@ -63,7 +63,7 @@ extension ConvertCommand {
 
     /// A phrase: its first reading, converted to the units it names or to the
     /// best unit for `--region`/`--system` (the other system's when neither is given).
-    func convertPhrase(_ phrase: String, _ database: UnitDatabase) throws -> ConvertOutcome {
+    func convertPhrase(_ phrase: String, _ database: UnitDatabase, target: String? = nil) throws -> ConvertOutcome {
         // --lang first, else English (the interface's language), then every
         // language with phrase words: a phrase in any of them is understood.
         var languages: [String] = []
@@ -98,8 +98,38 @@ extension ConvertCommand {
             readings.insert(regional, at: 0)
             regionalRegion = region
         }
+        if let target {
+            // `convert "ten miles" m`: the target given apart, read as TO is
+            // read in the category of the phrase's unit; the phrase must not
+            // name one of its own.
+            if let named = readings[0].to {
+                throw ConvertError(
+                    "the phrase names its target (\(named.name)) and '\(TextEscaping.visible(target))' is another: give the phrase alone, or the phrase without its target and the target")
+            }
+            // Every reading whose unit converts to it, best first (`-40 F`
+            // C: the farad read first does not); else the first one's error.
+            var aimed: [PhraseReading] = []
+            var failure: Error?
+            for reading in readings where reading.targets.isEmpty {
+                do {
+                    var reading = reading
+                    reading.targets = try answer(for: reading, to: target, database).targets
+                    aimed.append(reading)
+                } catch {
+                    failure = failure ?? error
+                }
+            }
+            guard !aimed.isEmpty else { throw failure ?? ConvertError("the phrase has no reading to convert") }
+            readings = aimed
+        }
         let answers = try readings.map { reading in try answer(for: reading, database) }
-        guard let first = answers[0] else { throw ConvertError(PhraseProblem.noPreferredUnits(readings[0].from).description) }
+        guard let first = answers[0] else {
+            // `90 degrees`: what was read, then why no target could be chosen.
+            let read = readings[0].parts.map { "\(UnitExpressionGrammar.numberText($0.value)) × \($0.unit.name)" }.joined(separator: " + ")
+            throw ConvertError(
+                "read \(read) (\(readings[0].from.category)); \(PhraseProblem.noPreferredUnits(readings[0].from).description)"
+                    + " or after it (unitpack convert \"\(TextEscaping.visible(phrase))\" UNIT)" + Self.guessMarker(readings[0].guesses))
+        }
         if json {
             var report = PhraseReport(first, readings: readings, answers: answers)
             if let regionalRegion {
@@ -131,6 +161,13 @@ extension ConvertCommand {
             return ConvertOutcome(output: report.json, failed: true)
         }
         return ConvertOutcome(error: "error: ambiguous: \(reason)", failed: true)
+    }
+
+    /// The target `text` names for `reading`'s unit, read as TO is read
+    /// after a FROM (a name on the other side of a unit key is read in its
+    /// category; `ft+in` is mixed).
+    private func answer(for reading: PhraseReading, to text: String, _ database: UnitDatabase) throws -> ConversionAnswer {
+        try namingOptions { try database.answer(reading.value, from: reading.from.key, to: text, rounding: mixedRounding) }
     }
 
     /// A reading converted to its targets, else to the best unit; nil when

@@ -20,7 +20,7 @@ extension ConvertCommand {
             if let from, let value {
                 return ConvertOutcome(output: try show(try convert(value, from: from, in: database), database))
             }
-            return try convertPhrase(input, database)
+            return try convertPhrase(input, database, target: value == nil ? from : nil)
         } catch {
             return ConvertOutcome(error: "error: \(error)", failed: true)
         }
@@ -55,7 +55,7 @@ extension ConvertCommand {
         command.from = fields.count > 1 ? fields[1] : nil
         command.to = fields.count > 2 && !fields[2].isEmpty ? fields[2] : nil
         do {
-            try command.validateInput()
+            try command.validateInput(phraseTarget: false)
         } catch let error as ValidationError {
             return ConvertOutcome(error: "error: \(error.message)", failed: true)
         } catch {

@@ -11,7 +11,8 @@ struct ConvertCommand: ParsableCommand {
             FROM and TO are unit names or symbols ("knot", "kn", "meter per second", "m/s"); \
             TO may be a mixed unit, largest first: ft+in, st+lb, h+min (180 cm ft+in: 5 feet 11 inches). \
             Symbols are case-sensitive (M is Mach, m is metre); names are not. \
-            A phrase is answered in the language of its unit names unless --lang says otherwise. \
+            A phrase is answered in the language of its unit names unless --lang says otherwise; \
+            its target may follow it as a second argument: unitpack convert "ten miles" m. \
             A negative value needs no --: unitpack convert -40 °C °F, unitpack convert "-40 °C in °F".
 
             Without TO, --region or --system picks the unit that reads best for the value \
@@ -127,14 +128,21 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// The checks of one conversion's VALUE FROM TO or phrase: the
-    /// arguments', and each line's of `--batch`.
-    func validateInput() throws {
+    /// arguments', and each line's of `--batch` (whose lines are VALUE FROM
+    /// TO or a phrase alone: `phraseTarget` false).
+    func validateInput(phraseTarget: Bool = true) throws {
         try InputLimits.checkQuery(input, from == nil && value == nil ? "the phrase" : "the value")
         try InputLimits.checkQuery(from, "the unit to convert from")
         try InputLimits.checkQuery(to, "the unit to convert to")
         if let input, from == nil, value == nil {
             // A phrase: "27 psi in bar".
             guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the phrase is empty") }
+            return
+        }
+        if phraseTarget, let input, let from, value == nil, to == nil, !picksTargetOption {
+            // `convert "ten miles" m`: a phrase, then its target apart.
+            guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the phrase is empty") }
+            guard !from.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the target unit is empty") }
             return
         }
         if json { throw ValidationError("--json is for phrases: unitpack convert --json \"27 psi in bar\"") }
@@ -153,6 +161,9 @@ struct ConvertCommand: ParsableCommand {
         }
         guard value.isFinite else { throw ValidationError("the value must be a finite number") }
     }
+
+    /// Whether an option chooses the target (`--region`, `--system`, `--usage`).
+    var picksTargetOption: Bool { region != nil || system != nil || usage != nil }
 
     func run() throws {
         let database: UnitDatabase

@@ -249,6 +249,30 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr == "error: not understood: kilogram (mass) cannot be converted to meter (length)\n")
     }
+
+    /// `convert "ten miles" m`: a phrase, then its target as a second argument.
+    @Test func aPhraseAndItsTargetApart() throws {
+        let result = try database.convert(["ten miles", "m"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "10 miles ≈ 16,093.4 meters\n")
+        let mixed = try database.convert(["5 ft 3", "cm"])
+        #expect(mixed.stdout == "5 feet 3 inches = 160.02 centimeters\n", "\(mixed)")
+        // A phrase that names its own target as well is refused, both named.
+        let twice = try database.convert(["5 km in mi", "m"])
+        #expect(twice.status == 1)
+        #expect(twice.stderr.hasPrefix("error: the phrase names its target (mile) and 'm' is another"), "\(twice)")
+        let other = try database.convert(["ten miles", "kg"])
+        #expect(other.status == 1)
+        #expect(other.stderr == "error: cannot convert mile (length) to kilogram (mass)\n", "\(other)")
+    }
+
+    /// `90 degrees` alone: what was read, and why no target was chosen.
+    @Test func aQuantityWithoutPreferredUnitsSaysWhatItRead() throws {
+        let result = try database.convert(["90 degrees"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: read 90 × degree (angle); degree has no preferred units to convert to"), "\(result)")
+        #expect(result.stderr.contains("unitpack convert \"90 degrees\" UNIT"))
+    }
 }
 
 /// `unitpack convert` with quantities of several parts and mixed results
