@@ -72,7 +72,7 @@ extension PhraseReader {
             let isArticle = index - 1 == start
                 && reader.words.meanings(folded: phrase.words[start].folded).contains { $0.kind == .article || ($0.kind == .number && $0.value == 1) }
             if !isArticle, try !isContextWord(phrase.words[index - 1], leading: true, &reader) { return nil }
-            guard phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers) else { continue }
+            guard reader.mayStartNumber(word) else { continue }
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
             guard !numbers.isEmpty else { continue }
             let context = phrase.words[start..<index]

@@ -148,9 +148,11 @@ extension PhraseReader {
         var readings = readings
         if !found.languages.isEmpty {
             var all: [PhraseReading] = []
+            // Readings share their units: each unit's answer is found once.
+            var named: [UnitID: (unit: MeasureUnit, language: String)?] = [:]
             // The unit named in the phrase's language before the one named in another.
             for reading in readings {
-                if let other = try inPhraseLanguage(reading, found, phrase) { all.append(other) }
+                if let other = try inPhraseLanguage(reading, found, phrase, &named) { all.append(other) }
                 all.append(reading)
             }
             readings = all
@@ -193,18 +195,24 @@ extension PhraseReader {
     /// outranks names) and the Polish mile, and the phrase is Polish. Nil when
     /// no word gives such a unit of the same category; a value of several
     /// parts keeps its units.
-    private func inPhraseLanguage(_ reading: PhraseReading, _ found: PhraseLanguage, _ phrase: Phrase) throws(UnitDatabaseError)
-        -> PhraseReading?
-    {
+    private func inPhraseLanguage(
+        _ reading: PhraseReading, _ found: PhraseLanguage, _ phrase: Phrase, _ named: inout [UnitID: (unit: MeasureUnit, language: String)?]
+    ) throws(UnitDatabaseError) -> PhraseReading? {
+        func inLanguage(_ unit: MeasureUnit) throws(UnitDatabaseError) -> (unit: MeasureUnit, language: String)? {
+            if let known = named[unit.id] { return known }
+            let answer = try namedInPhraseLanguage(unit, found, phrase)
+            named[unit.id] = .some(answer)
+            return answer
+        }
         var other = reading
         var changed = false
-        if reading.parts.count == 1, let unit = try namedInPhraseLanguage(reading.from, found, phrase) {
+        if reading.parts.count == 1, let unit = try inLanguage(reading.from) {
             other.from = unit.unit
             other.parts = [PhraseQuantity(value: reading.value, unit: unit.unit, significantDigits: reading.parts[0].significantDigits)]
             other.language = unit.language
             changed = true
         }
-        if reading.targets.count == 1, let unit = try namedInPhraseLanguage(reading.targets[0], found, phrase),
+        if reading.targets.count == 1, let unit = try inLanguage(reading.targets[0]),
             unit.unit.category == other.from.category
         {
             other.targets = [unit.unit]
@@ -220,20 +228,33 @@ extension PhraseReader {
         -> (unit: MeasureUnit, language: String)?
     {
         guard found.named[unit.id]?.isDisjoint(with: found.languages) ?? true else { return nil }
+        // Most units have no such other unit: known before the longer names
+        // around each word are looked up (a fifth of a parse when asked first).
+        func other(at index: Int) throws(UnitDatabaseError) -> (unit: MeasureUnit, language: String)? {
+            // A symbol written exactly (`m`) is not another unit's symbol in
+            // the phrase's language matched ignoring case (`M`, the Spanish
+            // nautical mile): `1.70 m en pies` is metres.
+            let exact = unit.symbols.contains(Self.trimmingPunctuation(phrase.words[index].text))
+            for name in found.words[index] where name.unit != unit.id && found.languages.contains(name.language) && !(exact && name.isSymbol) {
+                let other = try database.unit(name.unit)
+                if other.category == unit.category { return (other, name.language) }
+            }
+            return nil
+        }
+        var any = false
+        for (index, names) in found.words.enumerated() where names.contains(where: { $0.unit == unit.id }) {
+            if try other(at: index) != nil {
+                any = true
+                break
+            }
+        }
+        guard any else { return nil }
         for (index, names) in found.words.enumerated() where names.contains(where: { $0.unit == unit.id }) {
             // `1 metric ton in kg`: `ton` is the Polish genitive of the tonne
             // and the English short ton, but the tonne was read from `metric
             // ton`, an English name: the phrase's language names it already.
             if try namedByLongerName(unit, around: index, phrase, found) { return nil }
-            // A symbol written exactly (`m`) is not another unit's symbol in
-            // the phrase's language matched ignoring case (`M`, the Spanish
-            // nautical mile): `1.70 m en pies` is metres.
-            let exact = unit.symbols.contains(Self.trimmingPunctuation(phrase.words[index].text))
-            for name in names where name.unit != unit.id && found.languages.contains(name.language) && !(exact && name.isSymbol) {
-                let (id, language) = (name.unit, name.language)
-                let other = try database.unit(id)
-                if other.category == unit.category { return (other, language) }
-            }
+            if let found = try other(at: index) { return found }
         }
         return nil
     }

@@ -255,10 +255,15 @@ extension PhraseReader {
             // A word of phrases (`тысячи`, `quarters`, `в`) reads as that word:
             // cutting its ending would ask dozens of names for nothing.
             guard !words.isPhraseWord(folded: folds[index]) else { continue }
+            // Compared as UTF-8 (a suffix of whole scalars either way), the
+            // word's length counted once: every language's endings are tried.
+            let foldedBytes = Array(folds[index].utf8)
+            let foldedCount = folded.count
             for (ending, language) in words.endings {
+                let bytes = ending.utf8
+                guard bytes.count < foldedBytes.count, foldedBytes[(foldedBytes.count - bytes.count)...].elementsEqual(bytes) else { continue }
                 let count = ending.unicodeScalars.count
-                guard folded.count - count >= Self.shortestStem, folded.reversed().starts(with: ending.unicodeScalars.reversed())
-                else { continue }
+                guard foldedCount - count >= Self.shortestStem else { continue }
                 let stem = (text: String(text.dropLast(count)), folded: String(folded.dropLast(count)))
                 // The stem alone, then, for a word alone, with each other
                 // ending of the language when some name starts with the stem

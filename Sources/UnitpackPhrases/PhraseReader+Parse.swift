@@ -163,6 +163,19 @@ extension PhraseReader {
         /// The most steps of work this parse does (`PhraseReader.workLimit`).
         let limit: Int
         var memo = LookupMemo()
+        /// `Phrase.mayStartNumber` of each word, by its first scalar: asked
+        /// after every unit the quantity's words may name (a tenth of a
+        /// parse when asked afresh each time).
+        var startsNumber: [Int: Bool] = [:]
+
+        /// Whether a number may start at `word` (`Phrase.mayStartNumber`), once a word.
+        mutating func mayStartNumber(_ word: Phrase.Word) -> Bool {
+            if let known = startsNumber[word.range.lowerBound] { return known }
+            let found = phrase.mayStartNumber(word, words: words, reader: numbers)
+            startsNumber[word.range.lowerBound] = found
+            return found
+        }
+
         /// Words and spans looked at: how tests tell the work is linear in
         /// the phrase (a clock is too noisy on a shared machine). Kept in
         /// `memo`, so that a lookup past the limit does nothing.
@@ -181,9 +194,11 @@ extension PhraseReader {
         var failure: PhraseFailure?
         for number in try plainFirst(numbers, &reader) {
             let rest = reader.phrase.words(from: number.end)
-            // Names as written first; case endings dropped only when they do not parse.
+            // Names as written first; case endings dropped only when nothing
+            // parses so (a number read before may have: `one hundred and five
+            // pounds` leaves `and five pounds` after `one hundred` unread).
             var outcome = try quantity(number, then: rest[...], target: nil, stems: false, &reader)
-            if case .failure = outcome {
+            if case .failure = outcome, readings.isEmpty {
                 outcome = try quantity(number, then: rest[...], target: nil, stems: true, &reader)
             }
             switch outcome {
@@ -232,7 +247,7 @@ extension PhraseReader {
         let text = phrase.original
         for index in (start + 1)..<max(start + 1, phrase.words.count) {
             if reader.countStepIsOver() { return ([], .problem(.tooMuchWork(limit: reader.limit))) }
-            guard phrase.mayStartNumber(phrase.words[index], words: reader.words, reader: reader.numbers) else { continue }
+            guard reader.mayStartNumber(phrase.words[index]) else { continue }
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
             guard !numbers.isEmpty else { continue }
             guard let target = try target(phrase.words[start..<index], &reader) else {

@@ -188,7 +188,7 @@ extension PhraseReader {
     /// نصف`, `and a half`): no digits, above 0 and below 1.
     private func opensFraction(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) -> Bool {
         guard let conjunction = words.first, reader.words.isConjunction(folded: conjunction.folded),
-            let word = words.dropFirst().first, reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
+            let word = words.dropFirst().first, reader.mayStartNumber(word),
             !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }),
             let number = reader.phrase.numbers(from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work).first
         else { return false }
@@ -216,7 +216,7 @@ extension PhraseReader {
         var next = words
         if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
         if parts.count < Self.mostParts, let word = next.first,
-            reader.phrase.mayStartNumber(word, words: reader.words, reader: reader.numbers),
+            reader.mayStartNumber(word),
             let number = reader.phrase.numbers(
                 from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work
             ).first,

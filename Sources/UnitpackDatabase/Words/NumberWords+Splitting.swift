@@ -23,7 +23,12 @@ extension NumberWords {
         func search(_ start: Int) -> Bool {
             if start == scalars.count { return true }
             if dead.contains(start) { return false }
+            // A piece of two scalars or more starts as some word does, and one
+            // of one is a word: checked on the scalars, before a string is made.
+            let pairStarts = start + 1 < scalars.count
+                && splitStarts.contains(UInt64(scalars[start].value) << 32 | UInt64(scalars[start + 1].value))
             for length in stride(from: min(longestSplittable, scalars.count - start), through: 1, by: -1) {
+                if length == 1 ? !splittableScalars.contains(scalars[start]) : !pairStarts { continue }
                 var piece = String.UnicodeScalarView()
                 piece.append(contentsOf: scalars[start..<(start + length)])
                 let word = String(piece)

@@ -117,6 +117,10 @@ func run(_ options: Options) {
         }
         for _ in 0..<times { count += (try? database.parse(only, languages: languages).readings.count) ?? 0 }
         report("readings", String(count))
+        do { let statistics = database.statistics
+            report("object_cache", "\(statistics.objectBytes) of \(statistics.objectBudget) bytes, \(statistics.objectsHeld) objects, "
+                + "\(statistics.hits) hits, \(statistics.misses) misses, \(statistics.evictions) evictions")
+        }
         return
     }
 
