@@ -157,7 +157,7 @@ extension PhraseReader {
             }
             readings = all
         }
-        var ranked: [(reading: PhraseReading, rank: (Int, Int, Int, Int), index: Int)] = []
+        var ranked: [(reading: PhraseReading, rank: (Int, Int, Int, Int, Int), index: Int)] = []
         for (index, var reading) in readings.enumerated() {
             var separatorRank = 0
             if let separator = reading.separator {
@@ -181,10 +181,11 @@ extension PhraseReader {
             // A unit converted to itself is no question anyone asks: `1升は何リットル`
             // is the shō in litres (ja), not the litre (zh 升) in litres.
             let selfRank = reading.targets == [reading.from] ? 1 : 0
-            ranked.append((reading, (fitRank, selfRank, separatorRank, namedRank), index))
+            // Fewer guesses: more of the text read as written.
+            ranked.append((reading, (fitRank, selfRank, reading.guesses.count, separatorRank, namedRank), index))
         }
         ranked.sort {
-            ($0.rank.0, $0.rank.1, $0.rank.2, $0.rank.3, $0.index) < ($1.rank.0, $1.rank.1, $1.rank.2, $1.rank.3, $1.index)
+            ($0.rank.0, $0.rank.1, $0.rank.2, $0.rank.3, $0.rank.4, $0.index) < ($1.rank.0, $1.rank.1, $1.rank.2, $1.rank.3, $1.rank.4, $1.index)
         }
         return ranked.map(\.reading)
     }

@@ -12,6 +12,9 @@ public enum ReadingPrecedence: Sendable, Hashable, CustomStringConvertible {
     /// The second reading converts a unit to itself (`1升は何リットル`: the
     /// litre to litres), which no one asks; the first converts to another.
     case notItself
+    /// The first reading makes fewer guesses (a word left out, an ending
+    /// cut, a correction: `PhraseGuess`): more of the text read as written.
+    case fewerGuesses(first: Int, second: Int)
     /// The number reads two ways, and the first reading takes its lone
     /// separator as `languages` (the phrase's) write it.
     case separator(NumberReader.Separator, languages: [String])
@@ -39,6 +42,8 @@ public enum ReadingPrecedence: Sendable, Hashable, CustomStringConvertible {
             self = .asWritten
         } else if first.targets != [first.from] && second.targets == [second.from] {
             self = .notItself
+        } else if first.guesses.count < second.guesses.count {
+            self = .fewerGuesses(first: first.guesses.count, second: second.guesses.count)
         } else if first.value != second.value, let separator = first.separator {
             self = .separator(separator, languages: first.separatorLanguages)
         } else if first.value != second.value {
@@ -63,6 +68,8 @@ public enum ReadingPrecedence: Sendable, Hashable, CustomStringConvertible {
         case .separator(let separator, let languages):
             let way = separator.isDecimal ? "the decimal separator" : "a group separator"
             return "'\(separator.typed)' as the phrase's language writes it: '\(separator.character)' is \(way) in \(languages.joined(separator: ", "))"
+        case .fewerGuesses(let first, let second):
+            return "more of the text read as written: \(first) guess\(first == 1 ? "" : "es") against \(second)"
         case .numberReading:
             return "the number's first reading"
         case .sourceRanks(let first, let second):

@@ -185,6 +185,12 @@ import UnitpackTestSupport
         let itself = ReadingPrecedence(plain, before: PhraseReading(value: 1, from: foot, targets: [foot]))
         #expect(itself == .notItself && itself.description == "a unit converted to itself comes last: no one asks it")
         #expect(source.description.hasPrefix("length/meter ranks before length/foot: a unit named in the phrase's language"))
+        // Fewer guesses first: more of the text read as written (issue 36).
+        var guessed = PhraseReading(value: 1, from: meter, targets: [foot])
+        guessed.guesses = [PhraseGuess(kind: .context, word: "flour", readAs: "")]
+        let fewer = ReadingPrecedence(plain, before: guessed)
+        #expect(fewer == .fewerGuesses(first: 0, second: 1) && fewer.description == "more of the text read as written: 0 guesses against 1")
+        #expect(ReadingPrecedence(guessed, before: plain) == .equal)
         let target = ReadingPrecedence(plain, before: PhraseReading(value: 1, from: meter, targets: [inch]))
         #expect(target.description.hasPrefix("length/foot ranks before length/inch: an exact symbol before a name"))
         let pint = try unit("volume/US pint")
