@@ -179,7 +179,7 @@ extension PhraseReader {
             if isDigit(scalars[index]), index == 0 || !isDigit(scalars[index - 1]) {
                 while end < scalars.count,
                     isDigit(scalars[end])
-                        || (end + 1 < scalars.count && ".,٫".unicodeScalars.contains(scalars[end]) && isDigit(scalars[end + 1]))
+                        || (end + 1 < scalars.count && ".,٫/".unicodeScalars.contains(scalars[end]) && isDigit(scalars[end + 1]))
                 {
                     end += 1
                 }
@@ -200,6 +200,17 @@ extension PhraseReader {
             while after < scalars.count, Phrase.isSpace(scalars[after]) { after += 1 }
             var last = after
             while last < scalars.count, last - after < Self.longestUnspacedName, Self.isUnspacedScalar(scalars[last]) { last += 1 }
+            // `大さじ2`: a whole name, then digits, where the language's
+            // pattern of that unit writes the number after its name
+            // (`大さじ {0}`): the number moves before it as in a pattern's middle.
+            if first < before, isDigit(scalars[index]) {
+                for start in first..<before {
+                    let head = string(scalars[start..<before])
+                    if try writesNumberAfter(head, languages: languages, keyPrefix: keyPrefix) {
+                        return string(scalars[..<start]) + string(scalars[index..<end]) + " " + head + " " + string(scalars[end...])
+                    }
+                }
+            }
             guard first < before, after < last else { continue }
             for start in first..<before {
                 let head = string(scalars[start..<before])
@@ -220,6 +231,21 @@ extension PhraseReader {
             }
         }
         return nil
+    }
+
+    /// Whether `name` names a unit whose pattern, in a language of the name
+    /// among `languages`, writes the number after the whole name (`大さじ {0}`).
+    private func writesNumberAfter(_ name: String, languages: [String], keyPrefix: String) throws(UnitDatabaseError) -> Bool {
+        let found = try database.candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
+        for unit in found.units {
+            for language in languages {
+                guard let names = try? database.names(of: unit, in: language), names.language == language else { continue }
+                if names.patterns.values.contains(where: { $0.hasSuffix("{0}") && !$0.hasPrefix("{0}") }) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// Whether a word is read whole: a phrase word, number words written

@@ -34,6 +34,18 @@ import UnitpackTestSupport
         #expect(try words("5公里的的英里", ["zh"]) == ["5", "公里", "的的", "英里"])
     }
 
+    /// `大さじ2`: the number after a whole name, where the language's pattern
+    /// of the unit writes it there (`大さじ {0}`, locales/ja/patterns.tsv).
+    @Test func aNumberAfterANameItsPatternPutsFirst() throws {
+        let read = try #require(try database.parse("大さじ2は何ml", languages: ["ja"]).readings.first)
+        #expect(read.value == 2 && read.from.key == "volume/metric tablespoon" && read.to?.key == "volume/milliliter")
+        let half = try #require(try database.parse("小さじ1/2は何ml", languages: ["ja"]).readings.first)
+        #expect(half.value == 0.5 && half.from.key == "volume/metric teaspoon")
+        // The cup's pattern writes the number first (`{0} カップ`): no number is moved after it.
+        let reader = PhraseReader(database: try database)
+        #expect(try reader.numberMovedBeforeName("カップ2", words: try database.phraseWords(["ja"]), languages: ["ja"]) == nil)
+    }
+
     @Test func aWordThatNamesSomethingWholeIsNotCut() throws {
         #expect(try words("5 公里 等于 多少 英里", ["zh"]) == ["5", "公里", "等于", "多少", "英里"])
         // 斯堪的纳维亚英里 (the Scandinavian mile) holds 英里, and 海里 is the nautical mile, not 海 and 里.
