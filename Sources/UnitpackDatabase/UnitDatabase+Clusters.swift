@@ -223,6 +223,16 @@ extension UnitDatabase {
         return rows
     }
 
+    /// The units `clusters.tsv` lists for `category` itself (not a list the
+    /// build completed), in any usage and region, first listed first: the
+    /// units people of some region measure it in (°C and °F for temperature).
+    package func listedUnits(of category: String) throws(UnitDatabaseError) -> [MeasureUnit] {
+        let rows = try withState { state throws(UnitDatabaseError) in try clusterRows(category, state) }
+        var ids: [UnitID] = []
+        for row in rows where !row.completed && !ids.contains(row.unit) { ids.append(row.unit) }
+        return try ids.map { id throws(UnitDatabaseError) in try unit(id) }
+    }
+
     /// The unit a mixed unit of `unit`'s category (`foot+inch`, in any
     /// usage and region of `clusters`) puts right after `unit`: what a
     /// bare number after a quantity of `unit` counts (`5 ft 3`, `1 h 30`).

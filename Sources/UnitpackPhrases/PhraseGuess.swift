@@ -20,6 +20,11 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         /// answer shows them, so that a unit's name typed wrong there is
         /// seen to have been left out (docs/phrases.md, "Context words").
         case context
+        /// A degree word with no scale, converted to a scale (`38.5 degrees
+        /// in fahrenheit`, `minus 10 Grad in Fahrenheit`), read as the one
+        /// other scale `clusters.tsv` lists for temperature: a person names
+        /// the scale they convert to, not the one they measure in.
+        case scale
     }
 
     /// How the word was read: an ending cut, a correction, or left out.
@@ -41,6 +46,9 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
     /// `a guess: 'tire pressure' left out, naming no unit` for context words.
     public var description: String {
         if kind == .context { return "a guess: '\(TextEscaping.visible(word))' left out, naming no unit" }
+        if kind == .scale {
+            return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', the other scale: the phrase names none"
+        }
         let how =
             kind == .correction ? "a correction" : word.lowercased().hasPrefix(readAs.lowercased()) ? "its ending cut" : "its ending changed"
         return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', \(how)"

@@ -294,6 +294,7 @@ extension PhraseReader {
         throws(UnitDatabaseError) -> Outcome?
     {
         var failed: Outcome?
+        var first: [Found]?
         for way in 0..<3 {
             let found: [Found]?
             switch way {
@@ -305,7 +306,10 @@ extension PhraseReader {
             let outcome = try assemble(parts, found, &reader)
             if case .success = outcome { return outcome }
             failed = failed ?? outcome
+            first = first ?? found
         }
+        // `38.5 degrees in fahrenheit`: a degree with no scale, to a scale.
+        if let first, let implied = try impliedScale(parts, first, &reader) { return implied }
         return failed
     }
 

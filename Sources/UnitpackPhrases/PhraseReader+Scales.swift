@@ -50,6 +50,41 @@ extension PhraseReader {
         return Found(units: units, language: named.language ?? degree.language)
     }
 
+    /// `38.5 degrees in fahrenheit`, `minus 10 Grad in Fahrenheit`: a quantity
+    /// of one part whose unit is a degree word (a symbol that starts a
+    /// scale's: `°`), converted to a scale, read as the one other scale that
+    /// `clusters.tsv` lists for the target's category (°C to °F, °F to °C),
+    /// a guess every output shows. Nil when the quantity is no such degree,
+    /// the target no scale, or the lists leave two scales or none (`in
+    /// kelvin`: Celsius or Fahrenheit).
+    func impliedScale(_ parts: [FoundPart], _ targets: [Found], _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome? {
+        guard parts.count == 1, targets.count == 1, let words = parts[0].units.words else { return nil }
+        let scaleSymbols = try self.scaleSymbols()
+        let isDegree = parts[0].units.units.contains { unit in
+            unit.symbols.contains { symbol in scaleSymbols.contains { $0.symbol.count > symbol.count && $0.symbol.hasPrefix(symbol) } }
+        }
+        guard isDegree else { return nil }
+        var named = targets[0].units
+        if let span = targets[0].words, let others = try otherUnits(span, than: targets[0], languages: reader.languages) {
+            named += others.units
+        }
+        let scales = scaleSymbols.map(\.scale)
+        guard let target = named.first(where: { scales.contains($0) }) else { return nil }
+        reader.work += 1
+        let other = try database.listedUnits(of: target.category).filter { scales.contains($0) && $0 != target }
+        guard other.count == 1, let scale = other.first else { return nil }
+        var part = parts[0]
+        part.units = Found(units: [scale], language: parts[0].units.language)
+        let outcome = try assemble([part], [Found(units: [target], language: targets[0].language)], &reader)
+        guard case .success(let readings) = outcome else { return nil }
+        let guess = PhraseGuess(kind: .scale, word: Phrase.joined(words, folded: false), readAs: scale.name)
+        return .success(readings.map { reading in
+            var reading = reading
+            reading.guesses.insert(guess, at: 0)
+            return reading
+        })
+    }
+
     /// A scale's symbol and the scale.
     struct ScaleSymbol: Sendable {
         var symbol: String

@@ -87,6 +87,20 @@ import UnitpackTestSupport
         #expect(try first("1 h 30 in min", ["en"]) == "1.5 time/hour -> time/minute (1.0 time/hour + 30.0 time/minute)")
     }
 
+    /// A degree word with no scale, converted to a scale: the one other
+    /// scale clusters.tsv lists for temperature, shown as a guess.
+    @Test func aDegreeWithoutItsScaleIsTheOtherScale() throws {
+        #expect(try first("38,5 graus em fahrenheit", ["pt"]) == "38.5 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try first("100 degrees in celsius", ["en"]) == "100.0 temperature/degree Fahrenheit -> temperature/degree Celsius")
+        let reading = try #require(try database.parse("moins 5 degrés en fahrenheit", languages: ["fr"]).readings.first)
+        #expect(reading.guesses.map(\.kind) == [.scale] && reading.guesses[0].word == "degrés")
+        #expect(reading.guesses[0].description == "a guess: 'degrés' read as 'degree Celsius', the other scale: the phrase names none")
+        // Kelvin leaves two scales: refused, never one picked.
+        #expect(try first("300 degrees in kelvin", ["en"]).hasPrefix("not understood"))
+        // An angle to an angle stays an angle.
+        #expect(try first("90 degrees in radians", ["en"]) == "90.0 angle/degree -> angle/radian")
+    }
+
     @Test func aQuestionWithoutANumberMayJoinItsUnitsWithAVerb() throws {
         #expect(try first("ile sekund ma doba", ["pl"]) == "1.0 time/day -> time/second")
         #expect(try first("¿cuántos litros tiene un galón?", ["es"]) == "1.0 volume/US gallon -> volume/liter")
