@@ -39,8 +39,20 @@ extension PhraseReader {
         if isNumberWord { return false }
         let folded = Self.trimmingPunctuation(word.folded)
         guard !folded.isEmpty else { return true }
-        if Self.holdsUnspacedLetter(reader.phrase.scalars[word.range]), try namePrefixExists(folded) { return false }
+        let scalars = reader.phrase.scalars[word.range]
+        if Self.holdsUnspacedLetter(scalars), !scalars.contains(where: Self.isSpacedScriptLetter), try namePrefixExists(folded) { return false }
         return true
+    }
+
+    /// A letter of a script without case that still puts spaces between
+    /// words (Arabic, Hebrew): there a word that starts a name of several is
+    /// a whole word (`ضغط` of `ضغط جوي`, as `speed` of `speed of light`), not
+    /// a name cut short.
+    static func isSpacedScriptLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x05FF, 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: true
+        default: false
+        }
     }
 
     /// `readings`, each with the guess that `words` were left out.

@@ -115,6 +115,16 @@ extension PhraseReader {
             numbers.isEmpty
             ? try targetFirst(from: start, askedBy: start > 0, &reader)
             : try numberFirst(numbers, &reader)
+        // `quante once sono 250 grammi`: a number word of one language may be
+        // a unit's word in another (`once`, eleven in Spanish, ounces in
+        // Italian): when the number read first leads nowhere, its words are
+        // tried as the target named first.
+        if readings.isEmpty, !numbers.isEmpty, numbers.allSatisfy({ $0.significantDigits == nil && $0.feetAndInches == nil }),
+            !phrase.words[start].text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil })
+        {
+            let (retried, reason) = try targetFirst(from: start, askedBy: start > 0, &reader)
+            if !retried.isEmpty { (readings, failure) = (retried, nil) } else if failure == nil { failure = reason }
+        }
         // `how many are in a hectare`: the last filler may be the target (the are).
         if readings.isEmpty, numbers.isEmpty, start > 0 {
             let retried = try targetFirst(from: start - 1, askedBy: true, &reader).0

@@ -55,6 +55,10 @@ import UnitpackTestSupport
         #expect(try first("摄氏 37 米 等于 多少 英尺").hasPrefix("not understood"))
         // A word of such a script that starts no name may be left out: `身高` (height).
         #expect(try first("身高 180 厘米 等于 多少 英尺") == "180.0 length/centimeter -> length/foot [left out: 身高]")
+        // Arabic puts spaces between words: `ضغط` (pressure), the first word of
+        // `ضغط جوي`, is a whole word there, as `speed` of `speed of light`.
+        #expect(try first("ضغط الاطار 35 psi كم بار", ["ar"])
+            == "35.0 pressure/pound-force per square inch -> pressure/bar [left out: ضغط الاطار]")
     }
 
     @Test func aDegreeWordBeforeAScalesWordIsTheScale() throws {

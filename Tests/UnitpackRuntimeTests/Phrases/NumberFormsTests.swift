@@ -101,6 +101,14 @@ import UnitpackTestSupport
         #expect(try first("90 degrees in radians", ["en"]) == "90.0 angle/degree -> angle/radian")
     }
 
+    /// A number word of one language that is a unit's word in another:
+    /// when the number leads nowhere, the word is tried as the target.
+    @Test func aNumberWordThatLeadsNowhereMayBeTheTarget() throws {
+        // `once`: eleven in Spanish, ounces in Italian.
+        #expect(try first("quante once sono 250 grammi") == "250.0 mass/gram -> mass/ounce")
+        #expect(try first("once metros en pies") == "11.0 length/meter -> length/foot")
+    }
+
     @Test func aQuestionWithoutANumberMayJoinItsUnitsWithAVerb() throws {
         #expect(try first("ile sekund ma doba", ["pl"]) == "1.0 time/day -> time/second")
         #expect(try first("¿cuántos litros tiene un galón?", ["es"]) == "1.0 volume/US gallon -> volume/liter")
@@ -122,6 +130,9 @@ import UnitpackTestSupport
         #expect(try first("2 cucharadas en ml", ["es"]) == "2.0 volume/metric tablespoon -> volume/milliliter")
         #expect(try first("1 tablespoon in ml", ["en"]) == "1.0 volume/US tablespoon -> volume/milliliter")
         #expect(try first("1吨等于多少磅", ["zh"]) == "1.0 mass/tonne -> mass/pound")
+        #expect(try first("٢٫٥ طن كم باوند", ["ar"]) == "2.5 mass/tonne -> mass/pound")
+        #expect(try first("2 طن قصير كم كيلو", ["ar"]) == "2.0 mass/short ton -> mass/kilogram")
+        #expect(try first("ساعتين ونص كم دقيقة", ["ar"]) == "2.5 time/hour -> time/minute")
     }
 
     /// An expression whose dimension no category has (`kg·°`) has no
