@@ -48,6 +48,9 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     case hasOffset(previous: MeasureUnit, unit: MeasureUnit)
     /// `unit` is not smaller than `previous`, the part before it: parts go from the largest unit down.
     case notDescending(previous: MeasureUnit, unit: MeasureUnit)
+    /// `unit` follows `previous` in a quantity but belongs to another
+    /// measurement system (metric and imperial or US: `1 m 75 in`).
+    case mixedSystems(previous: MeasureUnit, unit: MeasureUnit)
     /// A part after the first has a sign (`value` `unit`).
     case signedPart(value: Double, unit: MeasureUnit)
     /// The value's unit `from` does not convert to the target `to`.
@@ -88,6 +91,8 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
             "\(previous.name) and \(unit.name) (\(unit.category)) cannot be added: only units without an offset make a mixed quantity"
         case .notDescending(let previous, let unit):
             "\(previous.name) before \(unit.name): the parts of a quantity go from the largest unit down (6 ft 2 in, 2 h 45 min)"
+        case .mixedSystems(let previous, let unit):
+            "\(previous.name) and \(unit.name) are of two systems: the parts of a quantity are of one (6 ft 2 in, 1 m 80 cm)"
         case .signedPart(let value, let unit): "only the first part of a quantity may have a sign: '\(value) \(unit.name)'"
         case .cannotConvert(let from, let to): "\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))"
         case .scaleAndDifference(let error): error.description

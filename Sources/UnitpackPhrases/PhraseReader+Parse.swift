@@ -69,7 +69,7 @@ extension PhraseReader {
         // Words written without spaces (`5公里等于多少英里`) cut into theirs.
         // A number inside a unit's name (`時速5キロメートル`) moved before it,
         // the quantity's and the target's (`時速何マイル`): a phrase has two.
-        var moved = Self.degreeSignsAsTyped(text)
+        var moved = try partsWrittenTogether(Self.degreeSignsAsTyped(text), languages: languages)
         for _ in 0..<2 {
             guard let next = try numberMovedBeforeName(moved, words: words, languages: languages) else { break }
             moved = next
@@ -328,6 +328,54 @@ extension PhraseReader {
     /// phones), and the one-character `℃` and `℉` (`20℃`: common in
     /// Chinese and Japanese text, Unicode's compatibility forms of `°C` and
     /// `°F`). `text` itself when it holds none, which is nearly always.
+    /// `1h30`, `1m80`, `5ft11`: digits, a unit's symbol or name in Latin
+    /// letters, digits, written as one word: the two parts of a mixed
+    /// quantity, spaced (`1 h 30`), when the letters name a unit as written.
+    /// Not `1e10` (an exponent), nor letters in a script without spaces
+    /// (cut by `segmented`). `text` itself when it holds none.
+    func partsWrittenTogether(_ text: String, languages: [String]) throws(UnitDatabaseError) -> String {
+        let scalars = Array(text.unicodeScalars)
+        func isDigit(_ index: Int) -> Bool { index < scalars.count && scalars[index].value >= 0x30 && scalars[index].value <= 0x39 }
+        func isLetter(_ index: Int) -> Bool {
+            guard index < scalars.count else { return false }
+            let value = scalars[index].value | 0x20
+            return value >= 0x61 && value <= 0x7A
+        }
+        var cuts: [Int] = []
+        var index = 0
+        while index < scalars.count {
+            // A word's start: digits right after a space or the text's start.
+            guard isDigit(index), index == 0 || Phrase.isSpace(scalars[index - 1]) else {
+                index += 1
+                continue
+            }
+            var end = index
+            while isDigit(end) { end += 1 }
+            var letters = end
+            while isLetter(letters) { letters += 1 }
+            var digits = letters
+            while isDigit(digits) { digits += 1 }
+            defer { index = max(digits, index + 1) }
+            guard letters > end, digits > letters, digits == scalars.count || Phrase.isSpace(scalars[digits]) || !scalars[digits].properties.isAlphabetic
+            else { continue }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[end..<letters])
+            let name = String(view)
+            if name == "e" || name == "E" || name == "x" || name == "X" { continue }
+            let found = try database.candidates(
+                for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: database.candidatesKeyPrefix(languages))
+            guard !found.units.isEmpty, !found.ignoringCase else { continue }
+            cuts += [end, letters]
+        }
+        guard !cuts.isEmpty else { return text }
+        var view = String.UnicodeScalarView()
+        for (offset, scalar) in scalars.enumerated() {
+            if cuts.contains(offset) { view.append(" ") }
+            view.append(scalar)
+        }
+        return String(view)
+    }
+
     static func degreeSignsAsTyped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "º" || $0 == "˚" || $0 == "℃" || $0 == "℉" }) else { return text }
         var view = String.UnicodeScalarView()

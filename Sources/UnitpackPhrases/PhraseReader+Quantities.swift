@@ -261,7 +261,13 @@ extension PhraseReader {
                 reader.words.isMarker(folded: word.folded) || reader.words.isFiller(folded: word.folded)
                     || Self.trimmingPunctuation(word.folded).isEmpty
             } ?? true
-            if ends, !isFraction, let implied = try impliedPart(after: parts[parts.count - 1].units, &reader) {
+            // The digits as typed: where the two units are a power of ten
+            // apart, as many digits as the power read alike either way.
+            let typedDigits = reader.phrase.scalars[word.range.lowerBound..<min(number.end, word.range.upperBound)]
+                .allSatisfy({ NumberReader.digit($0) != nil }) ? min(number.end, word.range.upperBound) - word.range.lowerBound : nil
+            if ends, !isFraction,
+                let implied = try impliedPart(after: parts[parts.count - 1].units, digits: typedDigits, &reader)
+            {
                 let outcome = try following(
                     parts + [FoundPart(value: number.value, units: implied, significantDigits: number.significantDigits)], rest[...],
                     target: target, stems: stems, &reader)
@@ -318,7 +324,7 @@ extension PhraseReader {
     /// when they put different units there. Not when the two are a power
     /// of ten apart (`meter+centimeter`): there the digits may be the
     /// first unit's decimals (`一米八` is 1.8 m, not 1 m 8 cm).
-    private func impliedPart(after last: Found, _ reader: inout Reader) throws(UnitDatabaseError) -> Found? {
+    private func impliedPart(after last: Found, digits: Int?, _ reader: inout Reader) throws(UnitDatabaseError) -> Found? {
         var found: MeasureUnit?
         for unit in last.units {
             reader.work += 1
@@ -329,8 +335,25 @@ extension PhraseReader {
         guard let found, let first = last.units.first else { return nil }
         let ratio = try database.convert(1, from: first, to: found)
         let exponent = ratio > 0 ? ratio.rounded(.toNearestOrAwayFromZero) : 0
-        if exponent > 1, abs(ratio - exponent) < 1e-9 * ratio, Self.isPowerOfTen(exponent) { return nil }
+        // Unless the digits typed are as many as the power's zeros: then the
+        // part and the decimals are one value (`1 m 80`, `1m80`: 1.80 m either way).
+        if exponent > 1, abs(ratio - exponent) < 1e-9 * ratio, Self.isPowerOfTen(exponent),
+            digits != Self.zeros(of: exponent)
+        {
+            return nil
+        }
         return Found(units: [found])
+    }
+
+    /// The zeros of a power of ten: 2 for 100.
+    static func zeros(of power: Double) -> Int {
+        var zeros = 0
+        var value = power
+        while value >= 10 {
+            value /= 10
+            zeros += 1
+        }
+        return zeros
     }
 
     /// Whether `value`, a whole number, is 10, 100, 1000...

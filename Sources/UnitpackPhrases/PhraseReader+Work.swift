@@ -35,6 +35,7 @@ extension PhraseReader {
         reader.work += 1
         var descending: (MeasureUnit, MeasureUnit)?
         var offset: (MeasureUnit, MeasureUnit)?
+        var systems: (MeasureUnit, MeasureUnit)?
         for written in previous.units {
             let before = try read(written, asDifference: reader.difference)
             for candidate in next.units {
@@ -44,14 +45,28 @@ extension PhraseReader {
                     if offset == nil { offset = (before, unit) }
                     continue
                 }
+                // `1 m 75 in` is no quantity anyone writes: a metre and inches.
+                if Self.ofTwoSystems(before, unit) {
+                    if systems == nil { systems = (before, unit) }
+                    continue
+                }
                 if try database.convert(1, from: unit, to: before) < 1 { return nil }
                 if descending == nil { descending = (before, unit) }
             }
         }
         if let (before, unit) = offset { return .problem(.hasOffset(previous: before, unit: unit)) }
         if let (before, unit) = descending { return .problem(.notDescending(previous: before, unit: unit)) }
+        if let (before, unit) = systems { return .problem(.mixedSystems(previous: before, unit: unit)) }
         guard let first = previous.units.first else { return .problem(.noUnitAfterNumber(in: nil)) }
         return .problem(.notOneCategory(previous: first, other: next.units.first))
+    }
+
+    /// Whether one unit is metric and the other imperial, US or UK: the
+    /// parts of one quantity are of one system (historic units and those of
+    /// no system go with any).
+    static func ofTwoSystems(_ one: MeasureUnit, _ other: MeasureUnit) -> Bool {
+        let customary: Set<MeasurementSystem> = [.imperial, .us, .uk]
+        return (one.system == .metric && customary.contains(other.system)) || (other.system == .metric && customary.contains(one.system))
     }
 
     /// `unit`, or its difference when the phrase reads scales as differences.

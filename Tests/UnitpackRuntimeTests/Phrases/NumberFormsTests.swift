@@ -109,6 +109,26 @@ import UnitpackTestSupport
         #expect(try first("once metros en pies") == "11.0 length/meter -> length/foot")
     }
 
+    /// `1h30`, `1m80`, `5ft11`: the parts of a mixed quantity written as one word.
+    @Test func partsWrittenTogether() throws {
+        #expect(try first("1h30 en minutes", ["fr"]) == "1.5 time/hour -> time/minute (1.0 time/hour + 30.0 time/minute)")
+        #expect(try first("5ft11 in cm", ["en"]) == "5.916666666666666 length/foot -> length/centimeter (5.0 length/foot + 11.0 length/inch)")
+        // Between units a power of ten apart, as many digits as the power's
+        // zeros read alike as a part or as decimals (1.80 m); fewer do not.
+        #expect(try first("1m80 en pieds", ["fr"]) == "1.8 length/meter -> length/foot (1.0 length/meter + 80.0 length/centimeter)")
+        #expect(try first("1 m 8 en pieds", ["fr"]).hasPrefix("not understood"))
+        // An exponent is no unit.
+        #expect(try first("1e3 m in km", ["en"]) == "1000.0 length/meter -> length/kilometer")
+    }
+
+    /// The parts of a quantity are of one system: `1 m 75 in ft` is not a
+    /// metre and 75 inches (then the implied centimetres read).
+    @Test func thePartsOfAQuantityAreOfOneSystem() throws {
+        #expect(try first("1 ft 5 cm", ["en"]) == "not understood: foot and centimeter are of two systems: the parts of a quantity are of one (6 ft 2 in, 1 m 80 cm)")
+        #expect(try first("1 m 75 in ft", ["en"]) == "1.75 length/meter -> length/foot (1.0 length/meter + 75.0 length/centimeter)")
+        #expect(try first("11 st 6 lb in kg", ["en"]) == "\(11 + 6.0 / 14) mass/stone -> mass/kilogram (11.0 mass/stone + 6.0 mass/pound)")
+    }
+
     @Test func aQuestionWithoutANumberMayJoinItsUnitsWithAVerb() throws {
         #expect(try first("ile sekund ma doba", ["pl"]) == "1.0 time/day -> time/second")
         #expect(try first("¿cuántos litros tiene un galón?", ["es"]) == "1.0 volume/US gallon -> volume/liter")
