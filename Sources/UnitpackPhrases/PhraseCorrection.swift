@@ -102,20 +102,30 @@ extension PhraseReader {
         // the search does not know may have been "corrected" too.
         if !corrections.isEmpty {
             let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(tokens.joined(separator: " "), languages: languages) }
-            if case .understood = corrected { return guessed(corrected, corrections, unsure) }
+            if let understood = Self.askingSomething(corrected) { return guessed(understood, corrections, unsure) }
         }
         if corrections.count > 1 {
             let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
             for correction in corrections {
                 let one = typed.map { $0 == correction.from ? correction.to : $0 }
                 let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(one.joined(separator: " "), languages: languages) }
-                if case .understood = corrected { return guessed(corrected, [correction], unsure) }
+                if let understood = Self.askingSomething(corrected) { return guessed(understood, [correction], unsure) }
             }
         }
         guard let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
         let near = try nearestNames(to: unknown, languages: languages, search: search)
         guard !near.isEmpty else { return CorrectedPhraseResult(result: result, corrections: []) }
         return CorrectedPhraseResult(result: .notUnderstood(reason: .noUnitNamed(name, nearest: near)), corrections: [])
+    }
+
+    /// The readings of a corrected phrase that ask something: a correction
+    /// that makes the target the quantity's own unit (`1 akr w arach`:
+    /// `arach` corrected to `akrach`, acres in acres) corrected the word
+    /// that said what to convert to. Nil when none is left.
+    static func askingSomething(_ result: PhraseResult) -> PhraseResult? {
+        guard case .understood(let readings) = result else { return nil }
+        let asking = readings.filter { $0.targets != [$0.from] }
+        return asking.isEmpty ? nil : .understood(asking)
     }
 
     /// A result read with `corrections`: refused when one of them was unsure,

@@ -220,6 +220,10 @@ import UnitpackTestSupport
         #expect(try database.parse("5 xyz in miles", languages: ["en"]) == .notUnderstood(reason: .noUnitNamed("xyz in miles", nearest: [])))
         // Understood as typed: nothing corrected.
         #expect(try database.parse("5 km in miles", languages: ["en"], correctingWith: pack).corrections.isEmpty)
+        // A correction that makes the target the quantity's own unit corrected
+        // the word that said what to convert to: no answer (`1 akr w arach`).
+        let (itself, _) = try Self.pair(database.parse("5 km in kilomters", languages: ["en"], correctingWith: pack))
+        #expect(itself.readings.isEmpty, "\(itself)")
     }
 
     /// keyboard.tsv and transliteration.tsv are checked with located errors (E740, E741).
