@@ -102,14 +102,14 @@ extension PhraseReader {
         // the search does not know may have been "corrected" too.
         if !corrections.isEmpty {
             let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(tokens.joined(separator: " "), languages: languages) }
-            if let understood = Self.askingSomething(corrected) { return guessed(understood, corrections, unsure) }
+            if let read = Self.askingSomething(corrected, corrections, unsure) { return guessed(read, corrections, unsure) }
         }
         if corrections.count > 1 {
             let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
             for correction in corrections {
                 let one = typed.map { $0 == correction.from ? correction.to : $0 }
                 let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(one.joined(separator: " "), languages: languages) }
-                if let understood = Self.askingSomething(corrected) { return guessed(understood, [correction], unsure) }
+                if let read = Self.askingSomething(corrected, [correction], unsure) { return guessed(read, [correction], unsure) }
             }
         }
         guard let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
@@ -121,9 +121,13 @@ extension PhraseReader {
     /// The readings of a corrected phrase that ask something: a correction
     /// that makes the target the quantity's own unit (`1 akr w arach`:
     /// `arach` corrected to `akrach`, acres in acres) corrected the word
-    /// that said what to convert to. Nil when none is left.
-    static func askingSomething(_ result: PhraseResult) -> PhraseResult? {
+    /// that said what to convert to. Nil when none is left; the result as
+    /// it is when a correction was unsure (`guessed` refuses it, saying so).
+    static func askingSomething(_ result: PhraseResult, _ corrections: [PhraseCorrection], _ unsure: [String: PhraseProblem])
+        -> PhraseResult?
+    {
         guard case .understood(let readings) = result else { return nil }
+        if corrections.contains(where: { unsure[$0.to] != nil }) { return result }
         let asking = readings.filter { $0.targets != [$0.from] }
         return asking.isEmpty ? nil : .understood(asking)
     }
