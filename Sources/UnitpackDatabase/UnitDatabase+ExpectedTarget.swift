@@ -92,7 +92,7 @@ extension UnitDatabase {
         if let region = request.region { request.region = try Self.checkedRegion(region) }
         if let usage = request.usage { request.usage = try checkedUsage(usage) }
         guard unit.hasCategoryRow else { return nil }
-        let usage: (String, TargetChoiceSource) =
+        var usage: (String, TargetChoiceSource) =
             if let given = request.usage { (given, .given) }
             else if let implied = unit.impliedUsage { (implied, .unit) }
             else { ("default", .default) }
@@ -110,8 +110,17 @@ extension UnitDatabase {
             let region = unit.system == .metric ? "US" : "001"
             reader = (region, region == "001" ? ["001"] : [region, "001"], .otherSystem)
         }
-        let list = try preferenceList(category: unit.category, regions: reader.regions, usage: usage.0, completed: true)
-        guard let chosen = try chosenEntry(for: value, in: unit, list: list) else { return nil }
+        var list = try preferenceList(category: unit.category, regions: reader.regions, usage: usage.0, completed: true)
+        guard var chosen = try chosenEntry(for: value, in: unit, list: list) else { return nil }
+        // `1 barrel`: the usage the unit implies (oil) lists the unit itself,
+        // and a unit converted to itself answers nothing: the default list
+        // then (158.987 litres). A usage the caller gave is kept.
+        if chosen.target.units == [unit], usage.1 == .unit {
+            let defaults = try preferenceList(category: unit.category, regions: reader.regions, usage: "default", completed: true)
+            if let other = try chosenEntry(for: value, in: unit, list: defaults), other.target.units != [unit] {
+                (list, chosen, usage) = (defaults, other, ("default", .default))
+            }
+        }
 
         var alternatives: [PreferredTarget] = []
         func offer(_ target: PreferredTarget) {

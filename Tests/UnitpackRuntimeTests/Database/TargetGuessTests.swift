@@ -34,6 +34,16 @@ import UnitpackCompiler
         #expect(try guess(1, "area/acre").target.unit.key == "area/hectare")
     }
 
+    /// `1 barrel`: the usage the oil barrel implies lists the barrel itself;
+    /// a unit converted to itself answers nothing, so the default list is
+    /// read (issue 36). A usage the caller gives is kept.
+    @Test func aUnitIsNeverItsOwnExpectedTarget() throws {
+        let barrel = try guess(1, "volume/oil barrel")
+        #expect(barrel.target.unit.key != "volume/oil barrel")
+        #expect((barrel.usage, barrel.usageSource) == ("default", .default))
+        #expect(try guess(1, "volume/oil barrel", TargetRequest(usage: "oil")).target.unit.key == "volume/oil barrel")
+    }
+
     @Test func aGivenUsageWinsAndDefaultRestoresCLDRs() throws {
         let cup = try guess(1, "volume/US cup", TargetRequest(usage: "default"))
         #expect(cup.target.unit.key == "volume/cubic centimeter")
