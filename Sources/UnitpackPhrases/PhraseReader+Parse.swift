@@ -115,6 +115,17 @@ extension PhraseReader {
             numbers.isEmpty
             ? try targetFirst(from: start, askedBy: start > 0, &reader)
             : try numberFirst(numbers, &reader)
+        // `um metro em pés`: a filler of one language (German `um`) that is a
+        // number word of another (Portuguese `um`, one) opens the number when
+        // the rest reads as a quantity from it: one metre in feet, not the
+        // question without a number that skipping it leaves (feet in a metre).
+        if numbers.isEmpty, start > 0, let opener = (0..<start).first(where: { words.isNumberWord(folded: phrase.words[$0].folded) }) {
+            let early = reader.phrase.numbers(at: opener, words: words, reader: reader.numbers, work: &reader.work)
+            if !early.isEmpty {
+                let (found, _) = try numberFirst(early, &reader)
+                if !found.isEmpty { (readings, failure) = (found, nil) }
+            }
+        }
         // `quante once sono 250 grammi`: a number word of one language may be
         // a unit's word in another (`once`, eleven in Spanish, ounces in
         // Italian): when the number read first leads nowhere, its words are

@@ -129,6 +129,15 @@ import UnitpackTestSupport
         #expect(try first("11 st 6 lb in kg", ["en"]) == "\(11 + 6.0 / 14) mass/stone -> mass/kilogram (11.0 mass/stone + 6.0 mass/pound)")
     }
 
+    /// A filler of one language that is a number word of another opens the
+    /// number: `um` is German's filler and Portuguese for one.
+    @Test func aFillerThatIsANumberWordOpensTheNumber() throws {
+        #expect(try first("um metro em pés") == "1.0 length/meter -> length/foot")
+        #expect(try first("um quilo em libras") == "1.0 mass/kilogram -> mass/pound")
+        // A question without a number still reads as one.
+        #expect(try first("um wieviel Fuß ist ein Meter") == "1.0 length/meter -> length/foot")
+    }
+
     @Test func aQuestionWithoutANumberMayJoinItsUnitsWithAVerb() throws {
         #expect(try first("ile sekund ma doba", ["pl"]) == "1.0 time/day -> time/second")
         #expect(try first("¿cuántos litros tiene un galón?", ["es"]) == "1.0 volume/US gallon -> volume/liter")
