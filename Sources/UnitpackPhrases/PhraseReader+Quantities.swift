@@ -204,6 +204,14 @@ extension PhraseReader {
             return try assemble(parts, nil, &reader)
         }
         var failure: PhraseFailure?
+        // `32 gradi sotto zero`, `15 degrees below zero`: a `minus` of two or
+        // three words after the quantity makes it negative (the first part's
+        // sign is the whole quantity's).
+        if parts[0].value > 0, let count = Self.minusAfter(words, reader.words) {
+            var negative = parts
+            negative[0].value = -negative[0].value
+            return try following(negative, words.dropFirst(count), target: target, stems: stems, &reader)
+        }
         // `a kilómetros`: a marker that is also an article (`a` of English)
         // leads to the target before it counts as one of another part.
         if reader.words.isMarker(folded: first.folded), words.count > 1,
@@ -317,6 +325,16 @@ extension PhraseReader {
         // `38.5 degrees in fahrenheit`: a degree with no scale, to a scale.
         if let first, let implied = try impliedScale(parts, first, &reader) { return implied }
         return failed
+    }
+
+    /// How many words of a `minus` of several words open `words` (`below
+    /// zero`, `au-dessous de zéro`), or nil.
+    static func minusAfter(_ words: ArraySlice<Phrase.Word>, _ dictionary: NumberWords) -> Int? {
+        for count in stride(from: min(3, words.count), through: 2, by: -1) {
+            let folded = trimmingPunctuation(Phrase.joined(words.prefix(count), folded: true))
+            if dictionary.meanings(folded: folded).contains(where: { $0.kind == .minus }) { return count }
+        }
+        return nil
     }
 
     /// The one unit the mixed units of `clusters.tsv` put after the units

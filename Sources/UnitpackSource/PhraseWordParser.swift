@@ -23,9 +23,10 @@ enum PhraseWordParser {
                     Diagnostic(.invalidPhraseWord, "unknown kind '\(f[1].text)'", at: f[1].location, hint: "a kind is one of \(kinds)"))
                 continue
             }
-            // An expression's word may be several (`в квадрате`, `sq.`): it is
-            // matched whole, while numbers are read word by word.
-            guard !f[0].text.isEmpty, kind.isExpressionWord || !f[0].text.contains(" ") else {
+            // An expression's word may be several (`в квадрате`, `sq.`), and so
+            // may a `minus` said after the number (`below zero`, `ниже нуля`):
+            // each is matched whole, while numbers are read word by word.
+            guard !f[0].text.isEmpty, kind.isExpressionWord || kind == .minus || !f[0].text.contains(" ") else {
                 diagnostics.append(
                     Diagnostic(
                         .invalidPhraseWord, f[0].text.isEmpty ? "an empty word" : "'\(f[0].text)' is more than one word",

@@ -37,6 +37,10 @@ import UnitpackTestSupport
         #expect(try first("мінус 40 за цельсієм у фаренгейтах", ["uk"])
             == "-40.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
         #expect(try first("零下20摄氏度是多少华氏度", ["zh"]) == "-20.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        // Below zero said after the quantity, in words of several.
+        #expect(try first("32 gradi sotto zero in fahrenheit", ["it"]) == "-32.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try first("10 градусов ниже нуля по Фаренгейту", ["ru"]) == "-10.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try first("5 °C below zero in °F", ["en"]) == "-5.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
         // One minus word, not a run of them; and a sign is never left out as context.
         #expect(try first("minus minus 5 m", ["en"]).hasPrefix("not understood"))
     }
