@@ -273,7 +273,10 @@ extension PhraseReader {
             // apart, as many digits as the power read alike either way.
             let typedDigits = reader.phrase.scalars[word.range.lowerBound..<min(number.end, word.range.upperBound)]
                 .allSatisfy({ NumberReader.digit($0) != nil }) ? min(number.end, word.range.upperBound) - word.range.lowerBound : nil
-            if ends, !isFraction,
+            // An article alone (`a`) is one of a unit named after it, never a
+            // count of the implied unit: `quarter 5 a a` is no 5 years 1 month.
+            let isArticle = reader.words.meanings(folded: word.folded).contains { $0.kind == .article }
+            if ends, !isFraction, !isArticle,
                 let implied = try impliedPart(after: parts[parts.count - 1].units, digits: typedDigits, &reader)
             {
                 let outcome = try following(
@@ -344,14 +347,18 @@ extension PhraseReader {
     /// first unit's decimals (`一米八` is 1.8 m, not 1 m 8 cm).
     private func impliedPart(after last: Found, digits: Int?, _ reader: inout Reader) throws(UnitDatabaseError) -> Found? {
         var found: MeasureUnit?
+        var before: MeasureUnit?
         for unit in last.units {
             reader.work += 1
             guard let next = try database.impliedPart(after: unit) else { continue }
             if let found, found != next { return nil }
-            found = next
+            (found, before) = (next, before ?? unit)
         }
-        guard let found, let first = last.units.first else { return nil }
-        let ratio = try database.convert(1, from: first, to: found)
+        // The ratio of the unit that puts it there: the words may also name
+        // units of other categories (`a`: the year and, ignoring case, the
+        // ampere), which convert to nothing of its (found by fuzzing).
+        guard let found, let before else { return nil }
+        let ratio = try database.convert(1, from: before, to: found)
         let exponent = ratio > 0 ? ratio.rounded(.toNearestOrAwayFromZero) : 0
         // Unless the digits typed are as many as the power's zeros: then the
         // part and the decimals are one value (`1 m 80`, `1m80`: 1.80 m either way).

@@ -61,6 +61,10 @@ import UnitpackTestSupport
         #expect(try first("5'3 in cm", ["en"]) == "\(5.25) length/foot -> length/centimeter (5.0 length/foot + 3.0 length/inch)")
         // Never between units a power of ten apart: 一米八 is 1.8 m, not 1 m 8 cm.
         #expect(try first("一米八是多少英尺", ["zh"]).hasPrefix("not understood"))
+        // An article alone counts no implied unit (`a`: no year and a month),
+        // and units of other categories the words name are no obstacle (fuzzing).
+        #expect(try first("quarter 5 a a", ["en"]).hasPrefix("not understood"))
+        #expect(try first("quarter 5\u{064E} a a", ["en", "ru", "de", "es"]).hasPrefix("not understood"))
         // `1'000` is a thousand grouped the Swiss way, not feet and inches.
         #expect(try first("1'000 m in km", ["en"]) == "1000.0 length/meter -> length/kilometer")
     }
