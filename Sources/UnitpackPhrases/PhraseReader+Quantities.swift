@@ -203,6 +203,9 @@ extension PhraseReader {
             if let target { return try assemble(parts, target, &reader) }
             return try assemble(parts, nil, &reader)
         }
+        // Past the limit nothing more is read: every way on from a part
+        // (another part, a fraction, an implied unit, a target) starts here.
+        if reader.isOverLimit { return .failure(.problem(.tooMuchWork(limit: reader.limit))) }
         var failure: PhraseFailure?
         // `32 gradi sotto zero`, `15 degrees below zero`: a `minus` of two or
         // three words after the quantity makes it negative (the first part's
