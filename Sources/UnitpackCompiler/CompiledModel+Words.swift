@@ -17,7 +17,7 @@ extension CompiledModel {
         var words: [Word] = []
         for unit in units {
             words.append(Word(unit: unit.id, language: "en", text: unit.name))
-            for symbol in unit.symbols { words.append(Word(unit: unit.id, language: "", text: symbol)) }
+            for symbol in unit.symbols + unit.compatibilitySymbols { words.append(Word(unit: unit.id, language: "", text: symbol)) }
         }
         for language in languages {
             for names in language.names {

@@ -201,7 +201,7 @@ public enum DatabaseWriter {
         for unit in model.units {
             // Names from units-src are English; their symbols belong to every language ("").
             names.append(NameRow(unit: unit.id, kind: .name, lang: "en", text: unit.name))
-            for symbol in unit.symbols {
+            for symbol in unit.symbols + unit.compatibilitySymbols {
                 names.append(NameRow(unit: unit.id, kind: .symbol, lang: "", text: symbol))
             }
         }
