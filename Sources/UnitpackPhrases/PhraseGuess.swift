@@ -25,6 +25,11 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         /// other scale `clusters.tsv` lists for temperature: a person names
         /// the scale they convert to, not the one they measure in.
         case scale
+        /// A target of the category of the first unit of a quantity's unit
+        /// that is one per another (`100 km/h in miles`), read as that
+        /// target per the same second unit (`mile per hour`): what a person
+        /// converting a speed asks (`PhraseReader.targetPerQuantity`).
+        case per
     }
 
     /// How the word was read: an ending cut, a correction, or left out.
@@ -48,6 +53,9 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         if kind == .context { return "a guess: '\(TextEscaping.visible(word))' left out, naming no unit" }
         if kind == .scale {
             return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', the other scale: the phrase names none"
+        }
+        if kind == .per {
+            return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', per what the quantity is per"
         }
         let how =
             kind == .correction ? "a correction" : word.lowercased().hasPrefix(readAs.lowercased()) ? "its ending cut" : "its ending changed"

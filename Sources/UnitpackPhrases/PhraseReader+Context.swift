@@ -18,8 +18,8 @@ extension PhraseReader {
     /// Whether `word` may be left out as context (`leading`: before the
     /// quantity; an article may open it there: `un tubo de 3 pulgadas`): no
     /// digit, no word of a number (`one`, `hundred`, `half`: it would change the value), and,
-    /// in a script written without spaces, the start of no name (`华氏` of
-    /// `华氏度`: a name cut from its last character). The first word of a
+    /// in a script written without spaces, no name cut short (`华氏` of
+    /// `华氏度`: `completesName`). The first word of a
     /// name of several may be one (`speed` of `speed of light` in `speed
     /// of sound 343 m/s in mph`): the words left out name nothing together.
     func isContextWord(_ word: Phrase.Word, leading: Bool, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
@@ -29,7 +29,7 @@ extension PhraseReader {
         if word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
         let isNumberWord = reader.words.meanings(folded: word.folded).contains { meaning in
             switch meaning.kind {
-            case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .difference, .minus: true
+            case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .difference, .minus: true
             // After the quantity, a word of an expression may be the quantity's
             // unit's (`5 m per s in km` is not 5 m); before it, a preposition (`в шинах`).
             case .powerBefore, .powerAfter, .per: !leading
@@ -40,8 +40,26 @@ extension PhraseReader {
         let folded = Self.trimmingPunctuation(word.folded)
         guard !folded.isEmpty else { return true }
         let scalars = reader.phrase.scalars[word.range]
-        if Self.holdsUnspacedLetter(scalars), !scalars.contains(where: Self.isSpacedScriptLetter), try namePrefixExists(folded) { return false }
-        return true
+        guard Self.holdsUnspacedLetter(scalars), !scalars.contains(where: Self.isSpacedScriptLetter), try namePrefixExists(folded)
+        else { return true }
+        if folded.unicodeScalars.count > 1 { return false }
+        return try !completesName(word, folded, &reader)
+    }
+
+    /// Whether `word`, one letter that starts a name, is that name with a
+    /// word after it in the phrase (the question's word written inside the
+    /// name, as `华氏` and `度` in `华氏多少度`). One letter is too little of
+    /// a name to be one cut short (`地`, land, of `一亩地`, starts `地球半径`):
+    /// completed by none of the words after it, it names nothing here. Two
+    /// or more (`摄氏` of `摄氏度`) are a name cut short, never context.
+    private func completesName(_ word: Phrase.Word, _ folded: String, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
+        guard let index = reader.phrase.words.firstIndex(where: { $0.range == word.range }) else { return true }
+        for later in reader.phrase.words[(index + 1)...].prefix(Self.mostContextWords) {
+            if reader.countStepIsOver() { return true }
+            let name = folded + Self.trimmingPunctuation(later.folded)
+            if try !database.candidates(for: name, folded: name, preferring: reader.languages).units.isEmpty { return true }
+        }
+        return false
     }
 
     /// A letter of a script without case that still puts spaces between

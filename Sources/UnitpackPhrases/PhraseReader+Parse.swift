@@ -345,6 +345,18 @@ extension PhraseReader {
     /// Not `1e10` (an exponent), nor letters in a script without spaces
     /// (cut by `segmented`). `text` itself when it holds none.
     func partsWrittenTogether(_ text: String, languages: [String]) throws(UnitDatabaseError) -> String {
+        // Nearly every phrase has no digit with a Latin letter right after
+        // it: known from its bytes, with no copy of its scalars.
+        var previousIsDigit = false
+        var digitThenLetter = false
+        for byte in text.utf8 {
+            if previousIsDigit, (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A {
+                digitThenLetter = true
+                break
+            }
+            previousIsDigit = byte >= 0x30 && byte <= 0x39
+        }
+        guard digitThenLetter else { return text }
         let scalars = Array(text.unicodeScalars)
         func isDigit(_ index: Int) -> Bool { index < scalars.count && scalars[index].value >= 0x30 && scalars[index].value <= 0x39 }
         func isLetter(_ index: Int) -> Bool {

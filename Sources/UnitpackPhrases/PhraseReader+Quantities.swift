@@ -157,8 +157,10 @@ extension PhraseReader {
     /// A quantity that starts with a unit whose name states its count
     /// (`ميلان إلى كم`, `ساعتان و 15 دقيقة`), or with a unit named alone
     /// before a conjunction and a fraction in words, which is one and the
-    /// fraction (`ساعة ونصف`, `hour and a half`): the widest span from the
-    /// start of `words` that names one, then what follows it.
+    /// fraction (`ساعة ونصف`, `hour and a half`), or before a count its
+    /// language says after the name (`جالون واحد`, kind `number-after`): the
+    /// widest span from the start of `words` that names one, then what
+    /// follows it.
     func statedQuantity(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome? {
         var failure: PhraseFailure?
         for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
@@ -166,22 +168,31 @@ extension PhraseReader {
             guard let found = try lookup(span, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo)
             else { continue }
             let value: Double, units: Found
+            var rest = words.dropFirst(count)
             if let stated = try statedCount(span, found) {
                 (value, units) = stated
-            } else if opensFraction(words.dropFirst(count), &reader) {
+            } else if opensFraction(rest, &reader) {
                 (value, units) = (1, found)
+            } else if let after = rest.first, let said = countAfter(after, reader.words) {
+                (value, units) = (said, found)
+                rest = rest.dropFirst()
             } else {
                 continue
             }
             let part = [FoundPart(value: value, units: units)]
-            var outcome = try following(part, words.dropFirst(count), target: nil, stems: false, &reader)
-            if case .failure = outcome { outcome = try following(part, words.dropFirst(count), target: nil, stems: true, &reader) }
+            var outcome = try following(part, rest, target: nil, stems: false, &reader)
+            if case .failure = outcome { outcome = try following(part, rest, target: nil, stems: true, &reader) }
             switch outcome {
             case .success: return outcome
             case .failure(let reason): failure = failure ?? reason
             }
         }
         return failure.map { .failure($0) }
+    }
+
+    /// The count `word` says after a unit's name (`واحد`: 1), or nil.
+    private func countAfter(_ word: Phrase.Word, _ dictionary: NumberWords) -> Double? {
+        dictionary.meanings(folded: Self.trimmingPunctuation(word.folded)).first { $0.kind == .numberAfter }?.value
     }
 
     /// Whether `words` open with a conjunction and a fraction in words (`و
@@ -330,12 +341,16 @@ extension PhraseReader {
         }
         // `38.5 degrees in fahrenheit`: a degree with no scale, to a scale.
         if let first, let implied = try impliedScale(parts, first, &reader) { return implied }
+        // `100 km/h in miles`: miles per hour.
+        if let first, let per = try targetPerQuantity(parts, first, &reader) { return per }
         return failed
     }
 
     /// How many words of a `minus` of several words open `words` (`below
     /// zero`, `au-dessous de zéro`), or nil.
     static func minusAfter(_ words: ArraySlice<Phrase.Word>, _ dictionary: NumberWords) -> Int? {
+        guard let first = words.first, words.count > 1, dictionary.minusOpenings.contains(first.folded)
+        else { return nil }
         for count in stride(from: min(3, words.count), through: 2, by: -1) {
             let folded = trimmingPunctuation(Phrase.joined(words.prefix(count), folded: true))
             if dictionary.meanings(folded: folded).contains(where: { $0.kind == .minus }) { return count }
@@ -349,10 +364,13 @@ extension PhraseReader {
     /// of ten apart (`meter+centimeter`): there the digits may be the
     /// first unit's decimals (`一米八` is 1.8 m, not 1 m 8 cm).
     private func impliedPart(after last: Found, digits: Int?, _ reader: inout Reader) throws(UnitDatabaseError) -> Found? {
+        // One step for the few units of one span, and none past the limit:
+        // a step after the last check adds at most `mostWorkOfOneStep`.
+        guard !reader.isOverLimit else { return nil }
+        reader.work += 1
         var found: MeasureUnit?
         var before: MeasureUnit?
         for unit in last.units {
-            reader.work += 1
             guard let next = try database.impliedPart(after: unit) else { continue }
             if let found, found != next { return nil }
             (found, before) = (next, before ?? unit)

@@ -163,13 +163,24 @@ extension PhraseReader {
         }
         func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
         /// The length of the filler word of a question (`何`: how many) that `index` starts, or 0.
-        func filler(at index: Int) -> Int {
+        func oneFiller(at index: Int) -> Int {
             var length = min(words.longestWord, scalars.count - index)
             while length > 0 {
                 if words.isFiller(folded: TextFolding.fold(string(scalars[index..<(index + length)]))) { return length }
                 length -= 1
             }
             return 0
+        }
+        /// The length of the run of fillers that `index` starts: a particle
+        /// and the question's word (`華氏で何度`: `で`, in, and `何`), or 0.
+        func filler(at index: Int) -> Int {
+            var length = 0
+            while index + length < scalars.count, length < Self.longestUnspacedName {
+                let next = oneFiller(at: index + length)
+                guard next > 0 else { break }
+                length += next
+            }
+            return length
         }
         var index = 0
         while index < scalars.count {

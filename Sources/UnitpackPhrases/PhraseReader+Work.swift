@@ -20,11 +20,12 @@ extension PhraseReader {
     /// The most steps one step of a parse adds between two checks of the
     /// limit: a run of number words read at every width
     /// (`Phrase.longestNumberWords` words: 16 + 16·17/2) and one lookup of
-    /// the longest span (`longestSpan` + 1); past the limit a lookup adds
+    /// the longest span (`longestSpan` + 1) and the check that its unit can
+    /// follow the part before (1); past the limit a lookup and that check add
     /// none. A parse refused for too much work did at most `workLimit +
     /// mostWorkOfOneStep` steps (the `quantity-phrase` fuzz target holds it).
     public static let mostWorkOfOneStep =
-        Phrase.longestNumberWords + Phrase.longestNumberWords * (Phrase.longestNumberWords + 1) / 2 + longestSpan + 1
+        Phrase.longestNumberWords + Phrase.longestNumberWords * (Phrase.longestNumberWords + 1) / 2 + longestSpan + 2
 
     /// Why `next` cannot be the unit of the part after `previous`: no unit
     /// of it is of a category of `previous`'s, by a factor, and smaller
@@ -32,6 +33,9 @@ extension PhraseReader {
     /// `assemble` then decides among them, as it always did; this only
     /// stops a search that cannot end in a reading.
     func refusedAfter(_ previous: Found, _ next: Found, _ reader: inout Reader) throws(UnitDatabaseError) -> PhraseFailure? {
+        // Checked before it counts: a part whose unit is tried twice (its
+        // best match, then the others) never passes the limit twice.
+        guard !reader.isOverLimit else { return .problem(.tooMuchWork(limit: reader.limit)) }
         reader.work += 1
         var descending: (MeasureUnit, MeasureUnit)?
         var offset: (MeasureUnit, MeasureUnit)?

@@ -3,6 +3,10 @@
 public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Adds its value to the number being read: `four`, `twenty`, `двести`, `полтора`.
     case number
+    /// A count said after its unit's name, as Arabic says one: `متر واحد`
+    /// (one metre), `جالون واحد كم لتر`; read so only right after the name
+    /// a phrase opens with, no number before it.
+    case numberAfter = "number-after"
     /// Multiplies the group read so far (1 when none): `hundred`, `dozen`, `couple`.
     case multiplier
     /// Multiplies the group and closes it: `thousand`, `million`, `тысяч`.
@@ -76,7 +80,7 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Whether the kind carries a value (the `value` column).
     public var hasValue: Bool {
         switch self {
-        case .number, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter: true
+        case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter: true
         case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .minus, .marker, .filler, .per,
             .attached, .ending:
             false
@@ -87,7 +91,8 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     public var isPartOfNumbers: Bool {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive, .classifier: true
-        case .room, .prefix, .attached, .conjunction, .difference, .minus, .marker, .filler, .per, .powerBefore, .powerAfter, .ending:
+        case .numberAfter, .room, .prefix, .attached, .conjunction, .difference, .minus, .marker, .filler, .per, .powerBefore, .powerAfter,
+            .ending:
             false
         }
     }

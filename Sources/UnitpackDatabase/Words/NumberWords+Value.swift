@@ -191,7 +191,7 @@ extension NumberWords {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .partitive, .classifier, .prefix, .attached, .room, .conjunction, .difference, .minus, .marker, .filler, .per,
+            case .numberAfter, .partitive, .classifier, .prefix, .attached, .room, .conjunction, .difference, .minus, .marker, .filler, .per,
                 .powerBefore, .powerAfter, .ending:
                 return false
             }

@@ -54,6 +54,10 @@ public struct NumberWords: Sendable {
     /// The longest word of the table, in Unicode scalars: how far a word
     /// written without spaces is matched against the table at each position.
     package var longestWord = 0
+    /// The first words of the `minus` entries of several words (`below` of
+    /// `below zero`): a parse tries them after every part of a quantity,
+    /// and a word that opens none is known with one lookup, no join.
+    package var minusOpenings: Set<String> = []
     /// The languages of the table's language bits (the first 64 given): what
     /// decides the language of a phrase (docs/phrases.md, "Numbers as each
     /// language writes them").
@@ -92,6 +96,7 @@ public struct NumberWords: Sendable {
             if !found[word]!.meanings.contains(meaning) { found[word]!.meanings.append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
+            if meaning.kind == .minus, let space = word.firstIndex(of: " ") { minusOpenings.insert(String(word[..<space])) }
             switch meaning.kind {
             case .per: expression.per.insert(word)
             case .powerBefore: expression.powerBefore[word] = Int(meaning.value)

@@ -149,16 +149,17 @@ import UnitpackTestSupport
         if let target { #expect(reading.to?.key == target) }
     }
 
-    /// `何マイル` (how many miles) is a length: 5 km/h is read, and refused as such.
-    @Test func aSpeedIsNotALength() throws {
-        guard case .notUnderstood(let reason) = try RepositoryBuild.database().parse("時速5キロメートルは何マイル", languages: ["ja"])
+    /// `何マイル` (how many miles) is a length: 5 km/h is read, and its
+    /// target read as miles per hour, a guess shown (`PhraseGuess.Kind.per`).
+    @Test func aLengthTargetOfASpeedIsAGuessPerHour() throws {
+        guard case .understood(let readings) = try RepositoryBuild.database().parse("時速5キロメートルは何マイル", languages: ["ja"]),
+            let reading = readings.first
         else {
-            Issue.record("understood")
+            Issue.record("not understood")
             return
         }
-        let speed = try RepositoryBuild.database().unit(key: "speed/kilometer per hour")
-        let mile = try RepositoryBuild.database().unit(key: "length/mile")
-        #expect(reason == .cannotConvert(from: speed, to: mile), "\(reason)")
+        #expect(reading.from.key == "speed/kilometer per hour" && reading.to?.key == "speed/mile per hour")
+        #expect(reading.guesses.map(\.kind) == [.per])
     }
 
     /// U+00A0 and U+202F shown, as the list's reasons name them.

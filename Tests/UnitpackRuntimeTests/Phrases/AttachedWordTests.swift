@@ -125,6 +125,20 @@ import UnitpackTestSupport
         #expect(try first("feet and inches in meters", ["en"]).hasPrefix("not understood:"))
     }
 
+    /// `واحد` said after the name (kind `number-after` of words.tsv) is
+    /// its count; only right after the name the quantity opens with.
+    @Test func aCountSaidAfterTheNameIsItsCount() throws {
+        #expect(try first("جالون واحد كم لتر") == "1.0 volume/US gallon -> volume/liter")
+        #expect(try first("ساعة واحدة كم دقيقة") == "1.0 time/hour -> time/minute")
+        #expect(try first("ميل واحد إلى كيلومتر") == "1.0 length/mile -> length/kilometer")
+        // Before the name, as a number: as before.
+        #expect(try first("واحد كيلوغرام كم رطل") == "1.0 mass/kilogram -> mass/pound")
+        // After a number and its unit it is no count: `5 ميل واحد` is refused.
+        #expect(try first("5 ميل واحد إلى كم").hasPrefix("not understood"))
+        // English has no such word: `mile one in km` states nothing.
+        #expect(try first("mile one in km", ["en"]).hasPrefix("not understood"))
+    }
+
     @Test(arguments: ["بالكيلومترات", "وبالميل", "للللل"])
     func cuttingAttachedWordsIsLinear(_ word: String) throws {
         // At most 100 words: the phrase stays under maxPhraseBytes.

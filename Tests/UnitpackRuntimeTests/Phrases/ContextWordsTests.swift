@@ -55,6 +55,10 @@ import UnitpackTestSupport
         #expect(try first("摄氏 37 米 等于 多少 英尺").hasPrefix("not understood"))
         // A word of such a script that starts no name may be left out: `身高` (height).
         #expect(try first("身高 180 厘米 等于 多少 英尺") == "180.0 length/centimeter -> length/foot [left out: 身高]")
+        // One letter is too little of a name to be one cut short: `地` (land)
+        // starts `地球半径`, and no word after it completes a name.
+        #expect(try first("一亩地等于多少平方米", ["zh"]) == "1.0 area/mu -> area/square meter [left out: 地]")
+        #expect(try first("1 亩 地 等于 多少 平方米", ["zh"]) == "1.0 area/mu -> area/square meter [left out: 地]")
         // Arabic puts spaces between words: `ضغط` (pressure), the first word of
         // `ضغط جوي`, is a whole word there, as `speed` of `speed of light`.
         #expect(try first("ضغط الاطار 35 psi كم بار", ["ar"])

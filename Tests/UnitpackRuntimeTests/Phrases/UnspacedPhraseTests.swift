@@ -46,6 +46,16 @@ import UnitpackTestSupport
         #expect(try reader.numberMovedBeforeName("カップ2", words: try database.phraseWords(["ja"]), languages: ["ja"]) == nil)
     }
 
+    /// `華氏で何度`: a particle and the question's word inside a name
+    /// (`華氏度`) are a run of fillers, moved before it as one is.
+    @Test func aRunOfFillersInsideANameMovesBeforeIt() throws {
+        let reader = PhraseReader(database: try database)
+        let moved = try reader.numberMovedBeforeName("4度は華氏で何度", words: try database.phraseWords(["ja"]), languages: ["ja"])
+        #expect(moved == "4度はで何 華氏 度 ")
+        let read = try #require(try database.parse("マイナス4度は華氏で何度", languages: ["ja"]).readings.first)
+        #expect(read.value == -4 && read.from.key == "temperature/degree Celsius" && read.to?.key == "temperature/degree Fahrenheit")
+    }
+
     @Test func aWordThatNamesSomethingWholeIsNotCut() throws {
         #expect(try words("5 公里 等于 多少 英里", ["zh"]) == ["5", "公里", "等于", "多少", "英里"])
         // 斯堪的纳维亚英里 (the Scandinavian mile) holds 英里, and 海里 is the nautical mile, not 海 and 里.
