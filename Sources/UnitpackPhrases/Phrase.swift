@@ -226,6 +226,10 @@ struct Phrase {
         /// A lone `,` or `.` between digits, read as a decimal separator or
         /// as a group separator (`1.500`): the character and how it was read.
         var separator: NumberReader.Separator? = nil
+        /// `1:30`, `8:30`, `1:05:30`: a time written with colons, in the unit
+        /// of its first field (`clockTime(from:)`): only a unit of time or a
+        /// pace (`min/km`) may follow it.
+        var isClock = false
     }
 
     /// The ways to read a number that starts at word `first`, best first.
@@ -286,6 +290,7 @@ struct Phrase {
         }
         work += 1
         if let feet = feetAndInches(from: start, reader: reader) { return [feet] }
+        if let clock = clockTime(from: start) { return [clock] }
         var found: [Number] = []
         for reading in reader.readings(scalars: scalars[start...]) {
             var end = start + reading.length
@@ -437,6 +442,42 @@ struct Phrase {
             if seen == count { return index }
         }
         return nil
+    }
+
+    /// `1:30` (an hour and a half, or a minute and a half), `8:30` (a pace
+    /// of eight and a half minutes), `1:05:30`: digits, then one or two
+    /// fields of two digits below 60 after a colon, as the first field's
+    /// unit with the others its sixtieths (1.5; 1.0916…). The word must end
+    /// there or at a letter (`1:30h`); nil otherwise (`10:1`, `1:75`, `12:30:`).
+    func clockTime(from start: Int) -> Number? {
+        var index = start
+        var first = 0.0
+        var digits = 0
+        while index < scalars.count, let digit = NumberReader.digit(scalars[index]), digits < 6 {
+            first = first * 10 + Double(digit)
+            digits += 1
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        var value = first
+        var scale = 1.0
+        var fields = 0
+        while fields < 2, index + 2 < scalars.count, scalars[index] == ":" {
+            guard let tens = NumberReader.digit(scalars[index + 1]), let ones = NumberReader.digit(scalars[index + 2]), tens < 6,
+                index + 3 == scalars.count || NumberReader.digit(scalars[index + 3]) == nil
+            else { return nil }
+            scale /= 60
+            value += Double(tens * 10 + ones) * scale
+            index += 3
+            fields += 1
+        }
+        guard fields > 0 else { return nil }
+        if index < scalars.count {
+            guard scalars[index] != ":",
+                Self.isSpace(scalars[index]) || scalars[index].properties.isAlphabetic || PhraseReader.isPunctuation(scalars[index])
+            else { return nil }
+        }
+        return Number(value: value, end: index, isClock: true)
     }
 
     /// `5'8"`, `5' 8"`, `5′8″`, `5′8½″`, `5 ' 8.5 "`: feet and inches, as feet.

@@ -55,6 +55,9 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
     case signedPart(value: Double, unit: MeasureUnit)
     /// The value's unit `from` does not convert to the target `to`.
     case cannotConvert(from: MeasureUnit, to: MeasureUnit)
+    /// A number written with colons (`1:30`) before a unit that is neither
+    /// of time nor a pace: hours and minutes, or minutes and seconds, of what?
+    case clockNotTime(unit: MeasureUnit)
     /// A point on a scale asked as a difference, or the other way (`UnitDatabaseError.absoluteAndDifference`).
     case scaleAndDifference(UnitDatabaseError)
     /// A word written as an expression that does not read (`W/(m*K`).
@@ -95,6 +98,8 @@ public enum PhraseProblem: Sendable, Hashable, CustomStringConvertible {
             "\(previous.name) and \(unit.name) are of two systems: the parts of a quantity are of one (6 ft 2 in, 1 m 80 cm)"
         case .signedPart(let value, let unit): "only the first part of a quantity may have a sign: '\(value) \(unit.name)'"
         case .cannotConvert(let from, let to): "\(from.name) (\(from.category)) cannot be converted to \(to.name) (\(to.category))"
+        case .clockNotTime(let unit):
+            "a number written with colons (1:30) is hours and minutes or minutes and seconds: \(unit.name) (\(unit.category)) is no unit of time nor a pace"
         case .scaleAndDifference(let error): error.description
         case .expression(let error): error.description
         case .noPreferredUnits(let unit):

@@ -38,7 +38,27 @@ extension PhraseReader {
             ]
             return try following(parts, rest, target: target, stems: stems, &reader)
         }
-        return try part(number.value, number.significantDigits, [], rest, target: target, stems: stems, &reader)
+        let outcome = try part(number.value, number.significantDigits, [], rest, target: target, stems: stems, &reader)
+        guard number.isClock, case .success(let readings) = outcome else { return outcome }
+        // `1:30 h`, `8:30 min/mile`: a time with colons is of a unit of time, or a pace.
+        var kept: [PhraseReading] = []
+        for reading in readings where reading.parts.count == 1 {
+            if try isTimeOrPace(reading.parts[0].unit) { kept.append(reading) }
+        }
+        if !kept.isEmpty { return .success(kept) }
+        return .failure(.problem(.clockNotTime(unit: readings[0].parts[0].unit)))
+    }
+
+    /// Whether `unit` is of time, or of a unit of time per another (a pace:
+    /// `min/km`, whose symbol says so, as `targetPerQuantity` reads them).
+    private func isTimeOrPace(_ unit: MeasureUnit) throws(UnitDatabaseError) -> Bool {
+        if unit.category == "time" { return true }
+        for symbol in unit.symbols {
+            let halves = symbol.split(separator: "/", omittingEmptySubsequences: false)
+            guard halves.count == 2, let first = try database.candidates(for: String(halves[0]), preferring: nil).first else { continue }
+            if first.category == "time" { return true }
+        }
+        return false
     }
 
     /// The unit of a number whose value is read (`value`), after `parts`.
@@ -242,7 +262,7 @@ extension PhraseReader {
             let number = reader.phrase.numbers(
                 from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work
             ).first,
-            number.feetAndInches == nil
+            number.feetAndInches == nil, !number.isClock
         {
             let rest = reader.phrase.words(from: number.end)
             // `un litre et demi`, `dos horas y media`, `a mile and a half`: a

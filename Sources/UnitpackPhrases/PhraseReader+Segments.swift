@@ -309,7 +309,12 @@ extension PhraseReader {
             }
             var end = index
             while end < range.upperBound, Self.isUnspacedScalar(scalars[end]) { end += 1 }
-            let length = try longestKnown(scalars[index..<end], in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
+            // Katakana writes a loanword's letters together: a name that
+            // starts right after unknown katakana is inside that word
+            // (`トル`, the torr, in `ペットボトル`), no word of its own.
+            let insideWord = unknown != nil && Self.isKatakana(scalars[index - 1]) && Self.isKatakana(scalars[index])
+            let length = insideWord
+                ? 0 : try longestKnown(scalars[index..<end], in: phrase, words: words, languages: languages, keyPrefix: keyPrefix, work: &work)
             if length > 0 {
                 flushUnknown(index)
                 pieces.append(index..<(index + length))
@@ -361,6 +366,11 @@ extension PhraseReader {
             length -= 1
         }
         return best
+    }
+
+    /// A katakana letter or its prolonged sound mark (U+30A1–U+30FA, U+30FC).
+    static func isKatakana(_ scalar: Unicode.Scalar) -> Bool {
+        (0x30A1...0x30FA).contains(scalar.value) || scalar.value == 0x30FC
     }
 
     /// Whether some name or symbol, in any language, starts with `folded`

@@ -66,17 +66,25 @@ extension UnitDatabase {
     /// dimension (`N·m` is energy and torque: a named unit keeps its
     /// category, an expression converts to either), or one of its own
     /// dimension when no category has it. They are not rows of the
-    /// database (`MeasureUnit.isExpression`).
+    /// database (`MeasureUnit.isExpression`). An expression of a dimension
+    /// no category has whose inverse some category has (`min/mi`, s/m:
+    /// a pace, the inverse of a speed) is a unit of that category that
+    /// converts by its reciprocal, as its paces do (`min/km`).
     public func units(of compound: CompoundUnit) throws(UnitDatabaseError) -> [MeasureUnit] {
         let table = try dimensions()
         let system = compound.parts.first?.unit.system ?? .none
-        func unit(_ category: String, factor: Double) -> MeasureUnit {
+        func unit(_ category: String, factor: Double, inverse: Bool = false) -> MeasureUnit {
             MeasureUnit(
                 id: UnitID(rawValue: -1), name: compound.symbol, category: category, symbols: [compound.symbol],
-                conversion: .linear(factor: factor), priority: 0, system: system, tier: 0, flags: .expression,
-                impliedUsage: nil)
+                conversion: inverse ? .reciprocal(factor: factor) : .linear(factor: factor), priority: 0, system: system, tier: 0,
+                flags: inverse ? [.expression, .inverse] : .expression, impliedUsage: nil)
         }
         guard !compound.categories.isEmpty else {
+            let inverted = table.categories(of: QuantityDimension.none.multiplied(by: compound.dimension, power: -1))
+            if !inverted.isEmpty {
+                // x of it is x·factor coherent units; its inverse, 1/(x·factor·base) of the category's base unit.
+                return inverted.map { unit($0.category, factor: 1 / (compound.factor * $0.factor), inverse: true) }
+            }
             return [unit(CompoundUnit.categoryKey(of: compound.dimension), factor: compound.factor)]
         }
         return compound.categories.compactMap { category in

@@ -57,6 +57,22 @@ import UnitpackTestSupport
         #expect(abs(result.value - 1 / 0.0086309748412416) <= 1e-9 * result.value)
     }
 
+    /// `s/m` is of no category; speed is its inverse: a pace, converted by
+    /// its reciprocal as the paces of `speed.tsv` are.
+    @Test func theInverseOfACategorysDimensionIsOfItByItsReciprocal() throws {
+        let compound = try database.compoundUnit("min/mi")
+        #expect(compound.categories.isEmpty)
+        let unit = try #require(try database.units(of: compound).first)
+        #expect(unit.category == "speed" && unit.isInverse)
+        // 8.5 min/mi is 1609.344 m in 510 s.
+        let speed = try database.convert(8.5, from: unit, to: try database.unit(key: "speed/meter per second"))
+        #expect(abs(speed - 1609.344 / 510) <= 1e-12 * speed)
+        let pace = try database.convert(8.5, from: unit, to: try database.unit(key: "speed/minutes per kilometer"))
+        #expect(abs(pace - 8.5 / 1.609344) <= 1e-12 * pace)
+        // m⁴ has no inverse category either: it stays of its own dimension.
+        #expect(try database.units(of: try database.compoundUnit("m^-4")).first?.category == "dimension m⁻⁴")
+    }
+
     @Test func numbersScaleTheProduct() throws {
         let compound = try database.compoundUnit("L/100 km")
         #expect(compound.number == 0.01)

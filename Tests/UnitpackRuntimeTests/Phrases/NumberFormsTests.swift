@@ -31,6 +31,20 @@ import UnitpackTestSupport
         #expect(try first("quatre-vingt-dix km en miles", ["fr"]) == "90.0 length/kilometer -> length/mile")
     }
 
+    /// `1:30 h`, `8:30 min/mile`: a time with colons, in its first field's
+    /// unit, before a unit of time or a pace only.
+    @Test func aTimeWithColons() throws {
+        #expect(try first("1:30 h in minutes", ["en"]) == "1.5 time/hour -> time/minute")
+        #expect(try first("1:30h in min", ["en"]) == "1.5 time/hour -> time/minute")
+        #expect(try first("2:15:30 h in min", ["en"]) == "2.2583333333333333 time/hour -> time/minute")
+        #expect(try first("5:30 min/km in min/mi", ["en"]) == "5.5 speed/minutes per kilometer -> speed/minutes per mile")
+        #expect(try first("1:30 km in m", ["en"]).hasPrefix("not understood: a number written with colons"))
+        // A field past 59, or of one digit, or a third colon: no time.
+        #expect(try first("1:75 h in min", ["en"]).hasPrefix("not understood"))
+        #expect(try first("10:1 h in min", ["en"]).hasPrefix("not understood"))
+        #expect(try first("1:30:00:00 h in min", ["en"]).hasPrefix("not understood"))
+    }
+
     @Test func aSignOrAWordBelowZero() throws {
         #expect(try first("- 20 degrees C in F", ["en"]) == "-20.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
         #expect(try first("minus 40 F in C", ["en"]) == "-40.0 temperature/degree Fahrenheit -> temperature/degree Celsius")

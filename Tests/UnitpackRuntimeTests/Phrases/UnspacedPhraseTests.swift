@@ -56,6 +56,13 @@ import UnitpackTestSupport
         #expect(read.value == -4 && read.from.key == "temperature/degree Celsius" && read.to?.key == "temperature/degree Fahrenheit")
     }
 
+    /// Katakana writes a loanword's letters together: `トル` (the torr)
+    /// inside `ペットボトル` (a plastic bottle) is no word of its own.
+    @Test func aNameInsideAKatakanaWordIsNoWord() throws {
+        #expect(try words("1.5リットルのペットボトルは何オンス", ["ja"]) == ["1.5", "リットル", "のペットボトル", "は何", "オンス"])
+        #expect(try words("2トルは何パスカル", ["ja"]) == ["2", "トル", "は何", "パスカル"])
+    }
+
     @Test func aWordThatNamesSomethingWholeIsNotCut() throws {
         #expect(try words("5 公里 等于 多少 英里", ["zh"]) == ["5", "公里", "等于", "多少", "英里"])
         // 斯堪的纳维亚英里 (the Scandinavian mile) holds 英里, and 海里 is the nautical mile, not 海 and 里.
