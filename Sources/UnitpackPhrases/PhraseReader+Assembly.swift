@@ -65,7 +65,8 @@ extension PhraseReader {
         if parts.count == 1, targets.count == 1 {
             let fitted = try fitted(parts[0], targets[0].units, language: language)
             if !fitted.isEmpty { return .success(fitted) }
-            if fit == .asWritten {
+            // Read as differences, the other meanings are too (`otherMeanings`).
+            if fit == .asWritten || fit == .difference {
                 let others = try otherMeanings(parts[0], targets[0], language: language, &reader)
                 if !others.isEmpty { return .success(others) }
             }

@@ -29,7 +29,10 @@ extension PhraseReader {
         if word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
         let isNumberWord = reader.words.meanings(folded: word.folded).contains { meaning in
             switch meaning.kind {
-            case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .difference, .minus: true
+            case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .minus: true
+            // Before the quantity, a difference word has made the phrase one
+            // (`PhraseReader.parse`): it is left out as context is.
+            case .difference: !(leading && reader.difference)
             // After the quantity, a word of an expression may be the quantity's
             // unit's (`5 m per s in km` is not 5 m); before it, a preposition (`в шинах`).
             case .powerBefore, .powerAfter, .per: !leading

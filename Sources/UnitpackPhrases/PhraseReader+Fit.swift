@@ -14,7 +14,8 @@ extension PhraseReader {
     {
         var changed = false
         func map(_ found: Found) throws(UnitDatabaseError) -> Found {
-            var mapped = Found(units: [], language: found.language, guess: found.guess)
+            // The words stay: their other meanings are read as differences too (`otherMeanings`).
+            var mapped = Found(units: [], language: found.language, guess: found.guess, caseDecides: found.caseDecides, words: found.words)
             for unit in found.units {
                 let difference = try database.differenceUnit(of: unit)
                 if difference != nil { changed = true }
@@ -81,18 +82,24 @@ extension PhraseReader {
         }
         var sources = part.units.units.map { (unit: $0, written: true) }
         var targets = target.units.map { (unit: $0, written: true) }
+        // Where the phrase names a difference, the other units of a scale are its difference too
+        // (`a drop of 15 degrees F in C`: `C`, the coulomb, also names the degree Celsius).
+        func read(_ unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit {
+            guard reader.difference, let difference = try database.differenceUnit(of: unit) else { return unit }
+            return difference
+        }
         if let words = part.units.words, reader.countStepIsOver() == false,
             let others = try otherUnits(words, than: part.units, languages: reader.languages)
         {
             // Letters that are also a symbol whose case decides (`Mc`: `mC`, `MC`): that word is read in its case or refused.
             guard others.caseDecides == nil else { return [] }
-            sources += others.units.map { (unit: $0, written: false) }
+            for unit in others.units { sources.append((unit: try read(unit), written: false)) }
         }
         if let words = target.words, reader.countStepIsOver() == false,
             let others = try otherUnits(words, than: target, languages: reader.languages)
         {
             guard others.caseDecides == nil else { return [] }
-            targets += others.units.map { (unit: $0, written: false) }
+            for unit in others.units { targets.append((unit: try read(unit), written: false)) }
         }
         var readings: [PhraseReading] = []
         for source in sources {

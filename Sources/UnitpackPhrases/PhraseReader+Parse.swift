@@ -102,6 +102,12 @@ extension PhraseReader {
         guard start < phrase.words.count else {
             return .notUnderstood(reason: phrase.words.isEmpty ? .empty : .noNumber(in: text))
         }
+        // `the temperature dropped 15 degrees F`: a difference word among the
+        // words before the first digits (context, left out) names one too.
+        for word in phrase.words[start...].prefix(Self.mostContextWords) {
+            if word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil }) { break }
+            if words.isDifference(folded: Self.trimmingPunctuation(word.folded)) { difference = true }
+        }
         var reader = Reader(
             phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
             languages: languages, difference: difference, limit: limit)

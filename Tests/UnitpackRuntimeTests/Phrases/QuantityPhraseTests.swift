@@ -91,6 +91,15 @@ import UnitpackTestSupport
         #expect(try fit("temperature difference of 20 °C in °F") == .difference)
         #expect(try first("a change of 10 °F in °C") == "10.0 degree Fahrenheit (difference) = 10.0 \(fahrenheit) -> \(celsius)")
         #expect(try first("разница температур 5 °C в °F") == "5.0 degree Celsius (difference) = 5.0 \(celsius) -> \(fahrenheit)")
+        // A difference word among the context words before the number (a verb of a change) names one too,
+        // and the other meanings of a unit's word are read as differences (`C`: the coulomb, and °C).
+        #expect(try first("the temperature dropped 15 degrees F how much is that in C", ["en"])
+            == "15.0 degree Fahrenheit (difference) = 15.0 \(fahrenheit) -> \(celsius)")
+        #expect(try first("a drop of 15 °F in C", ["en"]) == "15.0 degree Fahrenheit (difference) = 15.0 \(fahrenheit) -> \(celsius)")
+        #expect(try first("температура упала на 10 градусов Цельсия, сколько по Фаренгейту", ["ru"])
+            == "10.0 degree Celsius (difference) = 10.0 \(celsius) -> \(fahrenheit)")
+        // After the number, context changes nothing: the oven is at 350 °F.
+        #expect(try first("350 F oven in C", ["en"]) == "350.0 degree Fahrenheit = 350.0 temperature/degree Fahrenheit -> temperature/degree Celsius")
         // Without a difference word, a temperature is a point on its scale.
         #expect(try first("20 °C in °F") == "20.0 degree Celsius = 20.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
         #expect(try fit("20 °C in °F") == .asWritten)
