@@ -25,11 +25,13 @@ extension PhraseReader {
     func isContextWord(_ word: Phrase.Word, leading: Bool, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
         reader.work += 1
         if word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }) { return false }
-        // A sign apart from its number (`- 20 degrees`) is the number's, not context.
-        if word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
+        // A sign apart from its number (`- 20 degrees`) is the number's, not
+        // context; after the quantity it is a dash (`30 psi - це скільки бар`).
+        if leading, word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
         let isNumberWord = reader.words.meanings(folded: word.folded).contains { meaning in
             switch meaning.kind {
-            case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .minus: true
+            // A system word says which unit: `45 mpg (uk)` is no US mpg.
+            case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .minus, .system: true
             // Before the quantity, a difference word has made the phrase one
             // (`PhraseReader.parse`): it is left out as context is.
             case .difference: !(leading && reader.difference)
@@ -42,6 +44,7 @@ extension PhraseReader {
         if isNumberWord { return false }
         let folded = Self.trimmingPunctuation(word.folded)
         guard !folded.isEmpty else { return true }
+        if reader.words.meanings(folded: Self.withoutBrackets(folded)).contains(where: { $0.kind == .system }) { return false }
         let scalars = reader.phrase.scalars[word.range]
         guard Self.holdsUnspacedLetter(scalars), !scalars.contains(where: Self.isSpacedScriptLetter), try namePrefixExists(folded)
         else { return true }
@@ -92,7 +95,9 @@ extension PhraseReader {
     /// `tire pressure 32 psi to bar`: the phrase from its first number on,
     /// when at most `mostContextWords` words before it (after the fillers
     /// at `start`) name nothing together and the quantity has a target;
-    /// nil otherwise.
+    /// nil otherwise. The first number that leads to a quantity with a
+    /// target counts: one that does not (`a` in `a marathon is 42.195 km`)
+    /// is a word of the context.
     func leadingContext(from start: Int, _ reader: inout Reader) throws(UnitDatabaseError) -> [PhraseReading]? {
         let phrase = reader.phrase
         let end = min(phrase.words.count - 1, start + Self.mostContextWords)
@@ -113,7 +118,11 @@ extension PhraseReader {
             // meters 34 feet in yards` are refused.
             guard try target(context, &reader) == nil else { return nil }
             let readings = Self.withContext(try numberFirst(numbers, &reader).0.filter { !$0.targets.isEmpty }, context)
-            return readings.isEmpty ? nil : readings
+            if !readings.isEmpty { return readings }
+            // A word that may open a number but opens no quantity here (the
+            // article `a` of `a marathon is 42.195 km`, Italian's marker `a`
+            // of `forno a 400 gradi`, read as one) is context too: on to the
+            // next word, within the bound.
         }
         return nil
     }

@@ -24,7 +24,9 @@ extension PhraseReader {
 
     /// The phrase's language, from each word that is not a number: the
     /// languages of `words.tsv` that have it and those whose names or symbols
-    /// it is (a symbol of every language says nothing), among `asked`.
+    /// it is (a symbol of every language says nothing), among `asked`; the
+    /// languages every such word has, else (none has all) those the most
+    /// words have, when that is more than one.
     /// Kept in the object cache by the asked languages and the folded words:
     /// a phrase is parsed again at each key typed and each target asked.
     func phraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
@@ -48,6 +50,7 @@ extension PhraseReader {
         var common: Set<String>? = nil
         var named: [UnitID: Set<String>] = [:]
         var units: [[NameLanguage]] = []
+        var votes: [String: Int] = [:]
         let askedSet = Set(asked)
         for word in phrase.words {
             units.append([])
@@ -79,6 +82,12 @@ extension PhraseReader {
             found.formIntersection(askedSet)
             guard !found.isEmpty else { continue }
             common = common.map { $0.intersection(found) } ?? found
+            for language in found { votes[language, default: 0] += 1 }
+        }
+        // No language has every word (`o avião tá a 5.000 pés`: `o` is not
+        // Portuguese's alone): the languages most of the words are of.
+        if let none = common, none.isEmpty, let most = votes.values.max(), most > 1 {
+            common = Set(votes.filter { $0.value == most }.keys)
         }
         return PhraseLanguage(languages: asked.filter { common?.contains($0) ?? false }, named: named, words: units)
     }

@@ -74,6 +74,8 @@ extension PhraseReader {
             let named = try startsName(span, &memo) ? try lookupWritten(span, languages: languages, key: languageKey, &memo) : nil
             if let named {
                 written = named
+            } else if let system = try lookupSystemWord(span, languages: languages, key: languageKey, words: words) {
+                written = system
             } else {
                 written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
                 // `degrees f` reads as an expression (degree × farad); a degree

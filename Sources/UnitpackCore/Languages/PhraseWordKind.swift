@@ -69,6 +69,13 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Raises the unit before it to its value (2 or 3): `squared`, `cubed`,
     /// `в квадрате`, `в кубе`.
     case powerAfter = "power-after"
+    /// Says which system a unit's name after it is of: value 1 for the
+    /// imperial (British) units, 2 for the US customary ones (`uk`,
+    /// `imperial`, `inglese`; `us`, `americano`). Never left out as a
+    /// context word: `45 mpg (uk)` is no US mpg; a span ending in it names
+    /// what it names with another word of that system (`mpg (imp)`), else
+    /// the units of that system its other words name (`galão americano`).
+    case system
     /// Not a word: an inflectional ending of the language's nouns and
     /// adjectives (`ах` in `галлонах`, `s` in `inchs`, `ів` in `градусів`). A
     /// word that names nothing may be read with one of them cut, or changed
@@ -80,7 +87,7 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// Whether the kind carries a value (the `value` column).
     public var hasValue: Bool {
         switch self {
-        case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter: true
+        case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter, .system: true
         case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .minus, .marker, .filler, .per,
             .attached, .ending:
             false
@@ -92,7 +99,7 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive, .classifier: true
         case .numberAfter, .room, .prefix, .attached, .conjunction, .difference, .minus, .marker, .filler, .per, .powerBefore, .powerAfter,
-            .ending:
+            .ending, .system:
             false
         }
     }

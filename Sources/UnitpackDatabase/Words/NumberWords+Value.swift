@@ -191,7 +191,7 @@ extension NumberWords {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .numberAfter, .partitive, .classifier, .prefix, .attached, .room, .conjunction, .difference, .minus, .marker, .filler, .per,
+            case .numberAfter, .system, .partitive, .classifier, .prefix, .attached, .room, .conjunction, .difference, .minus, .marker, .filler, .per,
                 .powerBefore, .powerAfter, .ending:
                 return false
             }

@@ -58,6 +58,9 @@ public struct NumberWords: Sendable {
     /// `below zero`): a parse tries them after every part of a quantity,
     /// and a word that opens none is known with one lookup, no join.
     package var minusOpenings: Set<String> = []
+    /// The words of kind `system` (folded) by their value (1: imperial, 2:
+    /// US), each with its language: `PhraseReader.lookupSystemWord`.
+    package var systems: [(word: String, value: Double, language: String)] = []
     /// The languages of the table's language bits (the first 64 given): what
     /// decides the language of a phrase (docs/phrases.md, "Numbers as each
     /// language writes them").
@@ -97,6 +100,7 @@ public struct NumberWords: Sendable {
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
             if meaning.kind == .minus, let space = word.firstIndex(of: " ") { minusOpenings.insert(String(word[..<space])) }
+            if meaning.kind == .system { systems.append((word, meaning.value, language)) }
             switch meaning.kind {
             case .per: expression.per.insert(word)
             case .powerBefore: expression.powerBefore[word] = Int(meaning.value)

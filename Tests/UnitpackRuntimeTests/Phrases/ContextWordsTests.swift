@@ -39,7 +39,7 @@ import UnitpackTestSupport
         #expect(try first("250g flour in ounces", ["en"]) == "250.0 mass/gram -> mass/ounce [left out: flour]")
         #expect(try first("2 cups of water in ml", ["en"]) == "2.0 volume/US cup -> volume/milliliter [left out: of water]")
         #expect(try first("thermostat says 68F whats that in celsius", ["en"])
-            == "68.0 temperature/degree Fahrenheit -> temperature/degree Celsius [left out: thermostat says | whats that]")
+            == "68.0 temperature/degree Fahrenheit -> temperature/degree Celsius [left out: thermostat says | whats]")
     }
 
     @Test func noWordOfTheValueIsLeftOut() throws {

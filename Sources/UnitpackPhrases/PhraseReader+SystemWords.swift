@@ -1,0 +1,44 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// `45 mpg (uk)`, `una pinta inglese`, `um galão americano`: a unit's name
+/// and a word saying which system it is of (kind `system` of `words.tsv`:
+/// 1 imperial, 2 US). Such a word is never left out as context (it decides
+/// the value); the span reads as the name with another word of the same
+/// system and language, after the other words or before them (`mpg (imp)`,
+/// `pinta imperiale`, `imperial gallon` for `gallon (uk)`), else as the units
+/// of that system the other words name (`galão`: the US gallon). Words of
+/// the language, never a list here (docs/phrases.md, "System words").
+extension PhraseReader {
+    /// The units `span` names with its last word a system word; nil when it
+    /// is none, or when nothing of that system reads.
+    func lookupSystemWord(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String, words: NumberWords)
+        throws(UnitDatabaseError) -> Found?
+    {
+        guard span.count >= 2, let last = span.last else { return nil }
+        let bare = Self.withoutBrackets(Self.trimmingPunctuation(last.folded))
+        guard let said = words.systems.first(where: { $0.word == bare }) else { return nil }
+        let head = Phrase.joined(span.dropLast(), folded: false)
+        let bracketed = last.text.hasPrefix("(")
+        for other in words.systems where other.value == said.value && other.language == said.language {
+            // After the name as the phrase has it (`mpg (imp)`), or before it (`imperial gallon`).
+            for text in [head + " " + (bracketed ? "(" + other.word + ")" : other.word), other.word + " " + head] where other.word != bare || !text.hasSuffix(bare) {
+                let found = try database.candidates(for: text, folded: TextFolding.fold(text), preferring: languages, keyPrefix: key)
+                if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
+            }
+        }
+        let systems: Set<MeasurementSystem> = said.value == 1 ? [.imperial, .uk] : [.us]
+        let found = try database.candidates(for: head, folded: TextFolding.fold(head), preferring: languages, keyPrefix: key)
+        let units = found.units.filter { systems.contains($0.system) }
+        return units.isEmpty ? nil : Found(units: units, language: found.language)
+    }
+
+    /// `uk` of `(uk)`: a word without the brackets around it.
+    static func withoutBrackets(_ folded: String) -> String {
+        guard folded.hasPrefix("(") || folded.hasSuffix(")") else { return folded }
+        var scalars = Substring(folded)
+        if scalars.hasPrefix("(") { scalars = scalars.dropFirst() }
+        if scalars.hasSuffix(")") { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

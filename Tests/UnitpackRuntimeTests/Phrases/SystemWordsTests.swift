@@ -1,0 +1,44 @@
+import Testing
+import UnitpackCore
+import UnitpackTestSupport
+
+@testable import UnitpackDatabase
+@testable import UnitpackPhrases
+
+/// Issue 36: a word after a unit's name that says its system (kind
+/// `system` of words.tsv) decides the unit, and is never left out as
+/// context (docs/phrases.md, "System words").
+@Suite struct SystemWordsTests {
+    var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
+
+    func first(_ text: String, _ languages: [String]) throws -> String {
+        switch try database.parse(text, languages: languages) {
+        case .understood(let readings):
+            let reading = readings[0]
+            return "\(reading.value) \(reading.from.key)" + (reading.to.map { " -> \($0.key)" } ?? "")
+        case .notUnderstood(let reason):
+            return "not understood: \(reason)"
+        }
+    }
+
+    @Test func theWordOfASystemPicksItsUnit() throws {
+        // `mpg (uk)` reads as `mpg (imp)`, a symbol of the imperial mpg: not the US mpg with `(uk)` left out.
+        #expect(try first("45 mpg (uk) in l/100km", ["en"]) == "45.0 fuel-consumption/mile per imperial gallon -> fuel-consumption/liter per 100 kilometers")
+        #expect(try first("45 mpg (us) in l/100km", ["en"]) == "45.0 fuel-consumption/mile per US gallon -> fuel-consumption/liter per 100 kilometers")
+        // Before the other words too: `gallon (uk)` is the imperial gallon.
+        #expect(try first("1 gallon (uk) in liters", ["en"]) == "1.0 volume/imperial gallon -> volume/liter")
+        #expect(try first("una pinta inglese in ml", ["it"]) == "1.0 volume/imperial pint -> volume/milliliter")
+        // No name with another word: the units of that system the other words name.
+        #expect(try first("1 galão americano em litros", ["pt"]) == "1.0 volume/US gallon -> volume/liter")
+    }
+
+    @Test func aSystemWordIsNoContext() throws {
+        // `flurb` names nothing: with `(uk)` after it, the phrase is refused, never read without it.
+        #expect(try first("45 mpg flurb (uk) in l/100km", ["en"]).hasPrefix("not understood"))
+        let reader = PhraseReader(database: try database)
+        let words = try database.phraseWords(["en"])
+        #expect(words.systems.contains { $0.word == "uk" && $0.value == 1 })
+        #expect(PhraseReader.withoutBrackets("(uk)") == "uk" && PhraseReader.withoutBrackets("uk") == "uk")
+        _ = reader
+    }
+}
