@@ -23,7 +23,7 @@ extension PhraseReader {
     /// name of several may be one (`speed` of `speed of light` in `speed
     /// of sound 343 m/s in mph`): the words left out name nothing together.
     func isContextWord(_ word: Phrase.Word, leading: Bool, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
-        reader.work += 1
+        reader.countStep()
         if word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }) { return false }
         // A sign apart from its number (`- 20 degrees`) is the number's, not
         // context; after the quantity it is a dash (`30 psi - це скільки бар`).

@@ -77,7 +77,7 @@ extension PhraseReader {
         guard part.units.caseDecides == nil, target.caseDecides == nil else { return [] }
         for found in [part.units, target] {
             guard let words = found.words, words.count == 1, let word = words.first else { continue }
-            reader.work += 1
+            reader.countStep()
             if try caseDecided(Self.trimmingPunctuation(word.text), [], languages: reader.languages) != nil { return [] }
         }
         var sources = part.units.units.map { (unit: $0, written: true) }

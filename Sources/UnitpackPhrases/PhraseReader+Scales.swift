@@ -70,7 +70,7 @@ extension PhraseReader {
         }
         let scales = scaleSymbols.map(\.scale)
         guard let target = named.first(where: { scales.contains($0) }) else { return nil }
-        reader.work += 1
+        reader.countStep()
         let other = try database.listedUnits(of: target.category).filter { scales.contains($0) && $0 != target }
         guard other.count == 1, let scale = other.first else { return nil }
         var part = parts[0]

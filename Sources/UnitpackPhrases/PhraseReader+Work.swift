@@ -81,10 +81,16 @@ extension PhraseReader {
 }
 
 extension PhraseReader.Reader {
-    /// Counts one more step; whether the parse is now over its limit.
+    /// Counts one more step, none once over the limit: whatever the path, a
+    /// step of one adds nothing past it; whether the parse is over its limit.
     mutating func countStepIsOver() -> Bool {
-        work += 1
+        countStep()
         return isOverLimit
+    }
+
+    /// Counts one more step, unless the parse is over its limit already.
+    mutating func countStep() {
+        if !isOverLimit { work += 1 }
     }
 
     /// Whether the parse has done more steps than its limit.
