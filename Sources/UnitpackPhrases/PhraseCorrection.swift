@@ -65,6 +65,9 @@ extension PhraseReader {
         guard case .notUnderstood(.noUnitNamed(let name, _)) = result, Self.phraseTooLong(text) == nil
         else { return CorrectedPhraseResult(result: result, corrections: []) }
         var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        // A word of the asked languages' phrases is no typo (`oro`, gold, is
+        // not `ora`, the Italian hour): it is never corrected.
+        let phraseWords = try Self.database { () throws(UnitDatabaseError) in try database.phraseWords(languages) }
         var corrections: [PhraseCorrection] = []
         var unsure: [String: PhraseProblem] = [:]
         var unknown: String?
@@ -73,6 +76,7 @@ extension PhraseReader {
         let operators = Set("/*^()·⋅".unicodeScalars)
         for (index, token) in tokens.enumerated()
         where token.unicodeScalars.contains(where: \.properties.isAlphabetic) && !token.unicodeScalars.contains(where: operators.contains) {
+            if phraseWords.isPhraseWord(folded: Self.trimmingPunctuation(TextFolding.fold(token))) { continue }
             guard let found = try Self.searched({ () throws(SearchPackError) in try search.search(token, languages: languages, limit: 5) })
             else { continue }
             if found.contains(where: { !$0.isCorrected }) { continue }

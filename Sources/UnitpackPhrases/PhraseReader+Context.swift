@@ -45,6 +45,9 @@ extension PhraseReader {
         let folded = Self.trimmingPunctuation(word.folded)
         guard !folded.isEmpty else { return true }
         if reader.words.meanings(folded: Self.withoutBrackets(folded)).contains(where: { $0.kind == .system }) { return false }
+        // A unit's name in an asked language names something: `ora` (the
+        // Italian hour) is no context. A symbol may (`a` of `forno a 400`).
+        if try nameLanguages(folded: folded).contains(where: { !$0.isSymbol && reader.languages.contains($0.language) }) { return false }
         let scalars = reader.phrase.scalars[word.range]
         guard Self.holdsUnspacedLetter(scalars), !scalars.contains(where: Self.isSpacedScriptLetter), try namePrefixExists(folded)
         else { return true }

@@ -309,6 +309,15 @@ extension PhraseReader {
             }
             var end = index
             while end < range.upperBound, Self.isUnspacedScalar(scalars[end]) { end += 1 }
+            // Arabic and Hebrew space their words: a run of their letters is
+            // one word (cut from digits, `٥كم`), never names found inside it
+            // (`ار`, the are, inside `اطار`, a tyre).
+            if Self.isSpacedScriptLetter(scalars[index]) {
+                flushUnknown(index)
+                pieces.append(index..<end)
+                index = end
+                continue
+            }
             // Katakana writes a loanword's letters together: a name that
             // starts right after unknown katakana is inside that word
             // (`トル`, the torr, in `ペットボトル`), no word of its own.

@@ -1,9 +1,9 @@
 import UnitpackCore
 import UnitpackDatabase
 
-/// `45 mpg (uk)`, `una pinta inglese`, `um galão americano`: a unit's name
-/// and a word saying which system it is of (kind `system` of `words.tsv`:
-/// 1 imperial, 2 US). Such a word is never left out as context (it decides
+/// `45 mpg (uk)`, `una pinta inglese`, `um galão americano`, `一盎司黄金`: a
+/// unit's name and a word saying which system it is of (kind `system` of
+/// `words.tsv`: 1 imperial, 2 US, 3 troy, the precious metals' words too). Such a word is never left out as context (it decides
 /// the value); the span reads as the name with another word of the same
 /// system and language, after the other words or before them (`mpg (imp)`,
 /// `pinta imperiale`, `imperial gallon` for `gallon (uk)`), else as the units
@@ -18,15 +18,25 @@ extension PhraseReader {
         guard span.count >= 2, let last = span.last else { return nil }
         let bare = Self.withoutBrackets(Self.trimmingPunctuation(last.folded))
         guard let said = words.systems.first(where: { $0.word == bare }) else { return nil }
-        let head = Phrase.joined(span.dropLast(), folded: false)
+        // `onza de oro`, `ounce of gold`: the partitive before the word is not the name's.
+        var name = span.dropLast()
+        if name.count > 1, let partitive = name.last, words.meanings(folded: partitive.folded).contains(where: { $0.kind == .partitive }) {
+            name = name.dropLast()
+        }
+        let head = Phrase.joined(name, folded: false)
         let bracketed = last.text.hasPrefix("(")
         for other in words.systems where other.value == said.value && other.language == said.language {
+            // Words of a script without spaces join without one (`金衡制` `盎司`).
+            let space = Self.holdsUnspacedLetter(Array(other.word.unicodeScalars)[...]) ? "" : " "
             // After the name as the phrase has it (`mpg (imp)`), or before it (`imperial gallon`).
-            for text in [head + " " + (bracketed ? "(" + other.word + ")" : other.word), other.word + " " + head] where other.word != bare || !text.hasSuffix(bare) {
+            for text in [head + space + (bracketed ? "(" + other.word + ")" : other.word), other.word + space + head]
+            where other.word != bare || !text.hasSuffix(bare) {
                 let found = try database.candidates(for: text, folded: TextFolding.fold(text), preferring: languages, keyPrefix: key)
                 if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
             }
         }
+        // The troy units are of no system of their own: only their names say them.
+        guard said.value != 3 else { return nil }
         let systems: Set<MeasurementSystem> = said.value == 1 ? [.imperial, .uk] : [.us]
         let found = try database.candidates(for: head, folded: TextFolding.fold(head), preferring: languages, keyPrefix: key)
         let units = found.units.filter { systems.contains($0.system) }

@@ -29,7 +29,7 @@ public enum DatabaseSanity {
     /// A power word's value is 2 or 3 (square, cubic).
     public static func isValidWordValue(_ value: Double, kind: PhraseWordKind) -> Bool {
         if kind == .powerBefore || kind == .powerAfter { return value == 2 || value == 3 }
-        if kind == .system { return value == 1 || value == 2 }
+        if kind == .system { return value == 1 || value == 2 || value == 3 }
         return value.isFinite && (value > 0 || (kind == .number && value == 0))
     }
 

@@ -70,8 +70,9 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// `в квадрате`, `в кубе`.
     case powerAfter = "power-after"
     /// Says which system a unit's name after it is of: value 1 for the
-    /// imperial (British) units, 2 for the US customary ones (`uk`,
-    /// `imperial`, `inglese`; `us`, `americano`). Never left out as a
+    /// imperial (British) units, 2 for the US customary ones, 3 for the
+    /// troy units precious metals are weighed in (`uk`, `imperial`,
+    /// `inglese`; `us`, `americano`; `troy`, `gold`, `黄金`). Never left out as a
     /// context word: `45 mpg (uk)` is no US mpg; a span ending in it names
     /// what it names with another word of that system (`mpg (imp)`), else
     /// the units of that system its other words name (`galão americano`).

@@ -32,6 +32,23 @@ import UnitpackTestSupport
         #expect(try first("1 galão americano em litros", ["pt"]) == "1.0 volume/US gallon -> volume/liter")
     }
 
+    /// Precious metals are weighed in troy units: their words are of system 3, with `troy`.
+    @Test func anOunceOfGoldIsATroyOunce() throws {
+        #expect(try first("an ounce of gold in grams", ["en"]) == "1.0 mass/troy ounce -> mass/gram")
+        #expect(try first("una onza de oro en gramos", ["es"]) == "1.0 mass/troy ounce -> mass/gram")
+        #expect(try first("一盎司黄金等于多少克", ["zh"]) == "1.0 mass/troy ounce -> mass/gram")
+        #expect(try first("1 унция золота в граммах", ["ru"]) == "1.0 mass/troy ounce -> mass/gram")
+        // No troy name from the words: refused, never the avoirdupois ounce with `gold` left out.
+        #expect(try first("1 oz gold in g", ["en"]).hasPrefix("not understood"))
+        #expect(try first("2 ounces in grams", ["en"]) == "2.0 mass/ounce -> mass/gram")
+    }
+
+    /// A unit's name in an asked language is never context (`ora`, the
+    /// Italian hour), nor is a phrase word ever corrected into one.
+    @Test func aNameIsNoContext() throws {
+        #expect(try first("1 ounce ora in grams", ["en", "it"]).hasPrefix("not understood"))
+    }
+
     @Test func aSystemWordIsNoContext() throws {
         // `flurb` names nothing: with `(uk)` after it, the phrase is refused, never read without it.
         #expect(try first("45 mpg flurb (uk) in l/100km", ["en"]).hasPrefix("not understood"))

@@ -63,6 +63,13 @@ import UnitpackTestSupport
         #expect(try words("2トルは何パスカル", ["ja"]) == ["2", "トル", "は何", "パスカル"])
     }
 
+    /// Arabic spaces its words: names are never found inside one (`ار`,
+    /// the are, inside `اطار`, a tyre); digits still part from letters.
+    @Test func anArabicWordIsNeverCutInside() throws {
+        #expect(try words("اطار 35 psi", ["ar"]) == ["اطار", "35", "psi"])
+        #expect(try words("٥كم", ["ar"]) == ["٥", "كم"])
+    }
+
     @Test func aWordThatNamesSomethingWholeIsNotCut() throws {
         #expect(try words("5 公里 等于 多少 英里", ["zh"]) == ["5", "公里", "等于", "多少", "英里"])
         // 斯堪的纳维亚英里 (the Scandinavian mile) holds 英里, and 海里 is the nautical mile, not 海 and 里.
