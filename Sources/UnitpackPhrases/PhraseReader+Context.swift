@@ -46,8 +46,14 @@ extension PhraseReader {
         guard !folded.isEmpty else { return true }
         if reader.words.meanings(folded: Self.withoutBrackets(folded)).contains(where: { $0.kind == .system }) { return false }
         // A unit's name in an asked language names something: `ora` (the
-        // Italian hour) is no context. A symbol may (`a` of `forno a 400`).
-        if try nameLanguages(folded: folded).contains(where: { !$0.isSymbol && reader.languages.contains($0.language) }) { return false }
+        // Italian hour) is no context. A symbol or a synonym may be (`a` of
+        // `forno a 400`, `ha` of `una pizza ha 800 kcal`), and so may a word
+        // of the language's phrases (`drop`, a difference word and a unit).
+        if reader.words.meanings(folded: folded).isEmpty,
+            try nameLanguages(folded: folded).contains(where: { !$0.isSymbol && !$0.isSynonym && reader.languages.contains($0.language) })
+        {
+            return false
+        }
         let scalars = reader.phrase.scalars[word.range]
         guard Self.holdsUnspacedLetter(scalars), !scalars.contains(where: Self.isSpacedScriptLetter), try namePrefixExists(folded)
         else { return true }

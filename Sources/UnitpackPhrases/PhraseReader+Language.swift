@@ -98,6 +98,8 @@ extension PhraseReader {
         var unit: UnitID
         var language: String
         var isSymbol: Bool
+        /// Another word for the unit (`names.kind` 2), often a short one (`ha`).
+        var isSynonym = false
     }
 
     /// The units a folded word names, each with the language of the name;
@@ -120,7 +122,10 @@ extension PhraseReader {
                     // As `candidates`: fewer rows than the key says is damage.
                     guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged(.countsDisagree(table: "names", key: folded)) }
                     keyRows = row.keyRows
-                    found.append(NameLanguage(unit: row.unit, language: query.text(at: 3) ?? "", isSymbol: row.kind == NameKind.symbol.rawValue))
+                    found.append(
+                        NameLanguage(
+                            unit: row.unit, language: query.text(at: 3) ?? "", isSymbol: row.kind == NameKind.symbol.rawValue,
+                            isSynonym: row.kind == NameKind.synonym.rawValue))
                 }
                 if let keyRows, keyRows != found.count { throw rows.damaged(.countMismatch(table: "names", key: folded, found: found.count, stated: keyRows)) }
             } catch {

@@ -47,6 +47,10 @@ import UnitpackTestSupport
     /// Italian hour), nor is a phrase word ever corrected into one.
     @Test func aNameIsNoContext() throws {
         #expect(try first("1 ounce ora in grams", ["en", "it"]).hasPrefix("not understood"))
+        // A symbol or a synonym may be context (`ha`: the hectare's symbol), and a phrase word (`drop`).
+        #expect(try first("una pizza ha 800 kcal, quanti kJ sono?", ["it"]).hasPrefix("800.0 energy/"))
+        #expect(try first("temps will drop by 15 °F tonight, how much is that in °C", ["en"])
+            == "15.0 temperature-difference/degree Fahrenheit (difference) -> temperature-difference/degree Celsius (difference)")
     }
 
     @Test func aSystemWordIsNoContext() throws {
