@@ -15,8 +15,16 @@ extension PhraseReader {
     func lookupSystemWord(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String, words: NumberWords)
         throws(UnitDatabaseError) -> Found?
     {
-        guard span.count >= 2, let last = span.last else { return nil }
-        let bare = Self.withoutBrackets(Self.trimmingPunctuation(last.folded))
+        guard span.count >= 2, let last = span.last, !words.systems.isEmpty else { return nil }
+        // Asked of every span that names nothing as written: the word as it
+        // is first, without a copy (`(uk),` is trimmed only when it is none).
+        let bare: String
+        if words.systemWords.contains(last.folded) {
+            bare = last.folded
+        } else {
+            guard let edge = last.folded.unicodeScalars.last, Self.isPunctuation(edge) || edge == ")" else { return nil }
+            bare = Self.withoutBrackets(Self.trimmingPunctuation(last.folded))
+        }
         guard let said = words.systems.first(where: { $0.word == bare }) else { return nil }
         // `onza de oro`, `ounce of gold`: the partitive before the word is not the name's.
         var name = span.dropLast()

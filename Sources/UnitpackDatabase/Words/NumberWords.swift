@@ -61,6 +61,8 @@ public struct NumberWords: Sendable {
     /// The words of kind `system` (folded) by their value (1: imperial, 2:
     /// US), each with its language: `PhraseReader.lookupSystemWord`.
     package var systems: [(word: String, value: Double, language: String)] = []
+    /// The words of `systems`, for the test every span that names nothing takes.
+    package var systemWords: Set<String> = []
     /// The languages of the table's language bits (the first 64 given): what
     /// decides the language of a phrase (docs/phrases.md, "Numbers as each
     /// language writes them").
@@ -100,7 +102,10 @@ public struct NumberWords: Sendable {
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
             if meaning.kind == .minus, let space = word.firstIndex(of: " ") { minusOpenings.insert(String(word[..<space])) }
-            if meaning.kind == .system { systems.append((word, meaning.value, language)) }
+            if meaning.kind == .system {
+                systems.append((word, meaning.value, language))
+                systemWords.insert(word)
+            }
             switch meaning.kind {
             case .per: expression.per.insert(word)
             case .powerBefore: expression.powerBefore[word] = Int(meaning.value)
