@@ -450,15 +450,8 @@ struct Phrase {
     /// unit with the others its sixtieths (1.5; 1.0916…). The word must end
     /// there or at a letter (`1:30h`); nil otherwise (`10:1`, `1:75`, `12:30:`).
     func clockTime(from start: Int) -> Number? {
-        var index = start
-        var first = 0.0
-        var digits = 0
-        while index < scalars.count, let digit = NumberReader.digit(scalars[index]), digits < 6 {
-            first = first * 10 + Double(digit)
-            digits += 1
-            index += 1
-        }
-        guard digits > 0 else { return nil }
+        guard let (first, digitsEnd) = plainDigits(from: start) else { return nil }
+        var index = digitsEnd
         var value = first
         var scale = 1.0
         var fields = 0
@@ -480,6 +473,18 @@ struct Phrase {
         return Number(value: value, end: index, isClock: true)
     }
 
+    /// The whole number of at most six plain digits at `start` (no group or
+    /// decimal separator: `5'8`, `1:30`) and where they end; nil when none is.
+    private func plainDigits(from start: Int) -> (value: Double, end: Int)? {
+        var index = start
+        var value = 0.0
+        while index < scalars.count, index - start < 6, let digit = NumberReader.digit(scalars[index]) {
+            value = value * 10 + Double(digit)
+            index += 1
+        }
+        return index > start ? (value, index) : nil
+    }
+
     /// `5'8"`, `5' 8"`, `5′8″`, `5′8½″`, `5 ' 8.5 "`: feet and inches, as feet.
     func feetAndInches(from start: Int, reader: NumberReader) -> Number? {
         var index = start
@@ -494,14 +499,8 @@ struct Phrase {
             return reading.value
         }
         // Feet in plain digits: the reader would take `5'8` as 58 (an apostrophe groups digits in Swiss German).
-        var feetDigits = 0
-        var feet = 0.0
-        while index < scalars.count, let digit = NumberReader.digit(scalars[index]), feetDigits < 6 {
-            feet = feet * 10 + Double(digit)
-            feetDigits += 1
-            index += 1
-        }
-        guard feetDigits > 0 else { return nil }
+        guard let (feet, feetEnd) = plainDigits(from: index) else { return nil }
+        index = feetEnd
         skipSpaces()
         guard index < scalars.count, ["'", "′", "’"].contains(scalars[index]) else { return nil }
         index += 1

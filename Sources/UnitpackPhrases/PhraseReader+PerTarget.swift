@@ -42,7 +42,7 @@ extension PhraseReader {
     /// the first its symbol names, when `B` names a unit too; nil for any
     /// other symbol (`kph`; `l/100km`: a number). The build checks that a
     /// symbol written so spells the unit's definition (E501).
-    private func perNumerator(_ symbol: String) throws(UnitDatabaseError) -> MeasureUnit? {
+    func perNumerator(_ symbol: String) throws(UnitDatabaseError) -> MeasureUnit? {
         let halves = symbol.split(separator: "/", omittingEmptySubsequences: false)
         guard halves.count == 2, try !database.candidates(for: String(halves[1]), preferring: nil).isEmpty else { return nil }
         return try database.candidates(for: String(halves[0]), preferring: nil).first

@@ -53,11 +53,7 @@ extension PhraseReader {
     /// `min/km`, whose symbol says so, as `targetPerQuantity` reads them).
     private func isTimeOrPace(_ unit: MeasureUnit) throws(UnitDatabaseError) -> Bool {
         if unit.category == "time" { return true }
-        for symbol in unit.symbols {
-            let halves = symbol.split(separator: "/", omittingEmptySubsequences: false)
-            guard halves.count == 2, let first = try database.candidates(for: String(halves[0]), preferring: nil).first else { continue }
-            if first.category == "time" { return true }
-        }
+        for symbol in unit.symbols where try perNumerator(symbol)?.category == "time" { return true }
         return false
     }
 
