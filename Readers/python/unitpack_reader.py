@@ -29,7 +29,7 @@ import unicodedata
 import zlib
 from fractions import Fraction
 
-DATABASE_FORMAT = 11
+DATABASE_FORMAT = 12
 PACK_FORMAT = 5
 MANIFEST_VERSION = 1
 APPLICATION_ID = 0x554E504B

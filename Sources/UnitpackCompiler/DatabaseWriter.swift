@@ -58,7 +58,9 @@ public enum DatabaseWriter {
         // clusters, a language its phrase words.
         let units = unitRows(model)
         let names = nameRows(model)
-        let phraseWords = phraseWordRows(model)
+        let phraseWords = phraseWordRows(model, nameKeys: Set(names.compactMap { row -> String? in
+            if case .text(let key) = row[0] { return key } else { return nil }
+        }))
         let clusters = clusterRows(model)
         let relations = relationRows(model)
         let unitNames = unitNameRows(model)
@@ -132,12 +134,25 @@ public enum DatabaseWriter {
     }
 
     /// One row per (lang, word, kind): a word listed twice is kept once, as
-    /// its first listing (sorted by word and kind).
-    private static func phraseWordRows(_ model: CompiledModel) -> [[Statement.Value]] {
+    /// its first listing (sorted by word and kind). A word of a kind without
+    /// a value (a question word, a filler, a marker: what a phrase is made
+    /// of, not its numbers) is also written without its accents (`ca` for
+    /// `ça`, `cuantos` for `cuántos`; `TextFolding.withoutAccents`), where
+    /// that is no word of the language and no name (`nameKeys`): typed so,
+    /// it reads as the word. A number word is not (`piec` is no `pięć`: a
+    /// number read from a guess would change the answer unseen).
+    private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<String>) -> [[Statement.Value]] {
         var rows: [[Statement.Value]] = []
         for language in model.languages {
             var seen: Set<[String]> = []
-            for word in language.phraseWords.sorted(by: { ($0.word, $0.kind.rawValue) < ($1.word, $1.kind.rawValue) })
+            let listed = Set(language.phraseWords.map(\.word))
+            var words = language.phraseWords
+            for word in language.phraseWords where !word.kind.hasValue && word.kind != .ending && word.kind != .attached {
+                let bare = TextFolding.withoutAccents(word.word)
+                guard bare != word.word, !listed.contains(bare), !nameKeys.contains(bare) else { continue }
+                words.append(CompiledModel.PhraseWord(word: bare, kind: word.kind, value: nil))
+            }
+            for word in words.sorted(by: { ($0.word, $0.kind.rawValue) < ($1.word, $1.kind.rawValue) })
             where seen.insert([word.word, word.kind.rawValue]).inserted {
                 rows.append([.text(language.code), .text(word.word), .text(word.kind.rawValue), word.value.map { .real($0) } ?? .null])
             }
@@ -229,6 +244,8 @@ public enum DatabaseWriter {
         names.sort()
         var unique: [NameRow] = []
         for name in names where unique.last != name { unique.append(name) }
+        unique += withoutAccents(unique, model)
+        unique.sort()
         let keyRows = Dictionary(unique.map { ($0.folded, 1) }, uniquingKeysWith: +)
         return chained(
             unique.map { name in
@@ -237,6 +254,26 @@ public enum DatabaseWriter {
                     .text(name.stored), .integer(Int64(keyRows[name.folded] ?? 0)),
                 ]
             }, table: "names", keyColumns: 1)
+    }
+
+    /// The rows of kind 5 (`NameKind.withoutAccents`): each word filed again
+    /// under its key without accents (`metros cubicos`), with its text as
+    /// written, where that key is no word's (`a`, a symbol, is never `à`),
+    /// no word of phrases of the language (`cuantos`), and names one unit
+    /// (a guess between two units is no guess). One row per unit and
+    /// language: the first text in key order.
+    private static func withoutAccents(_ names: [NameRow], _ model: CompiledModel) -> [NameRow] {
+        let keys = Set(names.map(\.folded))
+        let phraseWords = Dictionary(grouping: model.languages, by: \.code).mapValues { Set($0.flatMap { $0.phraseWords.map(\.word) }) }
+        var found: [String: [NameRow]] = [:]
+        for name in names {
+            let bare = TextFolding.withoutAccents(name.folded)
+            guard bare != name.folded, !keys.contains(bare), phraseWords[name.lang]?.contains(bare) != true else { continue }
+            let text = NameText.text(stored: name.stored, folded: name.folded)
+            let row = NameRow(folded: bare, unit: name.unit, kind: .withoutAccents, lang: name.lang, text: text)
+            if !found[bare, default: []].contains(where: { $0.unit == row.unit && $0.lang == row.lang }) { found[bare, default: []].append(row) }
+        }
+        return found.values.filter { rows in rows.allSatisfy { $0.unit == rows[0].unit } }.flatMap { $0 }
     }
 
     /// `rows` (in key order) with `prev_key` appended: on the first row of
@@ -264,7 +301,11 @@ public enum DatabaseWriter {
         var stored: String
 
         init(unit: Int, kind: NameKind, lang: String, text: String) {
-            self.folded = TextFolding.fold(text)
+            self.init(folded: TextFolding.fold(text), unit: unit, kind: kind, lang: lang, text: text)
+        }
+
+        init(folded: String, unit: Int, kind: NameKind, lang: String, text: String) {
+            self.folded = folded
             self.unit = unit
             self.kind = kind
             self.lang = lang

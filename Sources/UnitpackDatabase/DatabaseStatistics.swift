@@ -76,8 +76,9 @@ indirect enum CachedObject {
     case names(LocalizedNames)
     case phraseWords(NumberWords)
     /// The units a name finds, best first, the language of the best match,
-    /// and whether it matched only ignoring case.
-    case candidates([UnitID], String?, Bool)
+    /// whether it matched only ignoring case, and the name with its accents
+    /// when it matched only without them.
+    case candidates([UnitID], String?, Bool, String?)
     case nameStart(Bool)
     case relations(RelationTable)
     case compounds(CompoundPatterns)

@@ -22,6 +22,7 @@ extension UnitDatabase {
     /// language: the symbols of `units-src/`) beats a match only in another
     /// language: in a Russian phrase `год` is the year, not the Ukrainian
     /// symbol of the hour.
+    /// A name found only without its accents is not `text`'s: no units.
     package func candidates(for text: String, preferring languages: [String]?) throws(UnitDatabaseError) -> [MeasureUnit] {
         try candidates(for: text, folded: TextFolding.fold(text), preferring: languages).units
     }
@@ -32,12 +33,16 @@ extension UnitDatabase {
     /// symbol of every language (`units-src/`) matches as well; and whether
     /// the best match is only one that ignores case (`ks` for `kS`), which a
     /// prefixed reading written exactly beats (`k` + `s`, the kilosecond).
+    /// A name found only without its accents (`NameCandidates.withoutAccents`)
+    /// finds no units unless `acceptingWithoutAccents`: a lookup that is
+    /// itself a guess (an ending cut) must not stack a second one on it.
     package func candidates(
-        for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil
-    ) throws(UnitDatabaseError) -> (units: [MeasureUnit], language: String?, ignoringCase: Bool) {
+        for text: String, folded: @autoclosure () -> String, preferring languages: [String]?, keyPrefix: String? = nil,
+        acceptingWithoutAccents: Bool = false
+    ) throws(UnitDatabaseError) -> NameCandidates {
         try candidates(
             key: ByteString((keyPrefix ?? candidatesKeyPrefix(languages)) + text), text: text, folded: folded(),
-            preferring: languages)
+            preferring: languages, acceptingWithoutAccents: acceptingWithoutAccents)
     }
 
     /// `candidates(for:folded:preferring:keyPrefix:)` by its cache key (the
@@ -45,22 +50,33 @@ extension UnitDatabase {
     /// and its folding are only asked for when the cache does not hold it.
     package func candidates(
         key cacheKey: ByteString, text: @autoclosure () -> String, folded: @autoclosure () -> String,
+        preferring languages: [String]?, acceptingWithoutAccents: Bool = false
+    ) throws(UnitDatabaseError) -> NameCandidates {
+        let found = try candidatesAnyway(key: cacheKey, text: text(), folded: folded(), preferring: languages)
+        guard found.withoutAccents != nil, !acceptingWithoutAccents else { return found }
+        return NameCandidates(units: [], language: nil, ignoringCase: false, withoutAccents: nil)
+    }
+
+    private func candidatesAnyway(
+        key cacheKey: ByteString, text: @autoclosure () -> String, folded: @autoclosure () -> String,
         preferring languages: [String]?
-    ) throws(UnitDatabaseError) -> (units: [MeasureUnit], language: String?, ignoringCase: Bool) {
+    ) throws(UnitDatabaseError) -> NameCandidates {
         // Kept in the object cache: typing re-reads the same words, a phrase
         // is parsed again at each key, and front ends convert the same units.
         let key = CachedKey.candidates(cacheKey)
         return try withState { state throws(UnitDatabaseError) in
-            if case .candidates(let ids, let language, let ignoringCase)? = state.objects.value(for: key) {
+            if case .candidates(let ids, let language, let ignoringCase, let withoutAccents)? = state.objects.value(for: key) {
                 var units: [MeasureUnit] = []
                 for id in ids { units.append(try loadReferenced(id, state)) }
-                return (units, language, ignoringCase)
+                return NameCandidates(units: units, language: language, ignoringCase: ignoringCase, withoutAccents: withoutAccents)
             }
             // A name matches a handful of units at most: arrays beat dictionaries.
             let text = text()
             let folded = folded()
             var scored: [(id: UnitID, score: Int)] = []
             var matched: [(language: Int, score: Int)] = []
+            // The text of a row of kind 5: the key holds no other kind (the build).
+            var accented: String?
             let path = path
             do {
                 let query = state.unitsByFoldedName
@@ -79,8 +95,14 @@ extension UnitDatabase {
                     keyRows = row.keyRows
                     found += 1
                     let id = row.unit
-                    // An empty stored text is the key itself (format 11, `NameText`).
-                    let exact = query.textEquals(at: 4, "") ? query.textEquals(at: 0, text) : query.textEquals(at: 4, text)
+                    let exact: Bool
+                    if row.kind == NameKind.withoutAccents.rawValue {
+                        if accented == nil { accented = NameText.text(stored: query.text(at: 4) ?? "", folded: folded) }
+                        exact = false
+                    } else {
+                        // An empty stored text is the key itself (format 11, `NameText`).
+                        exact = query.textEquals(at: 4, "") ? query.textEquals(at: 0, text) : query.textEquals(at: 4, text)
+                    }
                     let isSymbol = row.kind == NameKind.symbol.rawValue
                     var score = exact ? (isSymbol ? 3 : 2) : 1
                     if let languages {
@@ -105,8 +127,8 @@ extension UnitDatabase {
                 throw Self.typed(error, path: path)
             }
             guard let best = scored.map(\.score).max() else {
-                state.objects.insert(.candidates([], nil, false), for: key, cost: ApproximateSize.ofCandidates(key, count: 0))
-                return ([], nil, false)
+                state.objects.insert(.candidates([], nil, false, nil), for: key, cost: ApproximateSize.ofCandidates(key, count: 0))
+                return NameCandidates(units: [], language: nil, ignoringCase: false, withoutAccents: nil)
             }
             // Drop weaker matches when a stronger one exists: `M` (exact symbol)
             // must not be ambiguous with `m` (case-folded).
@@ -115,12 +137,12 @@ extension UnitDatabase {
             units.sort { ($0.priority, -$0.id.rawValue) > ($1.priority, -$1.id.rawValue) }
             // A symbol of every language (-1) says nothing of the phrase's language.
             let language = matched.filter { $0.score == best }.map(\.language).min().flatMap { $0 < 0 ? nil : languages?[$0] }
-            // Scores: 1 ignoring case, 2 a name as written, 3 a symbol; +10 in an asked language.
-            let ignoringCase = best % 10 == 1
+            // Scores: 1 ignoring case (or without accents), 2 a name as written, 3 a symbol; +10 in an asked language.
+            let ignoringCase = best % 10 == 1 && accented == nil
             state.objects.insert(
-                .candidates(units.map(\.id), language, ignoringCase), for: key,
-                cost: ApproximateSize.ofCandidates(key, count: units.count))
-            return (units, language, ignoringCase)
+                .candidates(units.map(\.id), language, ignoringCase, accented), for: key,
+                cost: ApproximateSize.ofCandidates(key, count: units.count) + (accented.map(ApproximateSize.of) ?? 0))
+            return NameCandidates(units: units, language: language, ignoringCase: ignoringCase, withoutAccents: accented)
         }
     }
 
@@ -235,4 +257,19 @@ extension UnitDatabase {
             }
         }
     }
+}
+
+/// What a name finds (`UnitDatabase.candidates(for:folded:preferring:keyPrefix:)`).
+package struct NameCandidates {
+    /// The units, best first; empty when nothing has the name.
+    package var units: [MeasureUnit]
+    /// The first asked language with the best match; nil when a symbol of
+    /// every language matches as well, or no language was asked.
+    package var language: String?
+    /// The best match is only one ignoring case (`ks` for `kS`).
+    package var ignoringCase: Bool
+    /// The name as written when it matched only without its accents
+    /// (`NameKind.withoutAccents`: `metros cubicos`, `metros cúbicos`): a
+    /// reading of it is a guess. Nil when it matched as typed or ignoring case.
+    package var withoutAccents: String?
 }

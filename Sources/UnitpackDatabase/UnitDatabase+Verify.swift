@@ -79,6 +79,7 @@ extension UnitDatabase {
         }
         var nameChain = Chain(table: "names")
         var folded: [String: (stated: Int, found: Int)] = [:]
+        var withoutAccentsKeys: [String: Bool] = [:]
         try scan("names", order: "folded, unit, kind, lang, text") { decoder in
             let row = try decoder.nameRow(at: 0)
             guard nameChain.follow([decoder.statement.value(at: 0)], decoder.statement.value(at: 6)) else {
@@ -92,9 +93,16 @@ extension UnitDatabase {
             guard NameText.isCanonical(stored: stored, folded: key) else {
                 throw damaged(.nameStoresKey(unit: row.unit.rawValue))
             }
-            guard key == TextFolding.fold(NameText.text(stored: stored, folded: key)) else {
+            // Kind 5 is filed under its text's key without accents, which
+            // differs from the key, and only with rows of its kind.
+            let textKey = TextFolding.fold(NameText.text(stored: stored, folded: key))
+            let withoutAccents = row.kind == NameKind.withoutAccents.rawValue
+            guard withoutAccents ? key == TextFolding.withoutAccents(textKey) && key != textKey : key == textKey,
+                withoutAccentsKeys[key].map({ $0 == withoutAccents }) ?? true
+            else {
                 throw damaged(.nameUnderWrongKey(unit: row.unit.rawValue))
             }
+            withoutAccentsKeys[key] = withoutAccents
             let group = folded[key] ?? (row.keyRows, 0)
             guard group.stated == row.keyRows else { throw damaged(.countsDisagree(table: "names", key: key)) }
             folded[key] = (group.stated, group.found + 1)

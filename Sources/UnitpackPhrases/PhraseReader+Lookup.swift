@@ -199,14 +199,14 @@ extension PhraseReader {
             // The folded form is only joined when the object cache has not seen the text.
             let found = try database.candidates(
                 key: ByteString(Phrase.joined(span, folded: false, after: key)), text: Phrase.joined(span, folded: false),
-                folded: Phrase.joined(span, folded: true), preferring: languages)
+                folded: Phrase.joined(span, folded: true), preferring: languages, acceptingWithoutAccents: true)
             if found.ignoringCase, span.count == 1, let prefixed = try prefixedUnits(span.first!.text, languages: languages) {
                 return Found(units: prefixed)
             }
             if found.ignoringCase, span.count == 1, let decided = try caseDecided(span.first!.text, found.units, languages: languages) {
                 return decided
             }
-            return found.units.isEmpty ? nil : Found(units: found.units, language: found.language)
+            return found.units.isEmpty ? nil : Self.found(found, span)
         }
         let (text, folded) = Phrase.joined(span)
         // As written first: some symbols end in a dot (`мм рт. ст.`, `л. с.`).
@@ -221,13 +221,22 @@ extension PhraseReader {
             if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
         }
         for (text, folded) in variants {
-            let found = try database.candidates(for: text, folded: folded, preferring: languages, keyPrefix: key)
+            let found = try database.candidates(
+                for: text, folded: folded, preferring: languages, keyPrefix: key, acceptingWithoutAccents: true)
             if found.ignoringCase, span.count == 1, let decided = try caseDecided(text, found.units, languages: languages) {
                 return decided
             }
-            if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
+            if !found.units.isEmpty { return Self.found(found, span) }
         }
         return nil
+    }
+
+    /// The units a lookup of `span` found; a name found only without its
+    /// accents (`metros cubicos`) is a guess, shown as a correction.
+    private static func found(_ found: NameCandidates, _ span: ArraySlice<Phrase.Word>) -> Found {
+        guard let accented = found.withoutAccents else { return Found(units: found.units, language: found.language) }
+        let typed = trimmingPunctuation(Phrase.joined(span, folded: false))
+        return Found(units: found.units, language: found.language, guess: PhraseGuess(kind: .correction, word: typed, readAs: accented))
     }
 
     /// The shortest stem an ending is cut from: `мил` of `милях`.

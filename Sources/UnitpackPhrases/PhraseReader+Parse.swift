@@ -272,14 +272,7 @@ extension PhraseReader {
     {
         let phrase = reader.phrase
         let text = phrase.original
-        for index in (start + 1)..<max(start + 1, phrase.words.count) {
-            if reader.countStepIsOver() { return ([], .problem(.tooMuchWork(limit: reader.limit))) }
-            guard reader.mayStartNumber(phrase.words[index]) else { continue }
-            let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
-            guard !numbers.isEmpty else { continue }
-            guard let target = try target(phrase.words[start..<index], &reader) else {
-                return ([], .noUnitNamed(trimmed(phrase.words[start..<index], reader.words)))
-            }
+        func read(_ numbers: [Phrase.Number], _ target: [Found]) throws(UnitDatabaseError) -> ([PhraseReading], PhraseFailure?) {
             var readings: [PhraseReading] = []
             var failure: PhraseFailure?
             for number in numbers {
@@ -292,6 +285,34 @@ extension PhraseReader {
             }
             return (readings, readings.isEmpty ? failure ?? .problem(.noUnitAfterNumber(in: text)) : nil)
         }
+        // Why the first number read nothing, kept while a later number is
+        // tried after a target and its context.
+        var first: PhraseFailure?
+        for index in (start + 1)..<max(start + 1, phrase.words.count) {
+            if reader.countStepIsOver() { return ([], .problem(.tooMuchWork(limit: reader.limit))) }
+            // Past a target and its context, no later number is the quantity.
+            if first != nil, index - start > Self.longestUnitName + Self.mostContextWords { break }
+            guard reader.mayStartNumber(phrase.words[index]) else { continue }
+            let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
+            guard !numbers.isEmpty else { continue }
+            if first == nil {
+                if let target = try target(phrase.words[start..<index], &reader) {
+                    let (readings, failure) = try read(numbers, target)
+                    if !readings.isEmpty { return (readings, nil) }
+                    first = failure
+                } else {
+                    first = .noUnitNamed(trimmed(phrase.words[start..<index], reader.words))
+                }
+            }
+            // `quantos cm tem uma TV de 50 polegadas`: the target, then words
+            // about what is measured (`uma` read as one opens no quantity: on
+            // to the next number).
+            if let (target, context) = try targetThenContext(phrase.words[start..<index], &reader) {
+                let found = Self.withContext(try read(numbers, target).0, context)
+                if !found.isEmpty { return (found, nil) }
+            }
+        }
+        if let first { return ([], first) }
         // A question without a number: the target, a marker, the unit of one.
         if asked {
             // A marker (`сколько футов в метре`) or a filler, a verb
@@ -314,6 +335,36 @@ extension PhraseReader {
             }
         }
         return ([], .problem(.noNumber(in: text)))
+    }
+
+    /// `quantos cm tem uma TV de`, `Wie viel PS hat ein Auto mit`: the
+    /// longest start of `words` (without the markers and fillers around
+    /// them) that names a target, and the rest, at most `mostContextWords`
+    /// words that name nothing together, each a word of context
+    /// (`isContextWord`) or an article (`uma`, `ein`: a number word, but
+    /// one the words after it left unread). Nil when no start is a target
+    /// or the rest is no context.
+    func targetThenContext(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> ([Found], ArraySlice<Phrase.Word>)?
+    {
+        let span = trimmed(words, reader.words)
+        guard span.count > 1 else { return nil }
+        for cut in stride(from: min(span.count - 1, Self.longestSpan), through: 1, by: -1) {
+            if reader.countStepIsOver() { return nil }
+            let context = span[(span.startIndex + cut)...]
+            guard context.count <= Self.mostContextWords, let target = try target(span.prefix(cut), &reader) else { continue }
+            for word in context {
+                let isArticle = reader.words.meanings(folded: word.folded).contains {
+                    $0.kind == .article || ($0.kind == .number && $0.value == 1)
+                }
+                if isArticle { continue }
+                guard try isContextWord(word, leading: true, &reader) else { return nil }
+            }
+            guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
+            else { return nil }
+            return (target, context)
+        }
+        return nil
     }
 
     /// The units a target named first is: its words without the markers and

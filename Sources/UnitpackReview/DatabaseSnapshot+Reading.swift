@@ -286,7 +286,7 @@ private struct SnapshotReader {
             case .symbol?: words[unit, default: [:]][language, default: .init()].symbols.append(text)
             case .synonym?: words[unit, default: [:]][language, default: .init()].synonyms.append(text)
             case .caseForm?: words[unit, default: [:]][language, default: .init()].cases.append(text)
-            case .name?, .composed?, nil: break
+            case .name?, .composed?, .withoutAccents?, nil: break
             }
         }
         try scan.finish(meta)

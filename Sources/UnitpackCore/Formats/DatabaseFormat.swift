@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 11
+    public static let version: Int32 = 12
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -110,6 +110,13 @@ public enum NameKind: Int, Sendable, Hashable {
     /// the language does not name by hand (`kilogrammes par mètre cube`):
     /// the display name and plural forms of its `unit_names` rows.
     case composed = 4
+    /// A word of kind 0 to 4 filed under its key without the accents of its
+    /// Latin letters (`TextFolding.withoutAccents`: `metros cubicos` for
+    /// `metros cúbicos`), with the word as written in `text`; the build
+    /// writes one only where no other word has that key and it names one
+    /// unit. A reader that finds a key only in such rows reads the word as
+    /// a guess (the phrase reader shows it as a correction), never as typed.
+    case withoutAccents = 5
 }
 
 /// `unit_names.form`: which word of a unit in a language.

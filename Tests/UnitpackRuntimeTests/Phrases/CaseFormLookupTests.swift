@@ -30,7 +30,8 @@ import UnitpackTestSupport
         ("кілокалоріях", "uk", "energy/kilocalorie"),
     ])
     func aCaseFormNamesItsUnitInItsLanguage(form: String, language: String, key: String) throws {
-        let (units, found, _) = try Self.database.candidates(for: form, folded: TextFolding.fold(form), preferring: [language])
+        let candidates = try Self.database.candidates(for: form, folded: TextFolding.fold(form), preferring: [language])
+        let (units, found) = (candidates.units, candidates.language)
         #expect(units.map(\.key) == [key], "\(form)")
         #expect(found == language, "\(form)")
         #expect(try Self.database.candidates(for: form).contains { $0.key == key }, "\(form)")

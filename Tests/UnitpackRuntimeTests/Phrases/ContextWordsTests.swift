@@ -35,6 +35,20 @@ import UnitpackTestSupport
         #expect(try first("in meters 34 feet in yards", ["en"]).hasPrefix("not understood: nothing may follow the quantity"))
     }
 
+    @Test func wordsBetweenATargetNamedFirstAndTheQuantityAreLeftOut() throws {
+        #expect(
+            try first("quantos cm tem uma TV de 50 polegadas", ["pt"])
+                == "50.0 length/inch -> length/centimeter [left out: uma TV]")
+        #expect(try first("Wie viel PS hat ein Auto mit 110 kW", ["de"]) == "110.0 power/kilowatt -> power/metric horsepower [left out: ein Auto mit]")
+        #expect(try first("كم سنتيمتر طول ٦ أقدام", ["ar"]) == "6.0 length/foot -> length/centimeter [left out: طول]")
+        // The longest target first: square feet, not feet with `carrés` left out.
+        #expect(
+            try first("combien de pieds carrés fait un appart de 45 m²", ["fr"])
+                == "45.0 area/square meter -> area/square foot [left out: un appart]")
+        // A word that names a unit is no context: `in meters` was the target.
+        #expect(try first("how many feet in meters 34 yards", ["en"]).hasPrefix("not understood"))
+    }
+
     @Test func wordsBetweenTheQuantityAndItsMarkerAreLeftOut() throws {
         #expect(try first("250g flour in ounces", ["en"]) == "250.0 mass/gram -> mass/ounce [left out: flour]")
         #expect(try first("2 cups of water in ml", ["en"]) == "2.0 volume/US cup -> volume/milliliter [left out: of water]")

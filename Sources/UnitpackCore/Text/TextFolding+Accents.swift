@@ -1,0 +1,45 @@
+extension TextFolding {
+    /// Folded text as people type it on a keyboard without their language's
+    /// accents (`metros cubicos`, `funtow`, `degres`): each Latin letter
+    /// with a diacritic as its base letter (`é` `ó` `ç` `ñ` `ü` as `e` `o`
+    /// `c` `n` `u`, and the letters Unicode does not decompose but names as
+    /// a letter with a mark: `ł` `ø` `đ` as `l` `o` `d`), every other
+    /// scalar as it is (`ß`, `æ` and other scripts: Cyrillic `й` is a
+    /// letter of its own, not `и` with a mark). The build files a unit's
+    /// name under this key too (`names.kind` 5, docs/database.md) where no
+    /// other word has it, so that a phrase typed without accents reads,
+    /// shown as a guess. The same idea as Lucene's ASCIIFoldingFilter,
+    /// narrowed to marks on Latin letters.
+    ///
+    /// Judged by the Unicode name of each scalar (`LATIN SMALL LETTER O WITH
+    /// STROKE`), which the standard library carries on every platform, for
+    /// the Latin blocks only (U+00C0–U+024F, U+1E00–U+1EFF): the build and a
+    /// phrase the reader could not read as typed are the only callers.
+    public static func withoutAccents(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isAccentedLatinCandidate) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(isAccentedLatinCandidate(scalar) ? baseLetter(scalar) ?? scalar : scalar)
+        }
+        return String(result)
+    }
+
+    static func isAccentedLatinCandidate(_ scalar: Unicode.Scalar) -> Bool {
+        (0xC0...0x24F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value)
+    }
+
+    /// `LATIN SMALL LETTER E WITH ACUTE` -> `e`; nil for a scalar that is no
+    /// single letter with a mark (`×`, `ß`, `æ`).
+    static func baseLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard let name = scalar.properties.name else { return nil }
+        let small = "LATIN SMALL LETTER ", capital = "LATIN CAPITAL LETTER "
+        let isSmall = name.hasPrefix(small)
+        guard isSmall || name.hasPrefix(capital) else { return nil }
+        let rest = name.utf8.dropFirst(isSmall ? small.utf8.count : capital.utf8.count)
+        // One letter, then ` WITH `: `O WITH STROKE`, not `AE` or `SHARP S`.
+        guard let letter = rest.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter),
+            rest.dropFirst().starts(with: " WITH ".utf8)
+        else { return nil }
+        return Unicode.Scalar(isSmall ? letter | 0x20 : letter)
+    }
+}
