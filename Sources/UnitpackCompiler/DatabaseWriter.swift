@@ -138,18 +138,25 @@ public enum DatabaseWriter {
     /// a value (a question word, a filler, a marker: what a phrase is made
     /// of, not its numbers) is also written without its accents (`ca` for
     /// `ça`, `cuantos` for `cuántos`; `TextFolding.withoutAccents`), where
-    /// that is no word of the language and no name (`nameKeys`): typed so,
+    /// that is no word of that kind or with a value in the language, and no
+    /// name (`nameKeys`): typed so,
     /// it reads as the word. A number word is not (`piec` is no `pięć`: a
     /// number read from a guess would change the answer unseen).
     private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<String>) -> [[Statement.Value]] {
         var rows: [[Statement.Value]] = []
         for language in model.languages {
             var seen: Set<[String]> = []
-            let listed = Set(language.phraseWords.map(\.word))
+            let listed = Dictionary(grouping: language.phraseWords, by: \.word).mapValues { Set($0.map(\.kind)) }
             var words = language.phraseWords
             for word in language.phraseWords where !word.kind.hasValue && word.kind != .ending && word.kind != .attached {
                 let bare = TextFolding.withoutAccents(word.word)
-                guard bare != word.word, !listed.contains(bare), !nameKeys.contains(bare) else { continue }
+                // A word that is listed with other kinds gets this one too
+                // (`e`, and, is also `é`, is, in Portuguese), unless one of
+                // them carries a value (a number word).
+                let kinds = listed[bare] ?? []
+                guard bare != word.word, !kinds.contains(word.kind), !kinds.contains(where: \.hasValue),
+                    !nameKeys.contains(bare)
+                else { continue }
                 words.append(CompiledModel.PhraseWord(word: bare, kind: word.kind, value: nil))
             }
             for word in words.sorted(by: { ($0.word, $0.kind.rawValue) < ($1.word, $1.kind.rawValue) })

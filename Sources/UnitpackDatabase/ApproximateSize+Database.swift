@@ -64,6 +64,8 @@ extension ApproximateSize {
         bytes += dictionary(count: words.splitStarts.count, keyStride: 8, valueStride: 0)
             + dictionary(count: words.splittableScalars.count, keyStride: 4, valueStride: 0)
         bytes += of(words.languageCodes)
+        bytes += dictionary(count: words.contextOpenings.count, keyStride: 16, valueStride: 0)
+        for word in words.contextOpenings { bytes += of(word) }
         // The expression words: a set and two dictionaries of a few words.
         let expression = words.expression
         bytes += dictionary(count: expression.per.count, keyStride: 16, valueStride: 0)

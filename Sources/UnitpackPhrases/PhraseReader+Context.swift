@@ -15,6 +15,9 @@ extension PhraseReader {
     /// places a target is looked for after them.
     static let mostContextWords = 6
 
+    /// The most words of one word of kind `context` (`درجة الحرارة`).
+    static let longestContextWord = 3
+
     /// Whether `word` may be left out as context (`leading`: before the
     /// quantity; an article may open it there: `un tubo de 3 pulgadas`): no
     /// digit, no word of a number (`one`, `hundred`, `half`: it would change the value), and,
@@ -25,6 +28,8 @@ extension PhraseReader {
     func isContextWord(_ word: Phrase.Word, leading: Bool, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
         reader.countStep()
         if word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }) { return false }
+        // Part of a word of what is measured: `درجة` of `درجة الحرارة`, temperature.
+        if reader.isInContextWord(word) { return true }
         // A sign apart from its number (`- 20 degrees`) is the number's, not
         // context; after the quantity it is a dash (`30 psi - це скільки бар`).
         if leading, word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
@@ -44,6 +49,8 @@ extension PhraseReader {
         if isNumberWord { return false }
         let folded = Self.trimmingPunctuation(word.folded)
         guard !folded.isEmpty else { return true }
+        // A word of kind `context` says what is measured: never a unit.
+        if reader.words.meanings(folded: folded).contains(where: { $0.kind == .context }) { return true }
         if reader.words.meanings(folded: Self.withoutBrackets(folded)).contains(where: { $0.kind == .system }) { return false }
         // A unit's name in an asked language names something: `ora` (the
         // Italian hour) is no context. A symbol or a synonym may be (`a` of
@@ -124,8 +131,13 @@ extension PhraseReader {
             guard !numbers.isEmpty else { continue }
             let context = phrase.words[start..<index]
             // Words that name a target are no context: `kg 5 lb` and `in
-            // meters 34 feet in yards` are refused.
-            guard try target(context, &reader) == nil else { return nil }
+            // meters 34 feet in yards` are refused. A word of what is measured
+            // names none (`درجة الحرارة`, temperature, is no degree).
+            let naming = context.filter { word in
+                !reader.isInContextWord(word)
+                    && !reader.words.meanings(folded: Self.trimmingPunctuation(word.folded)).contains { $0.kind == .context }
+            }
+            if !naming.isEmpty, try target(naming[...], &reader) != nil { return nil }
             let readings = Self.withContext(try numberFirst(numbers, &reader).0.filter { !$0.targets.isEmpty }, context)
             if !readings.isEmpty { return readings }
             // A word that may open a number but opens no quantity here (the

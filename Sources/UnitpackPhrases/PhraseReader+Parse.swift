@@ -194,6 +194,30 @@ extension PhraseReader {
         /// after every unit the quantity's words may name (a tenth of a
         /// parse when asked afresh each time).
         var startsNumber: [Int: Bool] = [:]
+        /// The first scalars of the words that are part of a word of kind
+        /// `context` of several (`درجة الحرارة`: `درجة` is also the
+        /// degree's name), found at the first word of context asked about.
+        var inContextWords: Set<Int>?
+
+        /// Whether `word` is part of a word of kind `context` of several words.
+        mutating func isInContextWord(_ word: Phrase.Word) -> Bool {
+            if inContextWords == nil {
+                var found: Set<Int> = []
+                let all = phrase.words
+                for start in all.indices where words.contextOpenings.contains(all[start].folded) {
+                    for count in 2...PhraseReader.longestContextWord where start + count <= all.count {
+                        memo.steps += 1
+                        let span = all[start..<(start + count)]
+                        let joined = PhraseReader.trimmingPunctuation(Phrase.joined(span, folded: true))
+                        if words.meanings(folded: joined).contains(where: { $0.kind == .context }) {
+                            for each in span { found.insert(each.range.lowerBound) }
+                        }
+                    }
+                }
+                inContextWords = found
+            }
+            return inContextWords!.contains(word.range.lowerBound)
+        }
 
         /// Whether a number may start at `word` (`Phrase.mayStartNumber`), once a word.
         mutating func mayStartNumber(_ word: Phrase.Word) -> Bool {
@@ -344,7 +368,9 @@ extension PhraseReader {
     /// (`isContextWord`) or an article (`uma`, `ein`: a number word, but
     /// one the words after it left unread). Nil when no start is a target
     /// or the rest is no context.
-    func targetThenContext(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError)
+    /// After the quantity (`leading` false: `2 TB in GiB sind das wirklich`),
+    /// the rest may not hold a word of an expression (`per`, `square`).
+    func targetThenContext(_ words: ArraySlice<Phrase.Word>, leading: Bool = true, _ reader: inout Reader) throws(UnitDatabaseError)
         -> ([Found], ArraySlice<Phrase.Word>)?
     {
         let span = trimmed(words, reader.words)
@@ -358,7 +384,7 @@ extension PhraseReader {
                     $0.kind == .article || ($0.kind == .number && $0.value == 1)
                 }
                 if isArticle { continue }
-                guard try isContextWord(word, leading: true, &reader) else { return nil }
+                guard try isContextWord(word, leading: leading, &reader) else { return nil }
             }
             guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
             else { return nil }

@@ -113,10 +113,11 @@ extension PhraseReader {
         let held = Set(found.units.map(\.id))
         var units: [MeasureUnit] = []
         var language: String?
-        let text = Phrase.joined(span, folded: false)
+        // Without the sentence's punctuation, as the lookup found them (`in F?`).
+        let text = Self.trimmingPunctuation(Phrase.joined(span, folded: false))
         // Symbols of every language matched only ignoring case (`mc`: `mC`).
         var caseOnly: [MeasureUnit] = []
-        for name in try nameLanguages(folded: Phrase.joined(span, folded: true)) where !held.contains(name.unit) {
+        for name in try nameLanguages(folded: Self.trimmingPunctuation(Phrase.joined(span, folded: true))) where !held.contains(name.unit) {
             guard !units.contains(where: { $0.id == name.unit }) else { continue }
             let unit = try database.unit(name.unit)
             units.append(unit)
@@ -329,6 +330,13 @@ extension PhraseReader {
         if let outcome = try targetsThatConvert(parts, span, stems: stems, &reader) { return outcome }
         // `250 g flour in ounces`: words naming nothing before the marker.
         if let outcome = try contextThenTarget(parts, words, stems: stems, &reader) { return outcome }
+        // `2 TB, wie viel GiB sind das wirklich?`: words naming nothing after the target.
+        if let (target, context) = try targetThenContext(span, leading: false, &reader),
+            case .success(let readings) = try assemble(parts, target, &reader)
+        {
+            let kept = Self.withContext(readings, context)
+            if !kept.isEmpty { return .success(kept) }
+        }
         return .failure(failure ?? Self.wordProblem(span, reader.memo) ?? .noUnitNamed(span))
     }
 

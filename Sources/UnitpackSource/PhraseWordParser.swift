@@ -25,8 +25,10 @@ enum PhraseWordParser {
             }
             // An expression's word may be several (`в квадрате`, `sq.`), and so
             // may a `minus` said after the number (`below zero`, `ниже нуля`):
-            // each is matched whole, while numbers are read word by word.
-            guard !f[0].text.isEmpty, kind.isExpressionWord || kind == .minus || !f[0].text.contains(" ") else {
+            // each is matched whole, while numbers are read word by word; so
+            // may a word of what is measured (`درجة الحرارة`, up to
+            // `PhraseReader.longestContextWord` words).
+            guard !f[0].text.isEmpty, kind.isExpressionWord || kind == .minus || kind == .context || !f[0].text.contains(" ") else {
                 diagnostics.append(
                     Diagnostic(
                         .invalidPhraseWord, f[0].text.isEmpty ? "an empty word" : "'\(f[0].text)' is more than one word",

@@ -77,6 +77,13 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
     /// what it names with another word of that system (`mpg (imp)`), else
     /// the units of that system its other words name (`galão americano`).
     case system
+    /// Names what is measured, never a unit: `温度` (temperature), `空気圧`
+    /// (air pressure), `速度` (speed). Left out as context wherever context
+    /// may be (docs/phrases.md, "Context words"), shown as a guess; in a
+    /// script written without spaces it is a word of its own, so that no
+    /// unit's name is found inside it (`度`, the degree, in `温度`; `気圧`,
+    /// the atmosphere, in `空気圧`).
+    case context
     /// Not a word: an inflectional ending of the language's nouns and
     /// adjectives (`ах` in `галлонах`, `s` in `inchs`, `ів` in `градусів`). A
     /// word that names nothing may be read with one of them cut, or changed
@@ -90,7 +97,7 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .room, .powerBefore, .powerAfter, .system: true
         case .connector, .tenConnector, .article, .partitive, .classifier, .conjunction, .difference, .minus, .marker, .filler, .per,
-            .attached, .ending:
+            .attached, .ending, .context:
             false
         }
     }
@@ -100,7 +107,7 @@ public enum PhraseWordKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .number, .multiplier, .scale, .fraction, .denominator, .connector, .tenConnector, .article, .partitive, .classifier: true
         case .numberAfter, .room, .prefix, .attached, .conjunction, .difference, .minus, .marker, .filler, .per, .powerBefore, .powerAfter,
-            .ending, .system:
+            .ending, .system, .context:
             false
         }
     }

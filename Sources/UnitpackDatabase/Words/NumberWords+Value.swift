@@ -191,8 +191,8 @@ extension NumberWords {
                 pendingArticle = true
                 sawAny = true
                 return true
-            case .numberAfter, .system, .partitive, .classifier, .prefix, .attached, .room, .conjunction, .difference, .minus, .marker, .filler, .per,
-                .powerBefore, .powerAfter, .ending:
+            case .numberAfter, .system, .context, .partitive, .classifier, .prefix, .attached, .room, .conjunction, .difference, .minus, .marker,
+                .filler, .per, .powerBefore, .powerAfter, .ending:
                 return false
             }
             pendingArticle = false

@@ -63,6 +63,9 @@ public struct NumberWords: Sendable {
     package var systems: [(word: String, value: Double, language: String)] = []
     /// The words of `systems`, for the test every span that names nothing takes.
     package var systemWords: Set<String> = []
+    /// The first words of the words of kind `context` of several
+    /// (`درجة` of `درجة الحرارة`): only a phrase holding one looks for them.
+    package var contextOpenings: Set<String> = []
     /// The languages of the table's language bits (the first 64 given): what
     /// decides the language of a phrase (docs/phrases.md, "Numbers as each
     /// language writes them").
@@ -102,6 +105,7 @@ public struct NumberWords: Sendable {
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
             if meaning.kind == .minus, let space = word.firstIndex(of: " ") { minusOpenings.insert(String(word[..<space])) }
+            if meaning.kind == .context, let space = word.firstIndex(of: " ") { contextOpenings.insert(String(word[..<space])) }
             if meaning.kind == .system {
                 systems.append((word, meaning.value, language))
                 systemWords.insert(word)

@@ -49,6 +49,34 @@ import UnitpackTestSupport
         #expect(try first("how many feet in meters 34 yards", ["en"]).hasPrefix("not understood"))
     }
 
+    @Test func wordsAfterTheTargetAreLeftOut() throws {
+        #expect(
+            try first("Festplatte 2 TB, wie viel GiB sind das wirklich?", ["de"])
+                == "2.0 data-size/terabyte -> data-size/gibibyte [left out: Festplatte | wirklich?]")
+        #expect(try first("10 kg in pounds for my dog", ["en"]) == "10.0 mass/kilogram -> mass/pound [left out: for my dog]")
+        // A word of an expression after the target is no context: `per hour` makes a speed.
+        #expect(try first("5 km in miles per hour", ["en"]).hasPrefix("not understood"))
+    }
+
+    /// Words of kind `context` (`words.tsv`): what is measured, never a
+    /// unit, a word of its own in a script without spaces (`度` is not
+    /// looked for inside `温度`, nor `気圧` inside `空気圧`).
+    @Test func aWordOfWhatIsMeasuredIsContext() throws {
+        #expect(try first("温度5米是多少英尺", ["zh"]) == "5.0 length/meter -> length/foot [left out: 温度]")
+        #expect(try first("重量5キロは何ポンド", ["ja"]) == "5.0 mass/kilogram -> mass/pound [left out: 重量]")
+        #expect(
+            try first("空気圧32psiは何kPa", ["ja"])
+                == "32.0 pressure/pound-force per square inch -> pressure/kilopascal [left out: 空気圧]")
+        // Of several words, whose first alone is a unit's name (`درجة`, the degree).
+        #expect(
+            try first("درجة الحرارة ١٠٠ فهرنهايت كم مئوية", ["ar"])
+                == "100.0 temperature/degree Fahrenheit -> temperature/degree Celsius [left out: درجة الحرارة]")
+        // Alone, the word is still the degree.
+        #expect(try first("٩٠ درجة كم راديان", ["ar"]) == "90.0 angle/degree -> angle/radian")
+        // A longer name that starts with it is still the name: `重量ポンド`, the pound-force.
+        #expect(try first("10重量ポンドは何ニュートン", ["ja"]) == "10.0 force/pound-force -> force/newton")
+    }
+
     @Test func wordsBetweenTheQuantityAndItsMarkerAreLeftOut() throws {
         #expect(try first("250g flour in ounces", ["en"]) == "250.0 mass/gram -> mass/ounce [left out: flour]")
         #expect(try first("2 cups of water in ml", ["en"]) == "2.0 volume/US cup -> volume/milliliter [left out: of water]")
@@ -91,6 +119,10 @@ import UnitpackTestSupport
         // F and C are the farad and the coulomb first; both also name a scale.
         #expect(try first("-40 F to C", ["en"]) == "-40.0 temperature/degree Fahrenheit -> temperature/degree Celsius")
         #expect(try first("37.5 C in F", ["en"]) == "37.5 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        // With the sentence's punctuation on them (`C,`, `F?`), as without.
+        #expect(
+            try first("180 C, what's that in F?", ["en"])
+                == "180.0 temperature/degree Celsius -> temperature/degree Fahrenheit [left out: what's]")
         guard case .understood(let readings) = try database.parse("-40 F to C", languages: ["en"]) else {
             Issue.record("not understood")
             return
