@@ -292,13 +292,23 @@ extension PhraseReader {
             }
             unknown = nil
         }
+        // A slash between two letters of a script without spaces is inside
+        // the run, so that a name written with one is found whole
+        // (`升/百公里`, litres per 100 km: `百` alone is a hundred).
+        func inRun(_ at: Int) -> Bool {
+            if Self.isUnspacedScalar(scalars[at]) { return true }
+            guard scalars[at] == "/", at > range.lowerBound, at + 1 < range.upperBound else { return false }
+            let before = scalars[at - 1], after = scalars[at + 1]
+            return Self.isUnspacedScalar(before) && Self.isUnspacedScalar(after)
+                && !Self.isSpacedScriptLetter(before) && !Self.isSpacedScriptLetter(after)
+        }
         var index = range.lowerBound
         while index < range.upperBound {
             work += 1
-            guard Self.isUnspacedScalar(scalars[index]) else {
+            guard inRun(index) else {
                 flushUnknown(index)
                 var end = index
-                while end < range.upperBound, !Self.isUnspacedScalar(scalars[end]) { end += 1 }
+                while end < range.upperBound, !inRun(end) { end += 1 }
                 if let last = pieces.last, last.upperBound == index, scalars[index..<end].allSatisfy(Self.isPunctuation) {
                     pieces[pieces.count - 1] = last.lowerBound..<end
                 } else {
@@ -308,7 +318,7 @@ extension PhraseReader {
                 continue
             }
             var end = index
-            while end < range.upperBound, Self.isUnspacedScalar(scalars[end]) { end += 1 }
+            while end < range.upperBound, inRun(end) { end += 1 }
             // Arabic and Hebrew space their words: a run of their letters is
             // one word (cut from digits, `٥كم`), never names found inside it
             // (`ار`, the are, inside `اطار`, a tyre).

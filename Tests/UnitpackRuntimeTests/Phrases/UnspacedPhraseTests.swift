@@ -63,6 +63,16 @@ import UnitpackTestSupport
         #expect(try words("2トルは何パスカル", ["ja"]) == ["2", "トル", "は何", "パスカル"])
     }
 
+    /// A name written with a slash between letters without spaces is found
+    /// whole (`升/百公里`: `百` alone would be a hundred; `米/秒`).
+    @Test func aNameWithASlashIsFoundWhole() throws {
+        #expect(try words("7.2升/百公里等于多少mpg", ["zh"]) == ["7.2", "升/百公里", "等于多少", "mpg"])
+        let read = try #require(try database.parse("7.2升/百公里等于多少mpg", languages: ["zh"]).readings.first)
+        #expect(read.from.key == "fuel-consumption/liter per 100 kilometers" && read.to?.key == "fuel-consumption/mile per US gallon")
+        let perSecond = try words("5米/秒等于多少公里每小时", ["zh"])
+        #expect(perSecond.starts(with: ["5", "米/秒"]), "\(perSecond)")
+    }
+
     /// Arabic spaces its words: names are never found inside one (`ار`,
     /// the are, inside `اطار`, a tyre); digits still part from letters.
     @Test func anArabicWordIsNeverCutInside() throws {
