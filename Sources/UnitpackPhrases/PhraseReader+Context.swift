@@ -101,7 +101,10 @@ extension PhraseReader {
     /// to convert (`摄氏37度等于华氏多少度` without `摄氏`, `华氏`).
     static func withContext(_ readings: [PhraseReading], _ words: ArraySlice<Phrase.Word>) -> [PhraseReading] {
         let guess = PhraseGuess(kind: .context, word: Phrase.joined(words, folded: false), readAs: "")
+        // The sentence's punctuation alone (`，` of `8升，换算成mpg`) is no word left out.
+        let isPunctuation = words.allSatisfy { trimmingPunctuation($0.folded).isEmpty }
         return readings.filter { $0.targets != [$0.from] }.map { reading in
+            guard !isPunctuation else { return reading }
             var reading = reading
             reading.guesses.insert(guess, at: 0)
             return reading

@@ -6,14 +6,17 @@ import UnitpackDatabase
 /// question or a command around it.
 extension PhraseReader {
     /// The target of a command whose verb ends it: `in Meilen umrechnen`,
-    /// `rechne 5 km in Meilen um`. Nil when no filler ends the span.
+    /// `rechne 5 km in Meilen um`, or of a question whose words end it
+    /// (`换算成英里是多少`: `是多少`, a marker, after the target). Nil when no
+    /// filler or marker ends the span.
     func targets(withoutTrailingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)
         throws(UnitDatabaseError) -> [Found]?
     {
         var trimmed = span
-        // A filler with the sentence's punctuation (`umrechnen?`), or the punctuation alone (`？`).
+        // A filler or marker with the sentence's punctuation (`umrechnen?`), or the punctuation alone (`？`).
         while trimmed.count > 1, let last = trimmed.last,
             reader.words.isFiller(folded: last.folded) || reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded))
+                || reader.words.isMarker(folded: Self.trimmingPunctuation(last.folded))
                 || Self.trimmingPunctuation(last.folded).isEmpty
         {
             trimmed = trimmed.dropLast()
