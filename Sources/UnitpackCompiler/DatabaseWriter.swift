@@ -251,6 +251,8 @@ public enum DatabaseWriter {
         names.sort()
         var unique: [NameRow] = []
         for name in names where unique.last != name { unique.append(name) }
+        unique += abbreviationsWrittenTogether(unique)
+        unique.sort()
         unique += withoutAccents(unique, model)
         unique.sort()
         let keyRows = Dictionary(unique.map { ($0.folded, 1) }, uniquingKeysWith: +)
@@ -261,6 +263,24 @@ public enum DatabaseWriter {
                     .text(name.stored), .integer(Int64(keyRows[name.folded] ?? 0)),
                 ]
             }, table: "names", keyColumns: 1)
+    }
+
+    /// A symbol of abbreviations spaced after their dots (`к. с.`, `мм рт.
+    /// ст.`, `л. с.`) as people also type it, without those spaces (`к.с.`,
+    /// `мм рт.ст.`): one more symbol of the unit in the language, where that
+    /// is no word's key and names one unit.
+    private static func abbreviationsWrittenTogether(_ names: [NameRow]) -> [NameRow] {
+        let keys = Set(names.map(\.folded))
+        var found: [String: [NameRow]] = [:]
+        for name in names where name.kind == .symbol {
+            let text = NameText.text(stored: name.stored, folded: name.folded)
+            guard text.contains(". ") else { continue }
+            let together = text.replacingOccurrences(of: ". ", with: ".")
+            let row = NameRow(unit: name.unit, kind: .symbol, lang: name.lang, text: together)
+            guard !keys.contains(row.folded), !found[row.folded, default: []].contains(row) else { continue }
+            found[row.folded, default: []].append(row)
+        }
+        return found.values.filter { rows in rows.allSatisfy { $0.unit == rows[0].unit } }.flatMap { $0 }
     }
 
     /// The rows of kind 5 (`NameKind.withoutAccents`): each word filed again

@@ -69,7 +69,7 @@ extension PhraseReader {
         // Words written without spaces (`5公里等于多少英里`) cut into theirs.
         // A number inside a unit's name (`時速5キロメートル`) moved before it,
         // the quantity's and the target's (`時速何マイル`): a phrase has two.
-        var moved = try partsWrittenTogether(Self.degreeSignsAsTyped(text), languages: languages)
+        var moved = try partsWrittenTogether(Self.degreeSignsAsTyped(Self.fullWidthAsTyped(text)), languages: languages)
         for _ in 0..<2 {
             guard let next = try numberMovedBeforeName(moved, words: words, languages: languages) else { break }
             moved = next
@@ -492,6 +492,26 @@ extension PhraseReader {
             case "℉": view.append(contentsOf: "°F".unicodeScalars)
             default: view.append(scalar)
             }
+        }
+        return String(view)
+    }
+
+    /// `text` with the full-width digits and Latin letters of Chinese and
+    /// Japanese input methods (`２５６ＧＢ`, U+FF10–U+FF19, U+FF21–U+FF3A,
+    /// U+FF41–U+FF5A) as the ASCII ones they are (NFKC's mapping), so that
+    /// a symbol reads in its case (`GB`, not `gb`, which the gigabit's `Gb`
+    /// also is) and digits part from it. `text` itself when it holds none.
+    static func fullWidthAsTyped(_ text: String) -> String {
+        func isFullWidth(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A: true
+            default: false
+            }
+        }
+        guard text.unicodeScalars.contains(where: isFullWidth) else { return text }
+        var view = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            view.append(isFullWidth(scalar) ? Unicode.Scalar(scalar.value - 0xFEE0)! : scalar)
         }
         return String(view)
     }
