@@ -267,18 +267,23 @@ public enum DatabaseWriter {
 
     /// A symbol of abbreviations spaced after their dots (`к. с.`, `мм рт.
     /// ст.`, `л. с.`) as people also type it, without those spaces (`к.с.`,
-    /// `мм рт.ст.`): one more symbol of the unit in the language, where that
-    /// is no word's key and names one unit.
+    /// `мм рт.ст.`), and one that ends in a dot without it (`Std.` as `Std`):
+    /// one more symbol of the unit in the language, where that is no word's
+    /// key and names one unit.
     private static func abbreviationsWrittenTogether(_ names: [NameRow]) -> [NameRow] {
         let keys = Set(names.map(\.folded))
         var found: [String: [NameRow]] = [:]
         for name in names where name.kind == .symbol {
             let text = NameText.text(stored: name.stored, folded: name.folded)
-            guard text.contains(". ") else { continue }
-            let together = text.replacingOccurrences(of: ". ", with: ".")
-            let row = NameRow(unit: name.unit, kind: .symbol, lang: name.lang, text: together)
-            guard !keys.contains(row.folded), !found[row.folded, default: []].contains(row) else { continue }
-            found[row.folded, default: []].append(row)
+            var variants: [String] = []
+            if text.contains(". ") { variants.append(text.replacingOccurrences(of: ". ", with: ".")) }
+            // `Std.` typed `Std`: the last dot left out, as abbreviations are typed.
+            for variant in [text] + variants where variant.count > 2 && variant.hasSuffix(".") { variants.append(String(variant.dropLast())) }
+            for variant in variants {
+                let row = NameRow(unit: name.unit, kind: .symbol, lang: name.lang, text: variant)
+                guard !keys.contains(row.folded), !found[row.folded, default: []].contains(row) else { continue }
+                found[row.folded, default: []].append(row)
+            }
         }
         return found.values.filter { rows in rows.allSatisfy { $0.unit == rows[0].unit } }.flatMap { $0 }
     }

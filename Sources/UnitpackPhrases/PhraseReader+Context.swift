@@ -133,14 +133,16 @@ extension PhraseReader {
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
             guard !numbers.isEmpty else { continue }
             let context = phrase.words[start..<index]
-            // Words that name a target are no context: `kg 5 lb` and `in
-            // meters 34 feet in yards` are refused. A word of what is measured
+            // Words that name a target by a name are no context: `in meters 34
+            // feet in yards` is refused. A symbol may be context when the
+            // quantity has a target of its own (`TV da 65 pollici in cm`: `TV`,
+            // the teravolt, is no second target). A word of what is measured
             // names none (`درجة الحرارة`, temperature, is no degree).
             let naming = context.filter { word in
                 !reader.isInContextWord(word)
                     && !reader.words.meanings(folded: Self.trimmingPunctuation(word.folded)).contains { $0.kind == .context }
             }
-            if !naming.isEmpty, try target(naming[...], &reader) != nil { return nil }
+            if !naming.isEmpty, try target(naming[...], &reader) != nil, try namesByName(naming, &reader) { return nil }
             let readings = Self.withContext(try numberFirst(numbers, &reader).0.filter { !$0.targets.isEmpty }, context)
             if !readings.isEmpty { return readings }
             // A word that may open a number but opens no quantity here (the
@@ -149,6 +151,20 @@ extension PhraseReader {
             // next word, within the bound.
         }
         return nil
+    }
+
+    /// Whether a word of `words` is a unit's name or a form of it in an
+    /// asked language (not only a symbol or a synonym): such words said
+    /// what to convert to.
+    private func namesByName(_ words: [Phrase.Word], _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
+        for word in words {
+            if reader.countStepIsOver() { return true }
+            let folded = Self.trimmingPunctuation(word.folded)
+            if try nameLanguages(folded: folded).contains(where: { !$0.isSymbol && !$0.isSynonym && reader.languages.contains($0.language) }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// `250 g flour in ounces`, `68F whats that in celsius`, `10km run is

@@ -316,11 +316,39 @@ extension PhraseReader {
                 if case .success = outcome { return outcome }
             }
         }
-        guard target == nil else {
-            // `combien de litres dans un gallon ?`: the sentence's punctuation, apart, ends it.
-            if words.allSatisfy({ Self.trimmingPunctuation($0.folded).isEmpty }) { return try assemble(parts, target, &reader) }
-            return .failure(failure ?? .nothingMayFollowTarget(words))
+        guard let target else {
+            return try markerAndTarget(parts, words, first: first, failure: failure, stems: stems, &reader)
         }
+        // `combien de litres dans un gallon ?`: the sentence's punctuation, apart, ends it.
+        if words.allSatisfy({ Self.trimmingPunctuation($0.folded).isEmpty }) { return try assemble(parts, target, &reader) }
+        // `cuantos litros son 5 galones de gasolina`: words naming nothing after the quantity.
+        if let outcome = try contextAfter(parts, words, target: target, &reader) { return outcome }
+        return .failure(failure ?? .nothingMayFollowTarget(words))
+    }
+
+    /// After a quantity whose target came first, at most `mostContextWords`
+    /// words of context that name nothing together, left out and shown. Nil
+    /// when `words` are no such run or the quantity does not convert.
+    private func contextAfter(_ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found], _ reader: inout Reader)
+        throws(UnitDatabaseError) -> Outcome?
+    {
+        guard words.count <= Self.mostContextWords else { return nil }
+        for word in words {
+            guard try isContextWord(word, leading: false, &reader) else { return nil }
+        }
+        guard try lookup(words, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil,
+            case .success(let readings) = try assemble(parts, target, &reader)
+        else { return nil }
+        let kept = Self.withContext(readings, words)
+        return kept.isEmpty ? nil : .success(kept)
+    }
+
+    /// The rest of `following` when no target came first: a marker and the
+    /// target, or the target, or context then the target.
+    private func markerAndTarget(
+        _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, first: Phrase.Word, failure: PhraseFailure?, stems: Bool,
+        _ reader: inout Reader
+    ) throws(UnitDatabaseError) -> Outcome {
         // A marker and the target, or the target.
         var span = words
         if reader.words.isMarker(folded: first.folded) {

@@ -49,6 +49,21 @@ import UnitpackTestSupport
         #expect(try first("how many feet in meters 34 yards", ["en"]).hasPrefix("not understood"))
     }
 
+    @Test func wordsAfterAQuantityWhoseTargetCameFirstAreLeftOut() throws {
+        #expect(
+            try first("cuantos litros son 5 galones de gasolina", ["es"])
+                == "5.0 volume/US gallon -> volume/liter [left out: de gasolina]")
+        // A word of an expression is no context: `per hour` makes a speed.
+        #expect(try first("how many km in 5 miles per hour", ["en"]).hasPrefix("not understood"))
+    }
+
+    @Test func aSymbolBeforeAQuantityWithItsOwnTargetIsContext() throws {
+        // `TV`, the teravolt's symbol, is no second target.
+        #expect(try first("TV da 65 pollici in cm", ["it"]) == "65.0 length/inch -> length/centimeter [left out: TV da]")
+        // A unit's name there said what to convert to: refused.
+        #expect(try first("in meters 34 feet in yards", ["en"]).hasPrefix("not understood"))
+    }
+
     @Test func wordsAfterTheTargetAreLeftOut() throws {
         #expect(
             try first("Festplatte 2 TB, wie viel GiB sind das wirklich?", ["de"])
