@@ -333,8 +333,12 @@ extension PhraseReader {
         throws(UnitDatabaseError) -> Outcome?
     {
         guard words.count <= Self.mostContextWords else { return nil }
-        for word in words {
-            guard try isContextWord(word, leading: false, &reader) else { return nil }
+        // No word there names a unit, a symbol neither: it would be a second
+        // target (`カップ2杯は何ml`: `ml` is no context of `カップ`).
+        for index in words.indices {
+            guard try isContextWord(words[index], leading: false, &reader),
+                try lookup(words[index...index], languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
+            else { return nil }
         }
         guard try lookup(words, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil,
             case .success(let readings) = try assemble(parts, target, &reader)

@@ -55,6 +55,8 @@ import UnitpackTestSupport
                 == "5.0 volume/US gallon -> volume/liter [left out: de gasolina]")
         // A word of an expression is no context: `per hour` makes a speed.
         #expect(try first("how many km in 5 miles per hour", ["en"]).hasPrefix("not understood"))
+        // Nor a unit's symbol: it would be a second target.
+        #expect(try first("カップ2杯は何ml", ["ja"]).hasPrefix("not understood"))
     }
 
     @Test func aSymbolBeforeAQuantityWithItsOwnTargetIsContext() throws {
