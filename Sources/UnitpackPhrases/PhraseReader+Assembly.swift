@@ -98,7 +98,16 @@ extension PhraseReader {
         var total = abs(parts[0].value)
         for (part, unit) in zip(parts.dropFirst(), units.dropFirst()) {
             guard part.value >= 0 else { return .failure(.problem(.signedPart(value: part.value, unit: unit))) }
-            total += try database.convert(part.value, from: unit, to: first)
+            // A sum past a Double's range is no quantity (found by fuzzing:
+            // `… 1e300 hundred a s …`): refused, as a number typed past it is.
+            let tooLarge = PhraseFailure.problem(
+                .numberOutOfRange(NumberOutOfRange(text: "\(part.value) \(unit.name)", isTooLarge: true, read: .infinity)))
+            do {
+                total += try database.convert(part.value, from: unit, to: first)
+            } catch .conversionFailed {
+                return .failure(tooLarge)
+            }
+            guard total.isFinite else { return .failure(tooLarge) }
         }
         return .success((units, parts[0].value < 0 ? -total : total))
     }

@@ -26,7 +26,15 @@ extension PhraseReader {
         for target in reading.targets { targets.append(try mapped(target)) }
         guard changed else { return nil }
         var value = 0.0
-        for part in parts { value += try database.convert(part.value, from: part.unit, to: from) }
+        // A sum past a Double's range has no regional reading.
+        for part in parts {
+            do {
+                value += try database.convert(part.value, from: part.unit, to: from)
+            } catch .conversionFailed {
+                return nil
+            }
+        }
+        guard value.isFinite else { return nil }
         var result = reading
         result.from = from
         result.parts = parts
