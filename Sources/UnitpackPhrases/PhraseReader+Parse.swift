@@ -379,12 +379,19 @@ extension PhraseReader {
             if reader.countStepIsOver() { return nil }
             let context = span[(span.startIndex + cut)...]
             guard context.count <= Self.mostContextWords, let target = try target(span.prefix(cut), &reader) else { continue }
-            for word in context {
+            for index in context.indices {
+                let word = context[index]
                 let isArticle = reader.words.meanings(folded: word.folded).contains {
                     $0.kind == .article || ($0.kind == .number && $0.value == 1)
                 }
                 if isArticle { continue }
                 guard try isContextWord(word, leading: leading, &reader) else { return nil }
+                // After the target, a unit's symbol would be a second target (`5 km in miles ml`).
+                if !leading,
+                    try lookup(context[index...index], languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) != nil
+                {
+                    return nil
+                }
             }
             guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
             else { return nil }

@@ -73,6 +73,8 @@ import UnitpackTestSupport
         #expect(try first("10 kg in pounds for my dog", ["en"]) == "10.0 mass/kilogram -> mass/pound [left out: for my dog]")
         // A word of an expression after the target is no context: `per hour` makes a speed.
         #expect(try first("5 km in miles per hour", ["en"]).hasPrefix("not understood"))
+        // Nor a unit's symbol: it would be a second target.
+        #expect(try first("5 km in miles ml", ["en"]).hasPrefix("not understood"))
     }
 
     /// Words of kind `context` (`words.tsv`): what is measured, never a
