@@ -57,7 +57,7 @@ extension PhraseReader {
         // `forno a 400`, `ha` of `una pizza ha 800 kcal`), and so may a word
         // of the language's phrases (`drop`, a difference word and a unit).
         if reader.words.meanings(folded: folded).isEmpty,
-            try nameLanguages(folded: folded).contains(where: { !$0.isSymbol && !$0.isSynonym && reader.languages.contains($0.language) })
+            try isUnitsName(folded: folded, reader)
         {
             return false
         }
@@ -153,6 +153,12 @@ extension PhraseReader {
         return nil
     }
 
+    /// Whether `folded` is a unit's name or a form of it (not a symbol nor a
+    /// synonym) in an asked language.
+    private func isUnitsName(folded: String, _ reader: Reader) throws(UnitDatabaseError) -> Bool {
+        try nameLanguages(folded: folded).contains { !$0.isSymbol && !$0.isSynonym && reader.languages.contains($0.language) }
+    }
+
     /// Whether a word of `words` is a unit's name or a form of it in an
     /// asked language (not only a symbol or a synonym): such words said
     /// what to convert to.
@@ -160,9 +166,7 @@ extension PhraseReader {
         for word in words {
             if reader.countStepIsOver() { return true }
             let folded = Self.trimmingPunctuation(word.folded)
-            if try nameLanguages(folded: folded).contains(where: { !$0.isSymbol && !$0.isSynonym && reader.languages.contains($0.language) }) {
-                return true
-            }
+            if try isUnitsName(folded: folded, reader) { return true }
         }
         return false
     }
