@@ -155,6 +155,51 @@ extension UnitDatabase {
         try nameExists(from: folded, before: folded + "!", cacheKey: ByteString(folded))
     }
 
+    /// The most names `namesOfTwoWords(firstWordStarting:then:)` reads: a
+    /// bound on its work (the names of one pair of stems are a few dozen).
+    static let mostNamesOfAPair = 256
+
+    /// The names of two words, in any language, whose first word starts
+    /// with `first` and whose second word starts with `second` (folded
+    /// stems: `морськ`, `мил`), with their units and languages: the forms of
+    /// a name of two words whose words are both inflected (`морській милі`,
+    /// `milę morską`, the nautical mile), which a cut of one ending misses,
+    /// and whether a word left out as context continues such a name. Read
+    /// for a guess only, never cached.
+    package func namesOfTwoWords(firstWordStarting first: String, then second: String) throws(UnitDatabaseError)
+        -> [(unit: UnitID, language: String, name: String)]
+    {
+        func escaped(_ text: String) -> String {
+            var result = ""
+            for character in text {
+                if character == "%" || character == "_" || character == "\\" { result.append("\\") }
+                result.append(character)
+            }
+            return result
+        }
+        return try withState { state throws(UnitDatabaseError) in
+            var names: [(unit: UnitID, language: String, name: String)] = []
+            do {
+                let query = try state.namePairQuery
+                try query.reset()
+                defer { try? query.reset() }
+                try query.bind(.text(first), at: 1)
+                try query.bind(.text(first + "\u{10FFFF}"), at: 2)
+                try query.bind(.text(escaped(first) + "% " + escaped(second) + "%"), at: 3)
+                try query.bind(.integer(Int64(Self.mostNamesOfAPair)), at: 4)
+                while try query.step() {
+                    guard let folded = query.text(at: 0), let language = query.text(at: 2) else { continue }
+                    let words = folded.split(separator: " ", maxSplits: 2)
+                    guard words.count == 2, words[0].hasPrefix(first), words[1].hasPrefix(second) else { continue }
+                    names.append((UnitID(rawValue: query.int(at: 1)), language, folded))
+                }
+            } catch {
+                throw Self.typed(error, path: path)
+            }
+            return names
+        }
+    }
+
     /// Whether a name or symbol lies in `[lower, upper)` of the names'
     /// index, kept in the object cache under `cacheKey` (`nameStarts(with:)`,
     /// `namePrefixExists`).

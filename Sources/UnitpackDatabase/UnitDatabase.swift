@@ -31,6 +31,8 @@ public final class UnitDatabase: Sendable {
         let namesOfUnit: Statement
         /// Prepared on first use (phrases only): opening stays as cheap.
         var nameStartStatement: Statement?
+        /// `namesOfTwoWords(firstWordStarting:then:)`'s, prepared on first use.
+        var namePairStatement: Statement?
         /// Decoded units, languages and names, within one byte budget.
         var objects: BoundedCache<CachedKey, CachedObject>
         var pageCacheBudget = 0
@@ -40,6 +42,16 @@ public final class UnitDatabase: Sendable {
                 if let statement = nameStartStatement { return statement }
                 let statement = try connection.prepare("SELECT 1 FROM names WHERE folded >= ? AND folded < ? LIMIT 1")
                 nameStartStatement = statement
+                return statement
+            }
+        }
+
+        var namePairQuery: Statement {
+            get throws(SQLiteError) {
+                if let statement = namePairStatement { return statement }
+                let statement = try connection.prepare(
+                    "SELECT folded, unit, lang FROM names WHERE folded >= ?1 AND folded < ?2 AND folded LIKE ?3 ESCAPE '\\' LIMIT ?4")
+                namePairStatement = statement
                 return statement
             }
         }

@@ -32,6 +32,7 @@ struct Phrase {
             needsVariants =
                 text.utf8.contains(UInt8(ascii: "^"))
                 || text.unicodeScalars.last.map(PhraseReader.isPunctuation) == true
+                || PhraseReader.endsInPlainPower(text)
         }
     }
 
@@ -417,6 +418,11 @@ struct Phrase {
             var end = word.range.lowerBound + prefix.unicodeScalars.count
             if end < word.range.upperBound, scalars[end] == "-" { end += 1 }
             if end < word.range.upperBound { return [Number(value: value, end: end)] }
+            // `пол литра`: the same word typed apart, before the unit's word.
+            // (`пол в метрах` has no number: a word of the phrases follows.)
+            if end == word.range.upperBound, following.count > 1, !dictionary.isPhraseWord(folded: following[1].folded) {
+                return [Number(value: value, end: end)]
+            }
         }
         return []
     }

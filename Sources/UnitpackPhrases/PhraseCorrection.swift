@@ -77,7 +77,12 @@ extension PhraseReader {
         for (index, token) in tokens.enumerated()
         where token.unicodeScalars.contains(where: \.properties.isAlphabetic) && !token.unicodeScalars.contains(where: operators.contains) {
             if phraseWords.isPhraseWord(folded: Self.trimmingPunctuation(TextFolding.fold(token))) { continue }
-            guard let found = try Self.searched({ () throws(SearchPackError) in try search.search(token, languages: languages, limit: 5) })
+            // The sentence's punctuation is no part of the word (`°C,` is no
+            // typo of `°c`): the word is searched without it, and keeps it.
+            let punctuation = String(token.unicodeScalars.suffix(token.unicodeScalars.count - Self.trimmingPunctuation(token).unicodeScalars.count))
+            let token = Self.trimmingPunctuation(token)
+            guard !token.isEmpty,
+                let found = try Self.searched({ () throws(SearchPackError) in try search.search(token, languages: languages, limit: 5) })
             else { continue }
             if found.contains(where: { !$0.isCorrected }) { continue }
             if unknown == nil { unknown = token }
@@ -99,7 +104,7 @@ extension PhraseReader {
                 if !others.contains(match.key) { others.append(match.key) }
             }
             if !others.isEmpty { unsure[best.key] = .unsureGuess(word: token, guess: best.key, others: others) }
-            tokens[index] = best.key
+            tokens[index] = best.key + punctuation
             corrections.append(PhraseCorrection(from: token, to: best.key))
         }
         // All corrections at once, else each alone: a number word or a marker
@@ -111,7 +116,10 @@ extension PhraseReader {
         if corrections.count > 1 {
             let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
             for correction in corrections {
-                let one = typed.map { $0 == correction.from ? correction.to : $0 }
+                let one = typed.map { word in
+                    let bare = Self.trimmingPunctuation(word)
+                    return bare == correction.from ? correction.to + word.dropFirst(bare.count) : word
+                }
                 let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(one.joined(separator: " "), languages: languages) }
                 if let read = Self.askingSomething(corrected, [correction], unsure) { return guessed(read, [correction], unsure) }
             }

@@ -111,6 +111,55 @@ extension PhraseReader {
         }
     }
 
+    /// `withContext(_:_:)`, without the readings in which a word left out
+    /// continues a name of two words with the word next to it, a name of a
+    /// unit the reading does not read (`скільки метрів у морській милі`,
+    /// `1 milę morską`: the nautical mile, not the mile with `морській`
+    /// left out). Such a reading answers for another unit: refused.
+    func withContext(_ readings: [PhraseReading], _ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> [PhraseReading]
+    {
+        let kept = Self.withContext(readings, words)
+        guard !kept.isEmpty, let first = words.first, let last = words.last else { return kept }
+        let phrase = reader.phrase
+        let firstIndex = phrase.firstWord(endingAfter: first.range.lowerBound)
+        let nextIndex = phrase.firstWord(endingAfter: last.range.upperBound)
+        var pairs: [(Phrase.Word, Phrase.Word, context: Phrase.Word)] = []
+        if firstIndex > 0 { pairs.append((phrase.words[firstIndex - 1], first, first)) }
+        if nextIndex < phrase.words.count, phrase.words[nextIndex].range.lowerBound >= last.range.upperBound {
+            pairs.append((last, phrase.words[nextIndex], last))
+        }
+        var others: Set<UnitID> = []
+        for (before, after, context) in pairs {
+            guard let head = try stem(before, of: context, &reader), let tail = try stem(after, of: context, &reader) else { continue }
+            for name in try database.namesOfTwoWords(firstWordStarting: head, then: tail) { others.insert(name.unit) }
+        }
+        guard !others.isEmpty else { return kept }
+        return kept.filter { reading in
+            var read: Set<UnitID> = [reading.from.id]
+            for unit in reading.targets { read.insert(unit.id) }
+            for part in reading.parts { read.insert(part.unit.id) }
+            return others.isSubset(of: read)
+        }
+    }
+
+    /// The start of `word` that its inflections share, for
+    /// `withContext(_:_:_:)`: its folded letters without the last two, at
+    /// least three (four for the word of `context`, a shorter one says too
+    /// little: `for` of `pounds for my dog` also starts `force`). Nil for a
+    /// word with a digit, a word of the phrases (`in`, `how many`), or a
+    /// shorter one.
+    private func stem(_ word: Phrase.Word, of context: Phrase.Word, _ reader: inout Reader) throws(UnitDatabaseError) -> String? {
+        reader.countStep()
+        let folded = Self.trimmingPunctuation(word.folded)
+        let scalars = folded.unicodeScalars
+        let shortest = word.range == context.range ? 4 : 3
+        guard scalars.count >= shortest, scalars.allSatisfy(\.properties.isAlphabetic),
+            !reader.words.isPhraseWord(folded: folded)
+        else { return nil }
+        return String(String.UnicodeScalarView(scalars.prefix(max(shortest, scalars.count - 2))))
+    }
+
     /// `tire pressure 32 psi to bar`: the phrase from its first number on,
     /// when at most `mostContextWords` words before it (after the fillers
     /// at `start`) name nothing together and the quantity has a target;
@@ -143,7 +192,7 @@ extension PhraseReader {
                     && !reader.words.meanings(folded: Self.trimmingPunctuation(word.folded)).contains { $0.kind == .context }
             }
             if !naming.isEmpty, try target(naming[...], &reader) != nil, try namesByName(naming, &reader) { return nil }
-            let readings = Self.withContext(try numberFirst(numbers, &reader).0.filter { !$0.targets.isEmpty }, context)
+            let readings = try withContext(try numberFirst(numbers, &reader).0.filter { !$0.targets.isEmpty }, context, &reader)
             if !readings.isEmpty { return readings }
             // A word that may open a number but opens no quantity here (the
             // article `a` of `a marathon is 42.195 km`, Italian's marker `a`
@@ -196,7 +245,7 @@ extension PhraseReader {
             guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
             else { return nil }
             guard case .success(let readings)? = try targetsThatConvert(parts, span, stems: stems, &reader) else { continue }
-            let kept = Self.withContext(readings, context)
+            let kept = try withContext(readings, context, &reader)
             if !kept.isEmpty { return .success(kept) }
         }
         return nil

@@ -115,6 +115,12 @@ extension PhraseReader {
             // prefix on a unit no row names (`kN`, `megaparsec`).
             looksLikeOne = hasOperator || Self.joinsNames(span.first!.text) || Self.mayBePrefixed(span.first!.text)
         } else {
+            // The sentence's comma, question or exclamation mark after a word
+            // ends what the word says (`-15 °C, а за Фаренгейтом`: no °C·a
+            // per °F). A dot or colon may end an abbreviation (`рт. ст.`).
+            if span.dropLast().contains(where: { $0.needsVariants && Self.endsClause($0.text) }) { return nil }
+            // A word in brackets of its own is an aside (`feet (ft)`), no factor.
+            if span.contains(where: { Self.bracketed($0.text) != nil }) { return nil }
             // A number between names is a count of the next part (`5 feet 4
             // inches`), not a factor: only an operator writes one (`L/100 km`).
             // A word of phrases next to an operator written apart is its
@@ -219,6 +225,14 @@ extension PhraseReader {
         if trimmed.0.utf8.contains(UInt8(ascii: "^")) {
             let powers = Self.superscriptingPowers(trimmed.0)
             if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
+        } else if span.count == 1, Self.endsInPlainPower(trimmed.0) {
+            // `м2`, `см3`: a symbol's power typed as a plain digit (`m2` is an
+            // English synonym; `м²` is the Russian symbol, `м2` in no file).
+            var scalars = trimmed.0.unicodeScalars
+            let power: Unicode.Scalar = scalars.removeLast() == "2" ? "²" : "³"
+            scalars.append(power)
+            let powers = String(scalars)
+            variants.append((powers, TextFolding.fold(powers)))
         }
         for (text, folded) in variants {
             let found = try database.candidates(
@@ -309,12 +323,58 @@ extension PhraseReader {
                     if Set(first.units.map(\.id)) != Set(found.units.map(\.id)) { return nil }
                 }
                 if let read {
-                    let guess = PhraseGuess(kind: .cutEnding, word: span[span.startIndex + index].text, readAs: read.readAs)
+                    // In a name of several words, the name read: its other
+                    // words say which (`кінських силах` is no `слаг`).
+                    var guess = PhraseGuess(kind: .cutEnding, word: span[span.startIndex + index].text, readAs: read.readAs)
+                    if span.count > 1 {
+                        var readAs = texts
+                        readAs[index] = read.readAs
+                        guess = PhraseGuess(kind: .cutEnding, word: texts.joined(separator: " "), readAs: readAs.joined(separator: " "))
+                    }
                     return Found(units: read.units, language: read.language, guess: guess)
                 }
             }
         }
+        // `морській милі`, `milę morską`: a name of two words, both inflected.
+        if span.count == 2 { return try bothInflected(span, folds, languages: languages, key: key, words: words, work: &work) }
         return nil
+    }
+
+    /// A span of two words read as a name of two words of an asked
+    /// language whose words start as theirs do without their last two
+    /// letters (at least `shortestStem`): `морській милі` as `морська
+    /// миля`, `milę morską` as `mila morska`, both endings changed, which
+    /// no cut of one ending makes. A guess (`cutEnding`), and only when all
+    /// such names are of one unit; nil otherwise, or for a word of the
+    /// phrases or a word with other than letters.
+    private func bothInflected(
+        _ span: ArraySlice<Phrase.Word>, _ folds: [String], languages: [String], key: String, words: NumberWords, work: inout Int
+    ) throws(UnitDatabaseError) -> Found? {
+        var stems: [String] = []
+        for folded in folds {
+            let scalars = folded.unicodeScalars
+            guard scalars.count >= Self.shortestStem, scalars.allSatisfy(\.properties.isAlphabetic), !words.isPhraseWord(folded: folded)
+            else { return nil }
+            stems.append(String(String.UnicodeScalarView(scalars.prefix(max(Self.shortestStem, scalars.count - 2)))))
+        }
+        work += 1
+        // An ending changed, not a word completed: a name's word at most one
+        // letter longer than the word typed (`pounds for` is no `pound force`).
+        let names = try database.namesOfTwoWords(firstWordStarting: stems[0], then: stems[1]).filter { name in
+            let words = name.name.split(separator: " ")
+            return languages.contains(name.language)
+                && zip(words, folds).allSatisfy { $0.unicodeScalars.count <= $1.unicodeScalars.count + 1 }
+        }
+        guard let unit = names.first?.unit, names.allSatisfy({ $0.unit == unit }) else { return nil }
+        // Shown as the form closest to the words typed: the longest start in common.
+        let typed = folds.joined(separator: " ")
+        func common(_ name: String) -> Int { zip(name.unicodeScalars, typed.unicodeScalars).prefix { $0 == $1 }.count }
+        guard let best = names.max(by: { common($0.name) < common($1.name) }) else { return nil }
+        let found = try database.candidates(for: best.name, folded: best.name, preferring: languages, keyPrefix: key)
+        let units = found.units.filter { $0.id == unit }
+        guard !units.isEmpty else { return nil }
+        let guess = PhraseGuess(kind: .cutEnding, word: Self.trimmingPunctuation(Phrase.joined(span, folded: false)), readAs: best.name)
+        return Found(units: units, language: best.language, guess: guess)
     }
 
     /// The units of a word that names units only ignoring case when the
@@ -362,6 +422,33 @@ extension PhraseReader {
         var end = scalars.endIndex
         while end > scalars.startIndex, isPunctuation(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
         return String(scalars[..<end])
+    }
+
+    /// Whether `text` ends in punctuation that ends a clause, not an
+    /// abbreviation: a comma, a semicolon, a question or exclamation mark.
+    static func endsClause(_ text: String) -> Bool {
+        guard let last = text.unicodeScalars.last else { return false }
+        switch last {
+        case "?", "!", ",", ";", "？", "！", "，", "；", "\u{061F}", "\u{060C}", "\u{061B}": return true
+        default: return false
+        }
+    }
+
+    /// The text inside the round brackets that open and close `text`
+    /// (`(CV)`), or nil.
+    static func bracketed(_ text: String) -> Substring? {
+        guard text.count > 2, text.first == "(", text.last == ")" else { return nil }
+        return text.dropFirst().dropLast()
+    }
+
+    /// Whether `text` ends in a letter and a `2` or `3` (`м2`, `cm3`): a
+    /// power typed without its superscript.
+    static func endsInPlainPower(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let last = scalars.last, last == "2" || last == "3" else { return false }
+        let before = scalars.index(before: scalars.endIndex)
+        guard before > scalars.startIndex else { return false }
+        return scalars[scalars.index(before: before)].properties.isAlphabetic
     }
 
     /// `^2` and `^3` written as `²` and `³` (`m^2` is looked up as `m²`), by

@@ -332,7 +332,7 @@ extension PhraseReader {
             // about what is measured (`uma` read as one opens no quantity: on
             // to the next number).
             if let (target, context) = try targetThenContext(phrase.words[start..<index], &reader) {
-                let found = Self.withContext(try read(numbers, target).0, context)
+                let found = try withContext(try read(numbers, target).0, context, &reader)
                 if !found.isEmpty { return (found, nil) }
             }
         }
@@ -478,7 +478,20 @@ extension PhraseReader {
             let found = try database.candidates(
                 for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: database.candidatesKeyPrefix(languages))
             guard !found.units.isEmpty, !found.ignoringCase else { continue }
-            cuts += [end, letters]
+            // `60m2`: letters and digits that name a unit as written (a power
+            // typed plain) are that unit, not two parts, unless the letters'
+            // unit has a mixed unit after it that is no power of ten apart:
+            // `5ft2` is five feet two inches (`1 m 2` would be refused).
+            view.append(contentsOf: scalars[letters..<digits])
+            let whole = String(view)
+            let named = try database.candidates(
+                for: whole, folded: TextFolding.fold(whole), preferring: languages, keyPrefix: database.candidatesKeyPrefix(languages))
+            var together = !named.units.isEmpty && !named.ignoringCase
+            for unit in found.units where together {
+                guard let next = try database.impliedPart(after: unit) else { continue }
+                if !Self.isPowerOfTen(try database.convert(1, from: unit, to: next).rounded()) { together = false }
+            }
+            cuts += together ? [end] : [end, letters]
         }
         guard !cuts.isEmpty else { return text }
         var view = String.UnicodeScalarView()

@@ -38,7 +38,21 @@ extension PhraseReader {
             ]
             return try following(parts, rest, target: target, stems: stems, &reader)
         }
-        let outcome = try part(number.value, number.significantDigits, [], rest, target: target, stems: stems, &reader)
+        var outcome = try part(number.value, number.significantDigits, [], rest, target: target, stems: stems, &reader)
+        // `температура 36,6 сколько по фаренгейту`: no unit, a scale named after.
+        var unitless = false
+        if case .failure = outcome, target == nil, stems, !number.isClock, let next = rest.first {
+            unitless = Self.isRequest(next, reader.words)
+            if !unitless {
+                unitless = try lookup(rest.prefix(1), languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo) == nil
+            }
+        }
+        if unitless {
+            let index = reader.phrase.firstWord(endingAfter: max(0, number.end - 1))
+            let typed = index < reader.phrase.words.count
+                ? reader.phrase.word(reader.phrase.words[index].range.lowerBound..<number.end).text : String(number.value)
+            if let scaled = try unitlessToScale(number.value, number.significantDigits, number: typed, rest, &reader) { outcome = scaled }
+        }
         guard number.isClock, case .success(let readings) = outcome else { return outcome }
         // `1:30 h`, `8:30 min/mile`: a time with colons is of a unit of time, or a pace.
         var kept: [PhraseReading] = []
@@ -175,9 +189,10 @@ extension PhraseReader {
     /// (`ميلان إلى كم`, `ساعتان و 15 دقيقة`), or with a unit named alone
     /// before a conjunction and a fraction in words, which is one and the
     /// fraction (`ساعة ونصف`, `hour and a half`), or before a count its
-    /// language says after the name (`جالون واحد`, kind `number-after`): the
-    /// widest span from the start of `words` that names one, then what
-    /// follows it.
+    /// language says after the name (`جالون واحد`, kind `number-after`), or
+    /// named alone before a marker and a target, which is one of it (`mile
+    /// in km`, `ярд у метрах`; one part only): the widest span from the
+    /// start of `words` that names one, then what follows it.
     func statedQuantity(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome? {
         var failure: PhraseFailure?
         for count in stride(from: min(words.count, Self.longestUnitName), through: 1, by: -1) {
@@ -185,6 +200,7 @@ extension PhraseReader {
             guard let found = try lookup(span, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo)
             else { continue }
             let value: Double, units: Found
+            var alone = false
             var rest = words.dropFirst(count)
             if let stated = try statedCount(span, found) {
                 (value, units) = stated
@@ -193,12 +209,22 @@ extension PhraseReader {
             } else if let after = rest.first, let said = countAfter(after, reader.words) {
                 (value, units) = (said, found)
                 rest = rest.dropFirst()
+            } else if let after = rest.first, reader.words.isMarker(folded: after.folded) {
+                // `mile in km`, `ярд у метрах`: a unit named alone, then the
+                // target, asks about one of it, as `a mile in km` does.
+                (value, units) = (1, found)
+                alone = true
             } else {
                 continue
             }
             let part = [FoundPart(value: value, units: units)]
             var outcome = try following(part, rest, target: nil, stems: false, &reader)
             if case .failure = outcome { outcome = try following(part, rest, target: nil, stems: true, &reader) }
+            // One unit alone: `hour and 15 minutes` states no number of hours.
+            if alone, case .success(let readings) = outcome {
+                let single = readings.filter { $0.parts.count == 1 && !$0.targets.isEmpty }
+                outcome = single.isEmpty ? .failure(.problem(.noNumber(in: reader.phrase.original))) : .success(single)
+            }
             switch outcome {
             case .success: return outcome
             case .failure(let reason): failure = failure ?? reason
@@ -224,7 +250,7 @@ extension PhraseReader {
     }
 
     /// What follows a quantity's part: another part, or the end, or a target.
-    private func following(
+    func following(
         _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool, _ reader: inout Reader
     ) throws(UnitDatabaseError) -> Outcome {
         guard let first = words.first else {
@@ -242,6 +268,13 @@ extension PhraseReader {
             var negative = parts
             negative[0].value = -negative[0].value
             return try following(negative, words.dropFirst(count), target: target, stems: stems, &reader)
+        }
+        // `200 caballos (CV)`, `5 feet (ft)`: a word in brackets naming a
+        // unit the part's words name restates it: the part is that unit.
+        if let restated = try restated(first, parts[parts.count - 1].units, &reader) {
+            var narrowed = parts
+            narrowed[narrowed.count - 1].units.units = restated
+            return try following(narrowed, words.dropFirst(), target: target, stems: stems, &reader)
         }
         // `a kilómetros`: a marker that is also an article (`a` of English)
         // leads to the target before it counts as one of another part.
@@ -326,6 +359,18 @@ extension PhraseReader {
         return .failure(failure ?? .nothingMayFollowTarget(words))
     }
 
+    /// The units both `found` and the word in brackets `word` name (`(CV)`
+    /// after `caballos`, which also names the mechanical horsepower), or
+    /// nil when `word` is no such aside.
+    private func restated(_ word: Phrase.Word, _ found: Found, _ reader: inout Reader) throws(UnitDatabaseError) -> [MeasureUnit]? {
+        guard Self.bracketed(word.text) != nil else { return nil }
+        let inner = reader.phrase.word((word.range.lowerBound + 1)..<(word.range.upperBound - 1))
+        guard let named = try lookup([inner][...], languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo)
+        else { return nil }
+        let both = found.units.filter { named.units.contains($0) }
+        return both.isEmpty ? nil : both
+    }
+
     /// After a quantity whose target came first, at most `mostContextWords`
     /// words of context that name nothing together, left out and shown. Nil
     /// when `words` are no such run or the quantity does not convert.
@@ -343,7 +388,7 @@ extension PhraseReader {
         guard try lookup(words, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil,
             case .success(let readings) = try assemble(parts, target, &reader)
         else { return nil }
-        let kept = Self.withContext(readings, words)
+        let kept = try withContext(readings, words, &reader)
         return kept.isEmpty ? nil : .success(kept)
     }
 
@@ -366,9 +411,11 @@ extension PhraseReader {
         if let (target, context) = try targetThenContext(span, leading: false, &reader),
             case .success(let readings) = try assemble(parts, target, &reader)
         {
-            let kept = Self.withContext(readings, context)
+            let kept = try withContext(readings, context, &reader)
             if !kept.isEmpty { return .success(kept) }
         }
+        // `-15 °C, ну а в Фаренгейтах сколько?`: words naming nothing around the target.
+        if let outcome = try contextAroundTarget(parts, words, stems: stems, &reader) { return outcome }
         return .failure(failure ?? Self.wordProblem(span, reader.memo) ?? .noUnitNamed(span))
     }
 

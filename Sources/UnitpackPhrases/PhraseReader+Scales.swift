@@ -85,6 +85,49 @@ extension PhraseReader {
         })
     }
 
+    /// `la febbre è a 38,5, quanti gradi fahrenheit`, `температура 36,6
+    /// сколько по фаренгейту`: a number with no unit after it, then words
+    /// that name a scale (as a target, after markers, fillers or context),
+    /// read as the one other scale `clusters.tsv` lists for temperature, as
+    /// a degree word with no scale is (`impliedScale`): a person names the
+    /// scale they convert to. A guess every output shows, on the number.
+    /// Only where no unit follows the number (`part` found none) and the
+    /// reading's target is that scale, named last (only fillers, markers
+    /// and punctuation after it); nil otherwise. At most
+    /// `mostContextWords + longestUnitName` words are looked at, one at a time.
+    func unitlessToScale(_ value: Double, _ digits: Int?, number: String, _ words: ArraySlice<Phrase.Word>, _ reader: inout Reader)
+        throws(UnitDatabaseError) -> Outcome?
+    {
+        let scales = try scaleSymbols().map(\.scale)
+        var named: MeasureUnit?
+        for index in words.indices.prefix(Self.mostContextWords + Self.longestUnitName) {
+            if reader.countStepIsOver() { return nil }
+            guard let found = try lookup(words[index...index], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
+            else { continue }
+            // One scale named (`gradi` of `gradi fahrenheit` names none; `to`,
+            // Polish `ile to`, names the tonne's French symbol, no scale).
+            guard let scale = found.units.first(where: { scales.contains($0) }) else { continue }
+            guard named == nil || named == scale else { return nil }
+            named = scale
+            // The scale ends the request: after it only fillers, markers or
+            // punctuation (`по фаренгейту в цельсиях`: `цельсиях`, a scale's
+            // name the correction reads, would be left out as context).
+            guard words[(index + 1)...].allSatisfy({ Self.isRequest($0, reader.words) }) else { return nil }
+        }
+        guard let named else { return nil }
+        let others = try database.listedUnits(of: named.category).filter { scales.contains($0) && $0 != named }
+        guard others.count == 1, let other = others.first else { return nil }
+        let part = FoundPart(value: value, units: Found(units: [other]), significantDigits: digits)
+        guard case .success(let readings) = try following([part], words, target: nil, stems: true, &reader) else { return nil }
+        let guess = PhraseGuess(kind: .scale, word: number, readAs: other.name)
+        let kept = readings.filter { $0.parts.count == 1 && $0.targets == [named] }.map { reading in
+            var reading = reading
+            reading.guesses.insert(guess, at: 0)
+            return reading
+        }
+        return kept.isEmpty ? nil : .success(kept)
+    }
+
     /// A scale's symbol and the scale.
     struct ScaleSymbol: Sendable {
         var symbol: String

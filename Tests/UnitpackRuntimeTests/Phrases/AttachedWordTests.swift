@@ -105,14 +105,16 @@ import UnitpackTestSupport
     }
 
     /// The dual (CLDR's `two`, n = 2 alone in Arabic) states two; the
-    /// singular, the form of `one` and `other`, states nothing, in Arabic and
-    /// in English.
+    /// singular, the form of `one` and `other`, states no count: named alone
+    /// before its target it is one, as `a mile` is, in Arabic and in English.
     @Test func aDualStatesTwo() throws {
         #expect(try first("ميلان إلى كم") == "2.0 length/mile -> length/kilometer")
         #expect(try first("ساعتان و 15 دقيقة بالدقائق") == "2.25 time/hour -> time/minute")
         #expect(try first("كم قدما في ميلان") == "2.0 length/mile -> length/foot")
-        #expect(try first("ميل إلى كم").hasPrefix("not understood: no number"))
-        #expect(try first("mile in km", ["en", "ar"]).hasPrefix("not understood: no number"))
+        // The singular states one only as a unit named alone before its target.
+        #expect(try first("ميل إلى كم") == "1.0 length/mile -> length/kilometer")
+        #expect(try first("mile in km", ["en", "ar"]) == "1.0 length/mile -> length/kilometer")
+        #expect(try first("ميل و كم").hasPrefix("not understood: no number"))
     }
 
     /// A unit named alone, then a conjunction and a fraction in words, is

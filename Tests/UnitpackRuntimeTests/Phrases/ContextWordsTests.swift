@@ -49,6 +49,39 @@ import UnitpackTestSupport
         #expect(try first("how many feet in meters 34 yards", ["en"]).hasPrefix("not understood"))
     }
 
+    /// The target among words of context after the quantity, with words of
+    /// the question on both sides of it (`PhraseReader.contextAroundTarget`).
+    @Test func theTargetAmongWordsOfContextIsFound() throws {
+        #expect(
+            try first("-15 °C, ну а в Фаренгейтах сколько будет?", ["ru"])
+                == "-15.0 temperature/degree Celsius -> temperature/degree Fahrenheit [left out: ну а]")
+        #expect(
+            try first("85 qm, die Wohnung, wie viel Quadratfuß sind das ungefähr", ["de"])
+                == "85.0 area/square meter -> area/square foot [left out: Wohnung, | ungefähr]")
+        #expect(
+            try first("my run was 10 km, so in miles roughly?", ["en"])
+                == "10.0 length/kilometer -> length/mile [left out: my run was | so | roughly?]")
+        // A word of an expression is no context: `per s` is the unit's.
+        #expect(try first("5 m per s in km", ["en", "it"]).hasPrefix("not understood"))
+        // A second unit named is no context: which would be the target?
+        #expect(try first("5 km in miles in feet", ["en"]).hasPrefix("not understood"))
+    }
+
+    /// The sentence's comma ends a unit's words: `°C, а` is no °C × are.
+    @Test func aCommaEndsTheQuantitysUnit() throws {
+        #expect(try first("-15 °C, а за Фаренгейтом", ["uk"]).hasPrefix("not understood"))
+        #expect(try first("-15 °C а за Фаренгейтом", ["uk"]).hasPrefix("not understood"))
+    }
+
+    /// A word left out next to a unit's word must not be the rest of another
+    /// unit's name of two words (`mile morska`: the Polish nautical mile).
+    @Test func aWordThatContinuesAnotherUnitsNameIsNoContext() throws {
+        #expect(try first("1 mile morska in km", ["en"]).hasPrefix("not understood"))
+        #expect(try first("1 mile wow in km", ["en"]) == "1.0 length/mile -> length/kilometer [left out: wow]")
+        // Three letters say too little: `for` also starts `force`.
+        #expect(try first("10 kg in pounds for my dog", ["en"]) == "10.0 mass/kilogram -> mass/pound [left out: for my dog]")
+    }
+
     @Test func wordsAfterAQuantityWhoseTargetCameFirstAreLeftOut() throws {
         #expect(
             try first("cuantos litros son 5 galones de gasolina", ["es"])
@@ -132,6 +165,21 @@ import UnitpackTestSupport
         #expect(try first("0 grados kelvin en celsius", ["es"]) == "0.0 temperature/kelvin -> temperature/degree Celsius")
         // The angle's degree stays an angle.
         #expect(try first("5 degrees in rad", ["en"]) == "5.0 angle/degree -> angle/radian")
+    }
+
+    /// A number with no unit, then words naming one scale: the other scale,
+    /// a guess shown (`PhraseReader.unitlessToScale`).
+    @Test func aNumberAloneBeforeAScaleIsTheOtherScale() throws {
+        #expect(
+            try first("temperatura 36,6 ile to fahrenheit", ["pl"]) == "36.6 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(
+            try first("la febbre è a 38,5, quanti gradi fahrenheit", ["it"])
+                == "38.5 temperature/degree Celsius -> temperature/degree Fahrenheit [left out: febbre è a]")
+        let guesses = try database.parse("100 in fahrenheit", languages: ["en"]).readings.first?.guesses ?? []
+        #expect(guesses == [PhraseGuess(kind: .scale, word: "100", readAs: "degree Celsius")])
+        // Two scales named, or a unit that is no scale: no guess.
+        #expect(try first("20 in celsius or fahrenheit", ["en"]).hasPrefix("not understood"))
+        #expect(try first("100 in km", ["en"]) == "100.0 length/inch -> length/kilometer")
     }
 
     @Test func theOtherUnitsTheWordsNameAreTriedWhenTheFoundOnesDoNotConvert() throws {

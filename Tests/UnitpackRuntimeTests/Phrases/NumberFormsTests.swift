@@ -141,6 +141,28 @@ import UnitpackTestSupport
         #expect(try first("1 m 8 en pieds", ["fr"]).hasPrefix("not understood"))
         // An exponent is no unit.
         #expect(try first("1e3 m in km", ["en"]) == "1000.0 length/meter -> length/kilometer")
+        // Letters and digits that name a unit as written are that unit, where
+        // the letters' mixed unit is a power of ten apart (`1 m 2` is refused).
+        #expect(try first("60m2 in sq ft", ["en"]) == "60.0 area/square meter -> area/square foot")
+        #expect(try first("5ft2 in cm", ["en"]) == "5.166666666666667 length/foot -> length/centimeter (5.0 length/foot + 2.0 length/inch)")
+    }
+
+    /// `м2`, `см3`: a symbol's power typed as a plain digit.
+    @Test func aPowerTypedAsAPlainDigit() throws {
+        #expect(try first("60 м2 у квадратних футах", ["uk"]) == "60.0 area/square meter -> area/square foot")
+        #expect(try first("500 см3 в литрах", ["ru"]) == "500.0 volume/cubic centimeter -> volume/liter")
+        // Not a number after a unit's letters: `5 ft 2` stays two parts.
+        #expect(try first("5 ft 2 in cm", ["en"]) == "5.166666666666667 length/foot -> length/centimeter (5.0 length/foot + 2.0 length/inch)")
+    }
+
+    /// `200 caballos (CV)`, `5 feet (ft)`: a word in brackets that names a
+    /// unit the part's words name restates it, and never multiplies it.
+    @Test func aUnitRestatedInBracketsIsTheUnit() throws {
+        #expect(try first("5 feet (ft) in cm", ["en"]) == "5.0 length/foot -> length/centimeter")
+        #expect(try first("200 caballos de vapor (CV) en kW", ["es"]) == "200.0 power/metric horsepower -> power/kilowatt")
+        // Before, `feet (ft)` read as an expression, feet times feet, and
+        // `cm` as the circular mil (`CM`), an area.
+        #expect(try first("5 feet (ft) in cm²", ["en"]).hasPrefix("not understood"))
     }
 
     /// The parts of a quantity are of one system: `1 m 75 in ft` is not a

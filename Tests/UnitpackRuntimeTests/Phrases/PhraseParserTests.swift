@@ -106,8 +106,11 @@ import UnitpackTestSupport
         // The number's unit ends the phrase: a second target is not read.
         #expect(try first("in meters 34 feet in yards") == "not understood: nothing may follow the quantity after a target named first: 'in yards'")
         #expect(try first("in flurbs 34 feet") == "not understood: no unit named 'flurbs'")
-        // Without a question word, no number is no number.
-        #expect(try first("feet in meters") == "not understood: no number in 'feet in meters'")
+        // A unit named alone, then a marker and the target, is one of it
+        // (`a mile in km` without its article); a unit alone states nothing.
+        #expect(try first("feet in meters") == "1.0 length/foot -> length/meter")
+        #expect(try first("feet") == "not understood: no number in 'feet'")
+        #expect(try first("feet meters") == "not understood: no number in 'feet meters'")
         #expect(try first("how many") == "not understood: no number in 'how many'")
         #expect(try first("how many in in a foot") == "1.0 length/foot -> length/inch")
         #expect(try first("in 34 feet") == "not understood: no unit named 'in'")

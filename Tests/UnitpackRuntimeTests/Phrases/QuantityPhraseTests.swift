@@ -67,6 +67,8 @@ import UnitpackTestSupport
         #expect(try first("четверть мили в метрах") == "0.25 mile = 0.25 length/mile -> length/meter")
         #expect(try first("полмили в метрах") == "0.5 mile = 0.5 length/mile -> length/meter")
         #expect(try first("пол-литра") == "0.5 liter = 0.5 volume/liter")
+        // Typed apart, before the unit's word.
+        #expect(try first("пол литра в унциях") == "0.5 liter = 0.5 volume/liter -> volume/US fluid ounce")
         // Not numbers: a count after `and` needs its denominator.
         #expect(try first("two and three miles").hasPrefix("not understood"))
     }
