@@ -37,9 +37,10 @@ extension PhraseReader {
             switch meaning.kind {
             // A system word says which unit: `45 mpg (uk)` is no US mpg.
             case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .minus, .system: true
-            // Before the quantity, a difference word has made the phrase one
-            // (`PhraseReader.parse`): it is left out as context is.
-            case .difference: !(leading && reader.difference)
+            // A difference word has made the phrase one (`PhraseReader.parse`):
+            // it is left out as context is, before the quantity or after it
+            // (`dropped 15 degrees celsius, how much is that change in fahrenheit`).
+            case .difference: !reader.difference
             // After the quantity, a word of an expression may be the quantity's
             // unit's (`5 m per s in km` is not 5 m); before it, a preposition (`в шинах`).
             case .powerBefore, .powerAfter, .per: !leading

@@ -85,8 +85,9 @@ extension PhraseReader {
             for language in found { votes[language, default: 0] += 1 }
         }
         // No language has every word (`o avião tá a 5.000 pés`: `o` is not
-        // Portuguese's alone): the languages most of the words are of.
-        if let none = common, none.isEmpty, let most = votes.values.max(), most > 1 {
+        // Portuguese's alone; `42,195 км у милях`: `у` Ukrainian's, `милях`
+        // Russian's): the languages most of the words are of.
+        if let none = common, none.isEmpty, let most = votes.values.max() {
             common = Set(votes.filter { $0.value == most }.keys)
         }
         return PhraseLanguage(languages: asked.filter { common?.contains($0) ?? false }, named: named, words: units)

@@ -76,6 +76,12 @@ extension PhraseReader {
                 written = named
             } else if let system = try lookupSystemWord(span, languages: languages, key: languageKey, words: words) {
                 written = system
+            } else if span.count == 1, Self.joinsNames(span.first!.text),
+                let apart = try lookup(Self.hyphenated(span.first!)[...], languages: languages, stems: true, words: words, memo: &memo)
+            {
+                // `US-Gallone`: words joined by hyphens that name a unit apart
+                // (a system word and a name), before any expression of them.
+                written = apart
             } else {
                 written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
                 // `degrees f` reads as an expression (degree × farad); a degree
@@ -439,6 +445,25 @@ extension PhraseReader {
     static func bracketed(_ text: String) -> Substring? {
         guard text.count > 2, text.first == "(", text.last == ")" else { return nil }
         return text.dropFirst().dropLast()
+    }
+
+    /// The words of `word` joined by hyphens, apart (`US-Gallone`: `US`,
+    /// `Gallone`), each at its place in the phrase.
+    static func hyphenated(_ word: Phrase.Word) -> [Phrase.Word] {
+        var pieces: [Phrase.Word] = []
+        var start = word.range.lowerBound
+        var text = ""
+        for scalar in word.text.unicodeScalars {
+            if scalar == "-" {
+                pieces.append(Phrase.Word(start..<(start + text.unicodeScalars.count), text: text))
+                start += text.unicodeScalars.count + 1
+                text = ""
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        pieces.append(Phrase.Word(start..<(start + text.unicodeScalars.count), text: text))
+        return pieces
     }
 
     /// Whether `text` ends in a letter and a `2` or `3` (`м2`, `cm3`): a

@@ -108,6 +108,10 @@ extension PhraseReader {
             if word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil }) { break }
             if words.isDifference(folded: Self.trimmingPunctuation(word.folded)) { difference = true }
         }
+        // `5℃は華氏で何度の差`: a difference word that ends the phrase, after its target.
+        if let last = phrase.words.last, phrase.words.count > 2, words.isDifference(folded: Self.trimmingPunctuation(last.folded)) {
+            difference = true
+        }
         var reader = Reader(
             phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: decimal, options: options),
             languages: languages, difference: difference, limit: limit)
@@ -326,6 +330,20 @@ extension PhraseReader {
                     first = failure
                 } else {
                     first = .noUnitNamed(trimmed(phrase.words[start..<index], reader.words))
+                }
+            } else {
+                // `how many liters in a 5 gallon bucket`: the article read as
+                // one opened no quantity; the target, its marker and the
+                // article, then this number.
+                var span = phrase.words[start..<index]
+                while span.count > 1, let last = span.last,
+                    reader.words.meanings(folded: last.folded).contains(where: { $0.kind == .article || ($0.kind == .number && $0.value == 1) })
+                {
+                    span = span.dropLast()
+                }
+                if span.count < index - start, let target = try target(span, &reader) {
+                    let (readings, _) = try read(numbers, target)
+                    if !readings.isEmpty { return (readings, nil) }
                 }
             }
             // `quantos cm tem uma TV de 50 polegadas`: the target, then words

@@ -269,6 +269,11 @@ extension PhraseReader {
             negative[0].value = -negative[0].value
             return try following(negative, words.dropFirst(count), target: target, stems: stems, &reader)
         }
+        // `4 min 30 au km`, `5分30秒每公里`, `6 хвилин на милю`: a time, a
+        // word of `per` and a length make a pace.
+        if let (pace, count) = try pace(parts, words, &reader) {
+            return try following([pace], words.dropFirst(count), target: target, stems: stems, &reader)
+        }
         // `200 caballos (CV)`, `5 feet (ft)`: a word in brackets naming a
         // unit the part's words name restates it: the part is that unit.
         if let restated = try restated(first, parts[parts.count - 1].units, &reader) {
@@ -329,9 +334,11 @@ extension PhraseReader {
             // `5 ft 3`, `1 h 30 in min`: a number with no unit after it, at the
             // end or before a marker, counts the unit a mixed unit of
             // `clusters.tsv` puts after the last part's (`foot+inch`).
+            // (Or a word of `per`: `4 min 30 au km` is a pace.)
             let ends = rest.first.map { word in
                 reader.words.isMarker(folded: word.folded) || reader.words.isFiller(folded: word.folded)
                     || Self.trimmingPunctuation(word.folded).isEmpty
+                    || reader.words.meanings(folded: word.folded).contains { $0.kind == .per }
             } ?? true
             // The digits as typed: where the two units are a power of ten
             // apart, as many digits as the power read alike either way.
@@ -357,6 +364,41 @@ extension PhraseReader {
         // `cuantos litros son 5 galones de gasolina`: words naming nothing after the quantity.
         if let outcome = try contextAfter(parts, words, target: target, &reader) { return outcome }
         return .failure(failure ?? .nothingMayFollowTarget(words))
+    }
+
+    /// The pace that `parts` of time, then a word of kind `per` and a unit
+    /// of length at the start of `words`, make: their sum in the first
+    /// part's unit per that length (`4 min 30 au km` is 4.5 min/km, read
+    /// as the unit whose symbol that is, `minutes per kilometer`), and how
+    /// many words it took. Nil otherwise.
+    private func pace(_ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, _ reader: inout Reader)
+        throws(UnitDatabaseError) -> (FoundPart, Int)?
+    {
+        guard words.count > 1, let per = words.first,
+            reader.words.meanings(folded: Self.trimmingPunctuation(per.folded)).contains(where: { $0.kind == .per })
+        else { return nil }
+        var times: [MeasureUnit] = []
+        for part in parts {
+            guard let time = part.units.units.first(where: { $0.category == "time" }) else { return nil }
+            times.append(time)
+        }
+        var total = 0.0
+        for (part, time) in zip(parts, times) { total += try database.convert(part.value, from: time, to: times[0]) }
+        for count in stride(from: min(words.count - 1, 3), through: 1, by: -1) {
+            if reader.countStepIsOver() { return nil }
+            let span = words.dropFirst().prefix(count)
+            guard let found = try lookup(span, languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo),
+                let length = found.units.first(where: { $0.category == "length" }),
+                let timeSymbol = times[0].symbols.first, let lengthSymbol = length.symbols.first,
+                let units = try database.expressionUnits(timeSymbol + "/" + lengthSymbol, languages: reader.languages),
+                units.count == 1
+            else { continue }
+            let unit = try database.namedUnit(equalTo: units[0]) ?? units[0]
+            var read = Found(units: [unit], language: found.language)
+            read.guess = found.guess
+            return (FoundPart(value: total, units: read, significantDigits: parts[0].significantDigits), 1 + count)
+        }
+        return nil
     }
 
     /// The units both `found` and the word in brackets `word` name (`(CV)`
@@ -452,11 +494,19 @@ extension PhraseReader {
     /// How many words of a `minus` of several words open `words` (`below
     /// zero`, `au-dessous de zéro`), or nil.
     static func minusAfter(_ words: ArraySlice<Phrase.Word>, _ dictionary: NumberWords) -> Int? {
-        guard let first = words.first, words.count > 1, dictionary.minusOpenings.contains(first.folded)
-        else { return nil }
+        guard let first = words.first, dictionary.minusOpenings.contains(trimmingPunctuation(first.folded)) else { return nil }
         for count in stride(from: min(3, words.count), through: 2, by: -1) {
             let folded = trimmingPunctuation(Phrase.joined(words.prefix(count), folded: true))
             if dictionary.meanings(folded: folded).contains(where: { $0.kind == .minus }) { return count }
+        }
+        // One word (`25 градусов мороза`) when no number follows it: `minus`
+        // before a number is that number's sign (`5 °C минус 3 °C`).
+        let folded = trimmingPunctuation(first.folded)
+        if dictionary.meanings(folded: folded).contains(where: { $0.kind == .minus }),
+            words.dropFirst().first?.text.unicodeScalars.first.map({ NumberReader.digit($0) == nil }) ?? true,
+            !dictionary.isNumberWord(folded: words.dropFirst().first?.folded ?? "")
+        {
+            return 1
         }
         return nil
     }

@@ -18,6 +18,7 @@ extension PhraseReader {
             reader.words.isFiller(folded: last.folded) || reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded))
                 || reader.words.isMarker(folded: Self.trimmingPunctuation(last.folded))
                 || Self.trimmingPunctuation(last.folded).isEmpty
+                || (reader.difference && reader.words.isDifference(folded: Self.trimmingPunctuation(last.folded)))
         {
             trimmed = trimmed.dropLast()
         }

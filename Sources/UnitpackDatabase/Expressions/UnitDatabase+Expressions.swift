@@ -133,12 +133,24 @@ extension UnitDatabase {
     /// category and factor. A phrase's target read as an expression is
     /// that unit (`70 mph in km por hora` answers in kilometers per hour,
     /// not in an expression equal to it). Nil when no unit is.
+    /// A unit of an inverse scale (a pace, `min/km`, `FORMULAE` in
+    /// `units-src/`) is that unit when it converts the expression's values
+    /// to themselves (`5 min per km in min per mile` answers in minutes per
+    /// mile).
     package func namedUnit(equalTo unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
-        guard case .linear(let factor) = unit.conversion, let symbol = unit.symbols.first else { return nil }
+        guard let symbol = unit.symbols.first else { return nil }
         for named in try candidates(for: symbol, folded: TextFolding.fold(symbol), preferring: nil).units
         where named.category == unit.category && named.symbols.contains(symbol) && !named.isExpression {
-            guard case .linear(let other) = named.conversion, abs(other - factor) <= 1e-12 * abs(factor) else { continue }
-            return named
+            if case .linear(let factor) = unit.conversion, case .linear(let other) = named.conversion {
+                guard abs(other - factor) <= 1e-12 * abs(factor) else { continue }
+                return named
+            }
+            var same = true
+            for value in [1.0, 7.25] {
+                let converted = try convert(value, from: unit, to: named)
+                if abs(converted - value) > 1e-12 * value { same = false }
+            }
+            if same { return named }
         }
         return nil
     }

@@ -54,8 +54,8 @@ public struct NumberWords: Sendable {
     /// The longest word of the table, in Unicode scalars: how far a word
     /// written without spaces is matched against the table at each position.
     package var longestWord = 0
-    /// The first words of the `minus` entries of several words (`below` of
-    /// `below zero`): a parse tries them after every part of a quantity,
+    /// The first words of the `minus` entries (`below` of `below zero`,
+    /// `мороза` whole): a parse tries them after every part of a quantity,
     /// and a word that opens none is known with one lookup, no join.
     package var minusOpenings: Set<String> = []
     /// The words of kind `system` (folded) by their value (1: imperial, 2:
@@ -104,7 +104,7 @@ public struct NumberWords: Sendable {
             if !found[word]!.meanings.contains(meaning) { found[word]!.meanings.append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
-            if meaning.kind == .minus, let space = word.firstIndex(of: " ") { minusOpenings.insert(String(word[..<space])) }
+            if meaning.kind == .minus { minusOpenings.insert(word.firstIndex(of: " ").map { String(word[..<$0]) } ?? word) }
             if meaning.kind == .context, let space = word.firstIndex(of: " ") { contextOpenings.insert(String(word[..<space])) }
             if meaning.kind == .system {
                 systems.append((word, meaning.value, language))
