@@ -5,7 +5,8 @@ import UnitpackDatabase
 /// Фаренгейтах сколько будет?`, `85 qm – die Wohnung, wie viel Quadratfuß
 /// sind das ungefähr`): the last way `following` tries, when no marker
 /// leads straight to the target and no single run of context sits before
-/// or after it (docs/phrases.md, "Context words").
+/// or after it, and only in `parse`'s second pass (`Reader.lastResort`)
+/// (docs/phrases.md, "Context words").
 extension PhraseReader {
     /// The readings of `parts` with the first span of `words` that names a
     /// target they convert to, when every word before that span and after
@@ -20,6 +21,7 @@ extension PhraseReader {
     func contextAroundTarget(_ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, stems: Bool, _ reader: inout Reader)
         throws(UnitDatabaseError) -> Outcome?
     {
+        guard reader.lastResort else { return nil }
         // Whether each word may be left out, known once: `nil` not yet asked.
         var skippable = [Bool?](repeating: nil, count: words.count)
         func mayLeaveOut(_ index: Int, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {

@@ -76,7 +76,7 @@ extension PhraseReader {
                 written = named
             } else if let system = try lookupSystemWord(span, languages: languages, key: languageKey, words: words) {
                 written = system
-            } else if span.count == 1, Self.joinsNames(span.first!.text),
+            } else if span.count == 1, span.first!.text.utf8.contains(UInt8(ascii: "-")), Self.joinsNames(span.first!.text),
                 let apart = try lookup(Self.hyphenated(span.first!)[...], languages: languages, stems: true, words: words, memo: &memo)
             {
                 // `US-Gallone`: words joined by hyphens that name a unit apart
@@ -443,7 +443,7 @@ extension PhraseReader {
     /// The text inside the round brackets that open and close `text`
     /// (`(CV)`), or nil.
     static func bracketed(_ text: String) -> Substring? {
-        guard text.count > 2, text.first == "(", text.last == ")" else { return nil }
+        guard text.utf8.first == UInt8(ascii: "("), text.utf8.last == UInt8(ascii: ")"), text.utf8.count > 2 else { return nil }
         return text.dropFirst().dropLast()
     }
 

@@ -163,6 +163,18 @@ extension PhraseReader {
         if readings.isEmpty, numbers.isEmpty || isArticle(start), let found = try leadingContext(from: start, &reader) {
             (readings, failure) = (found, nil)
         }
+        // Nothing read: again, with the last resorts (`Reader.lastResort`);
+        // the lookups are the memo's. The first failure's reason stands.
+        if readings.isEmpty, !reader.isOverLimit {
+            reader.lastResort = true
+            if !numbers.isEmpty {
+                let found = try numberFirst(numbers, &reader).0
+                if !found.isEmpty { (readings, failure) = (found, nil) }
+            }
+            if readings.isEmpty, numbers.isEmpty || isArticle(start), let found = try leadingContext(from: start, &reader) {
+                (readings, failure) = (found, nil)
+            }
+        }
         // Over the limit, what was read so far may not be the best reading.
         if reader.isOverLimit { return .notUnderstood(reason: .tooMuchWork(limit: limit)) }
         guard !readings.isEmpty else {
@@ -193,6 +205,12 @@ extension PhraseReader {
         let difference: Bool
         /// The most steps of work this parse does (`PhraseReader.workLimit`).
         let limit: Int
+        /// The readings tried only once nothing else read (`parse`'s second
+        /// pass): the target among context on both sides
+        /// (`contextAroundTarget`), a number alone before a scale
+        /// (`unitlessToScale`). Inside a phrase that reads, every failed
+        /// way of a span would try them: a tenth more work a parse.
+        var lastResort = false
         var memo = LookupMemo()
         /// `Phrase.mayStartNumber` of each word, by its first scalar: asked
         /// after every unit the quantity's words may name (a tenth of a

@@ -41,7 +41,7 @@ extension PhraseReader {
         var outcome = try part(number.value, number.significantDigits, [], rest, target: target, stems: stems, &reader)
         // `температура 36,6 сколько по фаренгейту`: no unit, a scale named after.
         var unitless = false
-        if case .failure = outcome, target == nil, stems, !number.isClock, let next = rest.first {
+        if case .failure = outcome, reader.lastResort, target == nil, stems, !number.isClock, let next = rest.first {
             unitless = Self.isRequest(next, reader.words)
             if !unitless {
                 unitless = try lookup(rest.prefix(1), languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo) == nil
@@ -374,14 +374,13 @@ extension PhraseReader {
     private func pace(_ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, _ reader: inout Reader)
         throws(UnitDatabaseError) -> (FoundPart, Int)?
     {
-        guard words.count > 1, let per = words.first,
-            reader.words.meanings(folded: Self.trimmingPunctuation(per.folded)).contains(where: { $0.kind == .per })
-        else { return nil }
+        guard words.count > 1, let per = words.first else { return nil }
         var times: [MeasureUnit] = []
         for part in parts {
             guard let time = part.units.units.first(where: { $0.category == "time" }) else { return nil }
             times.append(time)
         }
+        guard reader.words.meanings(folded: per.folded).contains(where: { $0.kind == .per }) else { return nil }
         var total = 0.0
         for (part, time) in zip(parts, times) { total += try database.convert(part.value, from: time, to: times[0]) }
         for count in stride(from: min(words.count - 1, 3), through: 1, by: -1) {
@@ -405,7 +404,7 @@ extension PhraseReader {
     /// after `caballos`, which also names the mechanical horsepower), or
     /// nil when `word` is no such aside.
     private func restated(_ word: Phrase.Word, _ found: Found, _ reader: inout Reader) throws(UnitDatabaseError) -> [MeasureUnit]? {
-        guard Self.bracketed(word.text) != nil else { return nil }
+        guard word.text.utf8.first == UInt8(ascii: "("), Self.bracketed(word.text) != nil else { return nil }
         let inner = reader.phrase.word((word.range.lowerBound + 1)..<(word.range.upperBound - 1))
         guard let named = try lookup([inner][...], languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo)
         else { return nil }
@@ -494,14 +493,16 @@ extension PhraseReader {
     /// How many words of a `minus` of several words open `words` (`below
     /// zero`, `au-dessous de zéro`), or nil.
     static func minusAfter(_ words: ArraySlice<Phrase.Word>, _ dictionary: NumberWords) -> Int? {
-        guard let first = words.first, dictionary.minusOpenings.contains(trimmingPunctuation(first.folded)) else { return nil }
+        guard let first = words.first,
+            dictionary.minusOpenings.contains(first.needsVariants ? trimmingPunctuation(first.folded) : first.folded)
+        else { return nil }
         for count in stride(from: min(3, words.count), through: 2, by: -1) {
             let folded = trimmingPunctuation(Phrase.joined(words.prefix(count), folded: true))
             if dictionary.meanings(folded: folded).contains(where: { $0.kind == .minus }) { return count }
         }
         // One word (`25 градусов мороза`) when no number follows it: `minus`
         // before a number is that number's sign (`5 °C минус 3 °C`).
-        let folded = trimmingPunctuation(first.folded)
+        let folded = first.needsVariants ? trimmingPunctuation(first.folded) : first.folded
         if dictionary.meanings(folded: folded).contains(where: { $0.kind == .minus }),
             words.dropFirst().first?.text.unicodeScalars.first.map({ NumberReader.digit($0) == nil }) ?? true,
             !dictionary.isNumberWord(folded: words.dropFirst().first?.folded ?? "")

@@ -99,22 +99,22 @@ extension PhraseReader {
         throws(UnitDatabaseError) -> Outcome?
     {
         let scales = try scaleSymbols().map(\.scale)
-        var named: MeasureUnit?
-        for index in words.indices.prefix(Self.mostContextWords + Self.longestUnitName) {
+        // The scale ends the request: after it only fillers, markers or
+        // punctuation (`по фаренгейту в цельсиях`: `цельсиях`, a scale's
+        // name the correction reads, would be left out as context). One
+        // lookup with endings cut, the last word's; the words before it as
+        // the quantity's lookups read them, so that no second scale is named.
+        var last = words.endIndex - 1
+        while last >= words.startIndex, Self.isRequest(words[last], reader.words) { last -= 1 }
+        guard last >= words.startIndex, last - words.startIndex < Self.mostContextWords + Self.longestUnitName,
+            let found = try lookup(words[last...last], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo),
+            let named = found.units.first(where: { scales.contains($0) })
+        else { return nil }
+        for index in words.startIndex..<last {
             if reader.countStepIsOver() { return nil }
-            guard let found = try lookup(words[index...index], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
-            else { continue }
-            // One scale named (`gradi` of `gradi fahrenheit` names none; `to`,
-            // Polish `ile to`, names the tonne's French symbol, no scale).
-            guard let scale = found.units.first(where: { scales.contains($0) }) else { continue }
-            guard named == nil || named == scale else { return nil }
-            named = scale
-            // The scale ends the request: after it only fillers, markers or
-            // punctuation (`по фаренгейту в цельсиях`: `цельсиях`, a scale's
-            // name the correction reads, would be left out as context).
-            guard words[(index + 1)...].allSatisfy({ Self.isRequest($0, reader.words) }) else { return nil }
+            let other = try lookup(words[index...index], languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo)
+            if other?.units.contains(where: { scales.contains($0) && $0 != named }) == true { return nil }
         }
-        guard let named else { return nil }
         let others = try database.listedUnits(of: named.category).filter { scales.contains($0) && $0 != named }
         guard others.count == 1, let other = others.first else { return nil }
         let part = FoundPart(value: value, units: Found(units: [other]), significantDigits: digits)
