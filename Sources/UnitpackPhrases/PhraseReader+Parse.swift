@@ -165,7 +165,10 @@ extension PhraseReader {
         }
         // Nothing read: again, with the last resorts (`Reader.lastResort`);
         // the lookups are the memo's. The first failure's reason stands.
-        if readings.isEmpty, !reader.isOverLimit {
+        // Only for a phrase of a request's length: context on both sides of
+        // a target spans at most `lastResortWords`, and a second pass over a
+        // long run of words (the fuzzer's) doubles its time for nothing.
+        if readings.isEmpty, !reader.isOverLimit, phrase.words.count <= Self.lastResortWords {
             reader.lastResort = true
             if !numbers.isEmpty {
                 let found = try numberFirst(numbers, &reader).0
@@ -185,6 +188,11 @@ extension PhraseReader {
         }
         return .understood(try ordered(readings, phrase, words: words, asked: languages))
     }
+
+    /// The most words of a phrase that `parse` reads a second time with its
+    /// last resorts: context, a quantity, context, a target and context,
+    /// each at its longest.
+    static let lastResortWords = 3 * mostContextWords + 2 * longestUnitName + 4
 
     /// What one parse reads with, and what its lookups found so far.
     struct Reader {
