@@ -144,21 +144,13 @@ extension PhraseReader {
         }
     }
 
-    /// The start of `word` that its inflections share, for
-    /// `withContext(_:_:_:)`: its folded letters without the last two, at
-    /// least three (four for the word of `context`, a shorter one says too
-    /// little: `for` of `pounds for my dog` also starts `force`). Nil for a
-    /// word with a digit, a word of the phrases (`in`, `how many`), or a
-    /// shorter one.
+    /// `inflectionStem` of `word` for `withContext(_:_:_:)`: at least three
+    /// letters, four for the word of `context` (a shorter one says too
+    /// little: `for` of `pounds for my dog` also starts `force`).
     private func stem(_ word: Phrase.Word, of context: Phrase.Word, _ reader: inout Reader) throws(UnitDatabaseError) -> String? {
         reader.countStep()
-        let folded = Self.trimmingPunctuation(word.folded)
-        let scalars = folded.unicodeScalars
-        let shortest = word.range == context.range ? 4 : 3
-        guard scalars.count >= shortest, scalars.allSatisfy(\.properties.isAlphabetic),
-            !reader.words.isPhraseWord(folded: folded)
-        else { return nil }
-        return String(String.UnicodeScalarView(scalars.prefix(max(shortest, scalars.count - 2))))
+        let shortest = word.range == context.range ? 4 : Self.shortestStem
+        return Self.inflectionStem(Self.trimmingPunctuation(word.folded), shortest: shortest, reader.words)
     }
 
     /// `tire pressure 32 psi to bar`: the phrase from its first number on,

@@ -358,10 +358,8 @@ extension PhraseReader {
     ) throws(UnitDatabaseError) -> Found? {
         var stems: [String] = []
         for folded in folds {
-            let scalars = folded.unicodeScalars
-            guard scalars.count >= Self.shortestStem, scalars.allSatisfy(\.properties.isAlphabetic), !words.isPhraseWord(folded: folded)
-            else { return nil }
-            stems.append(String(String.UnicodeScalarView(scalars.prefix(max(Self.shortestStem, scalars.count - 2)))))
+            guard let stem = Self.inflectionStem(folded, shortest: Self.shortestStem, words) else { return nil }
+            stems.append(stem)
         }
         work += 1
         // An ending changed, not a word completed: a name's word at most one
@@ -438,6 +436,17 @@ extension PhraseReader {
         case "?", "!", ",", ";", "？", "！", "，", "；", "\u{061F}", "\u{060C}", "\u{061B}": return true
         default: return false
         }
+    }
+
+    /// The start a word's inflections share, for a name of two words
+    /// (`bothInflected`, `withContext`): its folded letters without the last
+    /// two, at least `shortest`. Nil for a word with other than letters, a
+    /// word of the phrases (`in`, `how many`), or a shorter one.
+    static func inflectionStem(_ folded: String, shortest: Int, _ words: NumberWords) -> String? {
+        let scalars = folded.unicodeScalars
+        guard scalars.count >= shortest, scalars.allSatisfy(\.properties.isAlphabetic), !words.isPhraseWord(folded: folded)
+        else { return nil }
+        return String(String.UnicodeScalarView(scalars.prefix(max(shortest, scalars.count - 2))))
     }
 
     /// The text inside the round brackets that open and close `text`

@@ -15,17 +15,9 @@ import UnitpackTestSupport
 @Suite struct BlindSixKindsTests {
     var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
-    /// `value from -> to [left out: words]` of the first reading, or what was not understood.
+    /// `ContextWordsTests.first`: `value from -> to [left out: words]`.
     func first(_ text: String, _ languages: [String]? = nil) throws -> String {
-        switch try database.parse(text, languages: languages) {
-        case .understood(let readings):
-            let reading = readings[0]
-            let context = reading.guesses.filter { $0.kind == .context }.map(\.word)
-            return "\(reading.value) \(reading.from.key)" + (reading.to.map { " -> \($0.key)" } ?? "")
-                + (context.isEmpty ? "" : " [left out: \(context.joined(separator: " | "))]")
-        case .notUnderstood(let reason):
-            return "not understood: \(reason)"
-        }
+        try ContextWordsTests().first(text, languages)
     }
 
     @Test func partsOfTimePerALengthAreAPace() throws {
