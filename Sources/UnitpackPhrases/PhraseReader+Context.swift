@@ -168,8 +168,14 @@ extension PhraseReader {
             let word = phrase.words[index]
             // The context's first word may be its article, a word that reads as
             // one (`un tubo de 3 pulgadas`: one tube, which names no unit).
+            // As a last resort, any word of a number (`four à 400 F`: the
+            // French oven, not the English four; `vent de 25 nœuds`: the
+            // wind, not the Italian twenty) when a word that opens no number follows.
             let isArticle = index - 1 == start
-                && reader.words.meanings(folded: phrase.words[start].folded).contains { $0.kind == .article || ($0.kind == .number && $0.value == 1) }
+                && reader.words.meanings(folded: phrase.words[start].folded).contains { meaning in
+                    meaning.kind == .article || (meaning.kind == .number && (meaning.value == 1 || reader.lastResort))
+                }
+                && !(reader.lastResort && word.text.unicodeScalars.contains { NumberReader.digit($0) != nil })
             if !isArticle, try !isContextWord(phrase.words[index - 1], leading: true, &reader) { return nil }
             guard reader.mayStartNumber(word) else { continue }
             let numbers = phrase.numbers(at: index, words: reader.words, reader: reader.numbers, work: &reader.work)
@@ -227,17 +233,23 @@ extension PhraseReader {
             index += 1
             let word = words[index]
             guard reader.words.isMarker(folded: word.folded) || reader.words.isFiller(folded: word.folded) else { continue }
-            // The fillers and markers that lead to the target: `whats that in`, `is how many`.
+            // The fillers and markers that lead to the target: `whats that in`,
+            // `is how many`; the last that is also a word of `per` may open a
+            // target of its own (`це який темп на кілометр`: `perOnlyTarget`).
             var span = words[index...]
+            var perSpan: ArraySlice<Phrase.Word>?
             while span.count > 1, let first = span.first,
                 reader.words.isMarker(folded: first.folded) || reader.words.isFiller(folded: first.folded)
             {
+                if reader.words.meanings(folded: first.folded).contains(where: { $0.kind == .per }) { perSpan = span }
                 span = span.dropFirst()
             }
             let context = words[words.startIndex..<index]
             guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
             else { return nil }
-            guard case .success(let readings)? = try targetsThatConvert(parts, span, stems: stems, &reader) else { continue }
+            var outcome = try targetsThatConvert(parts, span, stems: stems, &reader)
+            if case .success? = outcome {} else if let perSpan, let per = try perOnlyTarget(parts, perSpan, &reader) { outcome = per }
+            guard case .success(let readings)? = outcome else { continue }
             let kept = try withContext(readings, context, &reader)
             if !kept.isEmpty { return .success(kept) }
         }

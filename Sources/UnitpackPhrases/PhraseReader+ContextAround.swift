@@ -46,8 +46,14 @@ extension PhraseReader {
             if reader.countStepIsOver() { return nil }
             if start > words.startIndex, try !mayLeaveOut(start - 1, &reader) { return nil }
             let before = words[words.startIndex..<start]
-            if !before.isEmpty, try lookup(before, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) != nil {
-                return nil
+            // Words of the request are left out whatever else they are; words
+            // that name a unit are no context, though with the next word they
+            // may be (`ну а` names nothing).
+            if let left = context(before, reader),
+                try lookup(left, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) != nil
+            {
+                start += 1
+                continue
             }
             for count in stride(from: min(words.endIndex - start, Self.longestUnitName), through: 1, by: -1) {
                 let after = words[(start + count)...]
@@ -63,7 +69,9 @@ extension PhraseReader {
                     break
                 }
                 guard afterIsContext else { continue }
-                if !after.isEmpty, try lookup(after, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) != nil {
+                if let left = context(after, reader),
+                    try lookup(left, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) != nil
+                {
                     continue
                 }
                 guard let found = try targets(span, &reader, stems: stems),

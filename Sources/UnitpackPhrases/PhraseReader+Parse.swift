@@ -69,7 +69,8 @@ extension PhraseReader {
         // Words written without spaces (`5公里等于多少英里`) cut into theirs.
         // A number inside a unit's name (`時速5キロメートル`) moved before it,
         // the quantity's and the target's (`時速何マイル`): a phrase has two.
-        var moved = try partsWrittenTogether(Self.degreeSignsAsTyped(Self.fullWidthAsTyped(text)), languages: languages)
+        var moved = try partsWrittenTogether(
+            Self.asidesApart(Self.degreeSignsAsTyped(Self.fullWidthAsTyped(text)), words), languages: languages)
         for _ in 0..<2 {
             guard let next = try numberMovedBeforeName(moved, words: words, languages: languages) else { break }
             moved = next
@@ -174,8 +175,14 @@ extension PhraseReader {
                 let found = try numberFirst(numbers, &reader).0
                 if !found.isEmpty { (readings, failure) = (found, nil) }
             }
-            if readings.isEmpty, numbers.isEmpty || isArticle(start), let found = try leadingContext(from: start, &reader) {
+            // A number in words of another language (`four à 400 F`) may be context now.
+            let inWords = numbers.allSatisfy { $0.significantDigits == nil && $0.feetAndInches == nil }
+            if readings.isEmpty, numbers.isEmpty || isArticle(start) || inWords, let found = try leadingContext(from: start, &reader) {
                 (readings, failure) = (found, nil)
+            }
+            if readings.isEmpty, numbers.isEmpty {
+                let found = try targetFirst(from: start, askedBy: start > 0, &reader).0
+                if !found.isEmpty { (readings, failure) = (found, nil) }
             }
         }
         // Over the limit, what was read so far may not be the best reading.
@@ -356,6 +363,12 @@ extension PhraseReader {
                     first = failure
                 } else {
                     first = .noUnitNamed(trimmed(phrase.words[start..<index], reader.words))
+                    // `quelle est la vitesse en km/h de 15 m/s`: context, then a
+                    // marker and the target (a last resort).
+                    if let (target, context) = try contextThenTarget(phrase.words[start..<index], &reader) {
+                        let found = try withContext(try read(numbers, target).0, context, &reader)
+                        if !found.isEmpty { return (found, nil) }
+                    }
                 }
             } else {
                 // `how many liters in a 5 gallon bucket`: the article read as
@@ -439,6 +452,29 @@ extension PhraseReader {
             }
             guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil
             else { return nil }
+            return (target, context)
+        }
+        return nil
+    }
+
+    /// `la vitesse en km/h de`: at most `mostContextWords` words of context
+    /// (`isContextWord`) that name nothing together, then a marker or a
+    /// filler, and the target named first; the target and the context.
+    /// Only a last resort (`Reader.lastResort`); nil when `words` are no such run.
+    func contextThenTarget(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> ([Found], ArraySlice<Phrase.Word>)?
+    {
+        guard reader.lastResort, words.count > 2 else { return nil }
+        for cut in 1...min(words.count - 2, Self.mostContextWords) {
+            if reader.countStepIsOver() { return nil }
+            let last = words[words.startIndex + cut - 1]
+            if !Self.isRequest(last, reader.words), try !isContextWord(last, leading: true, &reader) { return nil }
+            let glue = words[words.startIndex + cut]
+            guard reader.words.isMarker(folded: glue.folded) || reader.words.isFiller(folded: glue.folded) else { continue }
+            let context = words.prefix(cut)
+            guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil,
+                let target = try target(words.dropFirst(cut + 1), &reader)
+            else { continue }
             return (target, context)
         }
         return nil
@@ -546,6 +582,41 @@ extension PhraseReader {
         return String(view)
     }
 
+    /// `text` with a word of the phrases in brackets written apart from the
+    /// words around it (`mpg（美制）`, `加仑(英制)是多少升`): an aside, as
+    /// `45 mpg (uk)` is, not a bracket of the name before it. Brackets of an
+    /// expression stay (`W/(m·K)`: `m·K` is no word of the phrases). `text`
+    /// itself when it has no such aside, which is nearly always.
+    static func asidesApart(_ text: String, _ words: NumberWords) -> String {
+        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var spaced: Set<Int> = []
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "(", let close = scalars[index...].firstIndex(of: ")") else {
+                index += 1
+                continue
+            }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[(index + 1)..<close])
+            let inside = String(view)
+            if !inside.isEmpty, !inside.unicodeScalars.contains(where: Phrase.isSpace),
+                !words.meanings(folded: TextFolding.fold(inside)).isEmpty
+            {
+                if index > 0, !Phrase.isSpace(scalars[index - 1]) { spaced.insert(index) }
+                if close + 1 < scalars.count, !Phrase.isSpace(scalars[close + 1]) { spaced.insert(close + 1) }
+            }
+            index = close + 1
+        }
+        guard !spaced.isEmpty else { return text }
+        var view = String.UnicodeScalarView()
+        for (offset, scalar) in scalars.enumerated() {
+            if spaced.contains(offset) { view.append(" ") }
+            view.append(scalar)
+        }
+        return String(view)
+    }
+
     static func degreeSignsAsTyped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "º" || $0 == "˚" || $0 == "℃" || $0 == "℉" }) else { return text }
         var view = String.UnicodeScalarView()
@@ -560,15 +631,16 @@ extension PhraseReader {
         return String(view)
     }
 
-    /// `text` with the full-width digits and Latin letters of Chinese and
-    /// Japanese input methods (`２５６ＧＢ`, U+FF10–U+FF19, U+FF21–U+FF3A,
-    /// U+FF41–U+FF5A) as the ASCII ones they are (NFKC's mapping), so that
-    /// a symbol reads in its case (`GB`, not `gb`, which the gigabit's `Gb`
-    /// also is) and digits part from it. `text` itself when it holds none.
+    /// `text` with the full-width digits, Latin letters and brackets of
+    /// Chinese and Japanese input methods (`２５６ＧＢ`, `mpg（美制）`:
+    /// U+FF10–U+FF19, U+FF21–U+FF3A, U+FF41–U+FF5A, U+FF08–U+FF09) as the
+    /// ASCII ones they are (NFKC's mapping), so that a symbol reads in its
+    /// case (`GB`, not `gb`, which the gigabit's `Gb` also is), digits part
+    /// from it and an aside is one. `text` itself when it holds none.
     static func fullWidthAsTyped(_ text: String) -> String {
         func isFullWidth(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
-            case 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A: true
+            case 0xFF08...0xFF09, 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A: true
             default: false
             }
         }

@@ -53,6 +53,16 @@ extension PhraseReader {
                 ? reader.phrase.word(reader.phrase.words[index].range.lowerBound..<number.end).text : String(number.value)
             if let scaled = try unitlessToScale(number.value, number.significantDigits, number: typed, rest, &reader) { outcome = scaled }
         }
+        // `4:45 на км`, `5:30 per mile`: minutes and seconds, a word of `per`
+        // and a length are a running pace (hours per a length are none).
+        if case .failure = outcome, number.isClock, let next = rest.first,
+            reader.words.meanings(folded: next.folded).contains(where: { $0.kind == .per }),
+            let minute = try database.candidates(for: "minute", preferring: nil).first(where: { $0.category == "time" })
+        {
+            let part = FoundPart(value: number.value, units: Found(units: [minute]), significantDigits: number.significantDigits)
+            let paced = try following([part], rest, target: target, stems: stems, &reader)
+            if case .success = paced { outcome = paced }
+        }
         guard number.isClock, case .success(let readings) = outcome else { return outcome }
         // `1:30 h`, `8:30 min/mile`: a time with colons is of a unit of time, or a pace.
         var kept: [PhraseReading] = []
@@ -254,7 +264,7 @@ extension PhraseReader {
         _ parts: [FoundPart], _ words: ArraySlice<Phrase.Word>, target: [Found]?, stems: Bool, _ reader: inout Reader
     ) throws(UnitDatabaseError) -> Outcome {
         guard let first = words.first else {
-            if let target { return try assemble(parts, target, &reader) }
+            if let target { return try assembleNamedFirst(parts, target, &reader) }
             return try assemble(parts, nil, &reader)
         }
         // Past the limit nothing more is read: every way on from a part
@@ -360,7 +370,7 @@ extension PhraseReader {
             return try markerAndTarget(parts, words, first: first, failure: failure, stems: stems, &reader)
         }
         // `combien de litres dans un gallon ?`: the sentence's punctuation, apart, ends it.
-        if words.allSatisfy({ Self.trimmingPunctuation($0.folded).isEmpty }) { return try assemble(parts, target, &reader) }
+        if words.allSatisfy({ Self.trimmingPunctuation($0.folded).isEmpty }) { return try assembleNamedFirst(parts, target, &reader) }
         // `cuantos litros son 5 galones de gasolina`: words naming nothing after the quantity.
         if let outcome = try contextAfter(parts, words, target: target, &reader) { return outcome }
         return .failure(failure ?? .nothingMayFollowTarget(words))
@@ -487,7 +497,23 @@ extension PhraseReader {
         if let first, let implied = try impliedScale(parts, first, &reader) { return implied }
         // `100 km/h in miles`: miles per hour.
         if let first, let per = try targetPerQuantity(parts, first, &reader) { return per }
+        // `6 min/mile per km`: the quantity's minutes per a kilometre.
+        if let per = try perOnlyTarget(parts, span, &reader) { return per }
         return failed
+    }
+
+    /// `assemble` of a quantity and the target named before it, else read
+    /// as `targetsThatConvert` reads a target named after it: a degree with
+    /// no scale as the other scale (`la temperatura en fahrenheit de 20
+    /// grados`), a speed's target per its time.
+    private func assembleNamedFirst(_ parts: [FoundPart], _ target: [Found], _ reader: inout Reader) throws(UnitDatabaseError)
+        -> Outcome
+    {
+        let outcome = try assemble(parts, target, &reader)
+        if case .success = outcome { return outcome }
+        if let implied = try impliedScale(parts, target, &reader) { return implied }
+        if let per = try targetPerQuantity(parts, target, &reader) { return per }
+        return outcome
     }
 
     /// How many words of a `minus` of several words open `words` (`below

@@ -30,6 +30,11 @@ extension PhraseReader {
             let word = phrase.words[index]
             work += 1
             let attaches = mayAttach && words.startsWithAttached(folded: word.folded)
+            // A word of the phrases in brackets is an aside, whole (`(美制)`: `asidesApart`).
+            if let inside = Self.bracketed(word.folded), !words.meanings(folded: String(inside)).isEmpty {
+                ranges.append(word.range)
+                continue
+            }
             // A word that starts with an attached word and splits into number
             // words is cut after it first: `ونصف` is `و` and `نصف` (the
             // fraction after a conjunction), `وعشرون` reads either way.

@@ -43,10 +43,15 @@ extension PhraseReader {
                 if !found.units.isEmpty { return Found(units: found.units, language: found.language) }
             }
         }
-        // The troy units are of no system of their own: only their names say them.
-        guard said.value != 3 else { return nil }
-        let systems: Set<MeasurementSystem> = said.value == 1 ? [.imperial, .uk] : [.us]
         let found = try database.candidates(for: head, folded: TextFolding.fold(head), preferring: languages, keyPrefix: key)
+        // The troy units are of no system of their own: only their names say
+        // them, and a name that says it already agrees (`troy ounce of gold`,
+        // `тройской унции золота`).
+        guard said.value != 3 else {
+            let agrees = name.contains { word in words.systems.contains { $0.word == word.folded && $0.value == said.value } }
+            return agrees && !found.units.isEmpty ? Found(units: found.units, language: found.language) : nil
+        }
+        let systems: Set<MeasurementSystem> = said.value == 1 ? [.imperial, .uk] : [.us]
         let units = found.units.filter { systems.contains($0.system) }
         return units.isEmpty ? nil : Found(units: units, language: found.language)
     }

@@ -26,8 +26,9 @@ extension PhraseReader {
         return try targets(trimmed, &reader, stems: stems)
     }
 
-    /// The target after the fillers of a question that open it: `等于 多少
-    /// 英里`, `は 何 マイル ですか` (then without fillers at its end too).
+    /// The target after the fillers of a question that open it, and a marker
+    /// after them: `等于 多少 英里`, `は 何 マイル ですか` (then without
+    /// fillers at its end too).
     /// Nil when no filler opens the span.
     func targets(withoutLeadingFillers span: ArraySlice<Phrase.Word>, _ reader: inout Reader, stems: Bool)
         throws(UnitDatabaseError) -> [Found]?
@@ -37,6 +38,8 @@ extension PhraseReader {
             trimmed = trimmed.dropFirst()
         }
         guard trimmed.count < span.count else { return nil }
+        // Then the marker of the target (`كم يساوي بالفهرنهايت`: how much is it, in Fahrenheit).
+        if trimmed.count > 1, let first = trimmed.first, reader.words.isMarker(folded: first.folded) { trimmed = trimmed.dropFirst() }
         if let found = try targets(trimmed, &reader, stems: stems) { return found }
         return try targets(withoutTrailingFillers: trimmed, &reader, stems: stems)
     }
@@ -54,6 +57,8 @@ extension PhraseReader {
             }
             return [whole]
         }
+        // `w min na km`: two units and a word of `per` that is also a marker.
+        if let divided = try dividedTarget(span, &reader) { return [divided] }
         // Cut at the conjunctions, and words at `+`.
         var pieces: [[Phrase.Word]] = [[]]
         for word in span {

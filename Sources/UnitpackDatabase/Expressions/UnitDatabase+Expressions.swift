@@ -69,7 +69,9 @@ extension UnitDatabase {
     /// database (`MeasureUnit.isExpression`). An expression of a dimension
     /// no category has whose inverse some category has (`min/mi`, s/m:
     /// a pace, the inverse of a speed) is a unit of that category that
-    /// converts by its reciprocal, as its paces do (`min/km`).
+    /// converts by its reciprocal, as its paces do (`min/km`), only where
+    /// the category lists such a unit: `min/(mi·km)`, s/m², is no
+    /// kinematic viscosity, whose units are none inverse.
     public func units(of compound: CompoundUnit) throws(UnitDatabaseError) -> [MeasureUnit] {
         let table = try dimensions()
         let system = compound.parts.first?.unit.system ?? .none
@@ -80,7 +82,11 @@ extension UnitDatabase {
                 flags: inverse ? [.expression, .inverse] : .expression, impliedUsage: nil)
         }
         guard !compound.categories.isEmpty else {
-            let inverted = table.categories(of: QuantityDimension.none.multiplied(by: compound.dimension, power: -1))
+            var inverted: [DimensionTable.Entry] = []
+            for entry in table.categories(of: QuantityDimension.none.multiplied(by: compound.dimension, power: -1))
+            where try listedUnits(of: entry.category).contains(where: \.isInverse) {
+                inverted.append(entry)
+            }
             if !inverted.isEmpty {
                 // x of it is x·factor coherent units; its inverse, 1/(x·factor·base) of the category's base unit.
                 return inverted.map { unit($0.category, factor: 1 / (compound.factor * $0.factor), inverse: true) }

@@ -86,7 +86,12 @@ import UnitpackTestSupport
         let readings = try database.alsoReadings(of: ounce).map(\.key)
         #expect(readings.contains("volume/US fluid ounce"))
         #expect(readings.contains("force/ounce-force"))
-        #expect(try database.alsoReadings(of: unit("mass/pound")).map(\.key) == ["force/pound-force"])
+        #expect(
+            try database.alsoReadings(of: unit("mass/pound")).map(\.key).sorted()
+                == ["force/pound-force", "pressure/pound-force per square inch"])
+        // A rating in BTU is per hour (an air conditioner's), a tyre's pounds psi.
+        #expect(try database.convert(12000, from: "BTU", to: "W").from.key == "power/British thermal unit per hour")
+        #expect(try database.convert(32, from: "lb", to: "bar").from.key == "pressure/pound-force per square inch")
         #expect(try database.alsoReadings(of: unit("volume/US fluid ounce")).isEmpty)
         // By name: 12 oz in ml is 354.882 ml, 5 lb in N is pound-force, and back.
         let ml = try database.convert(12, from: "oz", to: "ml")

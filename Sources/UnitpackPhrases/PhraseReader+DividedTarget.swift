@@ -1,0 +1,107 @@
+import UnitpackCore
+import UnitpackDatabase
+
+/// A target of two units joined by a word of `per` that is also a marker
+/// (`w min na km`, `ile to mil na galon`: Polish `na`, Russian `в`). Such a
+/// word keeps a span from reading as an expression (`км в милях` is a unit
+/// and its target, never km/mi), so the target span is read apart here:
+/// only when the quotient is a unit the data names (`minutes per
+/// kilometer`, `mile per US gallon`), which `км в милях` is not
+/// (docs/phrases.md, "Targets").
+extension PhraseReader {
+    /// The units `span` names as `A per B` when its word of `per` is also a
+    /// phrase word, read only as a unit `units-src/` lists; nil otherwise.
+    /// At most `longestUnitName` cuts, each two lookups the memo keeps.
+    func dividedTarget(_ span: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> Found? {
+        guard span.count >= 3, span.count <= 2 * Self.longestUnitName + 1 else { return nil }
+        for index in (span.startIndex + 1)..<(span.endIndex - 1) {
+            if reader.countStepIsOver() { return nil }
+            let word = span[index]
+            guard reader.words.meanings(folded: word.folded).contains(where: { $0.kind == .per }),
+                reader.words.stopsExpression(folded: word.folded)
+            else { continue }
+            guard
+                let numerator = try lookup(
+                    span[..<index], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo),
+                let denominator = try lookup(
+                    span[(index + 1)...], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
+            else { continue }
+            // A word's other units too: `mil` is the mil as written, and the
+            // Polish miles' form.
+            func all(_ found: Found, _ words: ArraySlice<Phrase.Word>) throws(UnitDatabaseError) -> [MeasureUnit] {
+                var units = found.units
+                if let others = try otherUnits(words, than: found, languages: reader.languages) { units += others.units }
+                return Array(units.prefix(Self.mostReadingsPerWord))
+            }
+            let tops = try all(numerator, span[..<index]), bottoms = try all(denominator, span[(index + 1)...])
+            var named: [MeasureUnit] = []
+            for top in tops {
+                for bottom in bottoms {
+                    if reader.countStepIsOver() { return nil }
+                    guard let unit = try quotient(top, bottom, &reader), !named.contains(unit) else { continue }
+                    named.append(unit)
+                }
+            }
+            guard !named.isEmpty else { continue }
+            var found = Found(units: named, language: numerator.language ?? denominator.language)
+            found.guess = numerator.guess ?? denominator.guess
+            found.words = span
+            return found
+        }
+        return nil
+    }
+
+    /// `6 min/mile, what is that per km`, `це який темп на кілометр`: a target
+    /// of a word of `per` and a unit alone, read as the quantity's first
+    /// unit per it (`minutes per kilometer`), when the quantity's unit is one
+    /// per another (its symbol says so: `min/mi`) and the data names the
+    /// quotient. Nil otherwise.
+    func perOnlyTarget(_ parts: [FoundPart], _ span: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> Outcome?
+    {
+        // After the fillers of a question (`what is that per km`).
+        var span = span
+        while span.count > 2, let first = span.first, reader.words.isFiller(folded: first.folded),
+            !reader.words.meanings(folded: first.folded).contains(where: { $0.kind == .per })
+        {
+            span = span.dropFirst()
+        }
+        guard parts.count == 1, span.count >= 2, span.count <= Self.longestUnitName + 1, let per = span.first,
+            reader.words.meanings(folded: per.folded).contains(where: { $0.kind == .per }),
+            let found = try lookup(span.dropFirst(), languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
+        else { return nil }
+        for source in parts[0].units.units.prefix(Self.mostReadingsPerWord) {
+            for symbol in source.symbols {
+                if reader.countStepIsOver() { return nil }
+                guard let numerator = try perNumerator(symbol) else { continue }
+                for bottom in found.units.prefix(Self.mostReadingsPerWord) {
+                    guard let unit = try quotient(numerator, bottom, &reader), unit.category == source.category else { continue }
+                    var target = Found(units: [unit], language: found.language)
+                    target.guess = found.guess
+                    let outcome = try assemble(parts, [target], &reader)
+                    if case .success = outcome { return outcome }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The unit the data names that is `top` per `bottom`, nil when none is.
+    private func quotient(_ top: MeasureUnit, _ bottom: MeasureUnit, _ reader: inout Reader) throws(UnitDatabaseError)
+        -> MeasureUnit?
+    {
+        guard !top.isExpression, !bottom.isExpression, let over = top.symbols.first, let under = bottom.symbols.first else {
+            return nil
+        }
+        do {
+            guard let units = try database.expressionUnits(over + "/" + under, languages: reader.languages), units.count == 1
+            else { return nil }
+            return try database.namedUnit(equalTo: units[0])
+        } catch .badExpression, .notInExpression {
+            return nil
+        }
+    }
+
+    /// The units of each side of a divided target tried: a word names few.
+    static let mostReadingsPerWord = 4
+}
