@@ -361,7 +361,7 @@ public enum NameComposition {
             var sameValue: [String: (factor: Double, dimension: QuantityDimension)] = [:]
             var valueDiffers: Set<String> = []
             for (symbol, atom, kinds) in prefixable {
-                for prefix in UnitPrefix.all where kinds.contains(prefix.kind) {
+                for prefix in UnitPrefix.all where prefix.isTaken(byKinds: Set(kinds)) {
                     for written in prefix.symbols where readings[written + symbol] == nil {
                         let value = Atom(unit: atom.unit, prefix: prefix, factor: atom.factor * prefix.factor, dimension: atom.dimension)
                         if let existing = prefixed[written + symbol] {

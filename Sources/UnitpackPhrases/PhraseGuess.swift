@@ -30,6 +30,11 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         /// target per the same second unit (`mile per hour`): what a person
         /// converting a speed asks (`PhraseReader.targetPerQuantity`).
         case per
+        /// A symbol typed without its case, whose case decides the unit
+        /// (`tb`: `TB` or `Tb`), read in the spelling that is a prefix of
+        /// the unit the other side is (`1.5tb to gb`: the byte's, as `GB`
+        /// is; `PhraseReader.narrowedByBase`).
+        case caseOfUnit = "case-of-unit"
     }
 
     /// How the word was read: an ending cut, a correction, or left out.
@@ -53,6 +58,9 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         if kind == .context { return "a guess: '\(TextEscaping.visible(word))' left out, naming no unit" }
         if kind == .scale {
             return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', the other scale: the phrase names none"
+        }
+        if kind == .caseOfUnit {
+            return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', its case guessed: one unit with the other side's"
         }
         if kind == .per {
             return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', per what the quantity is per"

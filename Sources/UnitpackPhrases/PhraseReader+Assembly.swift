@@ -13,8 +13,17 @@ extension PhraseReader {
         let guesses = parts.compactMap(\.units.guess) + (targets ?? []).compactMap(\.guess)
         let outcome = try assembled(parts, targets, &reader)
         guard case .success(let readings) = outcome else { return outcome }
-        // A symbol only its case tells must be read in one spelling (`mw`).
-        if let problem = Self.caseProblem(readings, parts.map(\.units) + (targets ?? [])) { return .failure(.problem(problem)) }
+        // A symbol only its case tells must be read in one spelling (`mw`),
+        // or in the one that is a prefix of the other side's unit (`1.5tb to gb`).
+        let founds = parts.map(\.units) + (targets ?? [])
+        if let problem = Self.caseProblem(readings, founds) {
+            guard let narrowed = try narrowedByBase(readings, founds) else { return .failure(.problem(problem)) }
+            return .success(narrowed.map { reading in
+                var reading = reading
+                reading.guesses = guesses.filter { !reading.guesses.contains($0) } + reading.guesses
+                return reading
+            })
+        }
         guard !guesses.isEmpty else { return outcome }
         return .success(readings.map { reading in
             var reading = reading

@@ -73,12 +73,15 @@ extension PhraseReader {
     func otherMeanings(_ part: FoundPart, _ target: Found, language: String?, _ reader: inout Reader) throws(UnitDatabaseError)
         -> [PhraseReading]
     {
-        // A symbol whose case decides the unit (`Mc`) is read in its case or refused: no other meaning.
-        guard part.units.caseDecides == nil, target.caseDecides == nil else { return [] }
-        for found in [part.units, target] {
+        // A symbol whose case decides the unit (`Mc`) is read in its case or
+        // refused: no other meaning, but for the spelling that is a prefix of
+        // the other side's unit (`2 gb in mb`: `MB`, not the millibar's `mb`;
+        // `narrowedByBase`).
+        var caseWords = [part.units, target].filter { $0.caseDecides != nil }
+        for found in [part.units, target] where found.caseDecides == nil {
             guard let words = found.words, words.count == 1, let word = words.first else { continue }
             reader.countStep()
-            if try caseDecided(Self.trimmingPunctuation(word.text), [], languages: reader.languages) != nil { return [] }
+            if let decided = try caseDecided(Self.trimmingPunctuation(word.text), [], languages: reader.languages) { caseWords.append(decided) }
         }
         var sources = part.units.units.map { (unit: $0, written: true) }
         var targets = target.units.map { (unit: $0, written: true) }
@@ -92,13 +95,13 @@ extension PhraseReader {
             let others = try otherUnits(words, than: part.units, languages: reader.languages)
         {
             // Letters that are also a symbol whose case decides (`Mc`: `mC`, `MC`): that word is read in its case or refused.
-            guard others.caseDecides == nil else { return [] }
+            if others.caseDecides != nil { caseWords.append(others) }
             for unit in others.units { sources.append((unit: try read(unit), written: false)) }
         }
         if let words = target.words, reader.countStepIsOver() == false,
             let others = try otherUnits(words, than: target, languages: reader.languages)
         {
-            guard others.caseDecides == nil else { return [] }
+            if others.caseDecides != nil { caseWords.append(others) }
             for unit in others.units { targets.append((unit: try read(unit), written: false)) }
         }
         var readings: [PhraseReading] = []
@@ -113,6 +116,7 @@ extension PhraseReader {
                         fit: .otherMeaning(written: written)))
             }
         }
-        return readings
+        guard !caseWords.isEmpty, !readings.isEmpty else { return readings }
+        return try narrowedByBase(readings, caseWords) ?? []
     }
 }

@@ -62,6 +62,21 @@ public struct UnitPrefix: Sendable, Hashable {
         return found.sorted { $0.1.unicodeScalars.count > $1.1.unicodeScalars.count }
     }
 
+    /// Whether a unit of `flags` takes this prefix: its kind's flag, and,
+    /// on a unit of information (one that takes binary prefixes), only a
+    /// multiple: IEC 80000-13 gives bits and bytes prefixes for multiples,
+    /// and no one stores a millibyte (`mb` is the millibar, `MB` or `Mb`,
+    /// never `mB`).
+    public func isTaken(by flags: UnitFlags) -> Bool {
+        guard flags.contains(kind.flag) else { return false }
+        return factor >= 1 || !flags.contains(.binaryPrefixes)
+    }
+
+    /// `isTaken(by:)` for a unit that takes the prefixes of `kinds`.
+    public func isTaken(byKinds kinds: Set<Kind>) -> Bool {
+        isTaken(by: UnitFlags(kinds.map(\.flag)))
+    }
+
     init(_ name: String, _ symbols: [String], _ factor: Double, _ kind: Kind) {
         self.name = name
         self.symbols = symbols

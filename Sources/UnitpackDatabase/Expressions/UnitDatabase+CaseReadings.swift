@@ -44,7 +44,7 @@ extension UnitDatabase {
                 let rest = String(String.UnicodeScalarView(word.unicodeScalars.dropFirst(symbol.unicodeScalars.count)))
                 for spelling in Self.caseVariants(rest) + [rest] {
                     for unit in try candidates(for: spelling, preferring: languages)
-                    where unit.symbols.contains(spelling) && unit.flags.contains(prefix.kind.flag) {
+                    where unit.symbols.contains(spelling) && prefix.isTaken(by: unit.flags) {
                         guard case .linear = unit.conversion else { continue }
                         add(symbol + spelling, Size(unit, prefix: prefix), nil)
                     }

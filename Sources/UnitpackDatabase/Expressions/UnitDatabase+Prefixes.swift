@@ -68,7 +68,7 @@ extension UnitDatabase {
         refused: inout (prefix: UnitPrefix, unit: MeasureUnit)?
     ) -> ExpressionAtom? {
         for unit in found where isReading(unit) {
-            if unit.flags.contains(prefix.kind.flag), case .linear = unit.conversion {
+            if prefix.isTaken(by: unit.flags), case .linear = unit.conversion {
                 return ExpressionAtom(unit: unit, prefix: prefix, others: [], written: written)
             }
             refused = refused ?? (prefix, unit)

@@ -11,7 +11,8 @@ import UnitpackTestSupport
 /// before a target named first, a degree without a scale after a scale
 /// named first, a time with colons per a length, a number word of another
 /// language left out, a system word that agrees with the name, a marker
-/// after the fillers of a question, a word of the phrases in brackets.
+/// after the fillers of a question, a word of the phrases in brackets; and
+/// symbols typed without their case read as one unit with the other side.
 @Suite struct TargetShapesTests {
     var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
 
@@ -118,6 +119,37 @@ import UnitpackTestSupport
     static func asides(_ text: String) -> String {
         guard let words = try? RepositoryBuild.database().phraseWords(["zh", "en"]) else { return "" }
         return PhraseReader.asidesApart(PhraseReader.fullWidthAsTyped(text), words)
+    }
+
+    /// Symbols typed without their case, read in the spellings that are one
+    /// unit with the other side's (`PhraseReader.narrowedByBase`), a guess.
+    @Test func aSymbolWithoutItsCaseIsReadAsOneUnitWithTheOtherSide() throws {
+        #expect(try first("1.5tb to gb", ["en"]) == "1.5 data-size/terabyte -> data-size/gigabyte")
+        #expect(try first("2 gb in mb", ["en"]) == "2.0 data-size/gigabyte -> data-size/megabyte")
+        #expect(try guesses("2 gb in mb", ["en"]) == [.caseOfUnit, .caseOfUnit])
+        // The bits give the same number: they are the alternative.
+        guard case .understood(let readings) = try database.parse("1.5tb to gb", languages: ["en"]) else {
+            Issue.record("not understood")
+            return
+        }
+        #expect(readings.contains { $0.from.key == "data-size/terabit" && $0.to?.key == "data-size/gigabit" })
+        // Both spellings a prefix of the coulomb, a billion apart: refused.
+        #expect(try first("1 Mc in C", ["en"]).hasPrefix("not understood: 'Mc' is no symbol as written"))
+        #expect(try first("1 mw in W", ["en"]).hasPrefix("not understood: 'mw' is no symbol as written"))
+        // As written, the millibar.
+        #expect(try first("5 mb in hPa", ["en"]) == "5.0 pressure/millibar -> pressure/hectopascal")
+    }
+
+    /// Units of information take SI prefixes as multiples only.
+    @Test func aUnitOfInformationTakesMultiplesOnly() throws {
+        let milli = try #require(UnitPrefix.named("milli")), kilo = try #require(UnitPrefix.named("kilo"))
+        #expect(!milli.isTaken(by: [.siPrefixes, .binaryPrefixes]))
+        #expect(kilo.isTaken(by: [.siPrefixes, .binaryPrefixes]))
+        #expect(milli.isTaken(by: [.siPrefixes]))
+        #expect(try database.expressionUnits("kB/s", languages: ["en"]) != nil)
+        // No millibyte: `mB` reads as what it is ignoring case, never 0.008 bit.
+        let units = try database.expressionUnits("mB/s", languages: ["en"]) ?? []
+        #expect(!units.contains { $0.conversion == .linear(factor: 8e-3) })
     }
 
     /// A quantity of the inverse of a category's dimension is of it only
