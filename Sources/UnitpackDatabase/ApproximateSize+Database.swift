@@ -60,6 +60,8 @@ extension ApproximateSize {
             for prefix in words.prefixes { bytes += of(prefix.word) }
         }
         if !words.attached.isEmpty { bytes += of(words.attached) }
+        bytes += dictionary(count: words.prefixWords.count, keyStride: 16, valueStride: 0)
+        for word in words.prefixWords { bytes += of(word) }
         // Which token starts may split into numbers (two scalars packed, or one).
         bytes += dictionary(count: words.splitStarts.count, keyStride: 8, valueStride: 0)
             + dictionary(count: words.splittableScalars.count, keyStride: 4, valueStride: 0)

@@ -169,7 +169,14 @@ extension PhraseReader {
         -> PhraseProblem?
     {
         guard let reading = readings.first else { return nil }
-        let held = Set((reading.parts.map(\.unit) + reading.targets + [reading.from]).map(\.id))
+        var held = Set((reading.parts.map(\.unit) + reading.targets + [reading.from]).map(\.id))
+        // A difference is named by its scale's names (`różnica 15 stopni C w
+        // fahrenheitach`: `fahrenheita` is no other unit than the one read).
+        for unit in reading.parts.map(\.unit) + reading.targets + [reading.from] {
+            if let scale = try Self.database({ () throws(UnitDatabaseError) in try database.absoluteUnit(ofDifference: unit) }) {
+                held.insert(scale.id)
+            }
+        }
         for guess in reading.guesses where guess.kind == .cutEnding {
             let cut = Suggestion.editDistance(guess.word, guess.readAs)
             var others: [String] = []

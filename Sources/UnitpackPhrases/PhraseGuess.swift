@@ -33,7 +33,8 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         /// A symbol typed without its case, whose case decides the unit
         /// (`tb`: `TB` or `Tb`), read in the spelling that is a prefix of
         /// the unit the other side is (`1.5tb to gb`: the byte's, as `GB`
-        /// is; `PhraseReader.narrowedByBase`).
+        /// is; `PhraseReader.narrowedByBase`), or in the one that does not
+        /// convert a unit to itself (`100 mbps in MB/s`: `Mbps`).
         case caseOfUnit = "case-of-unit"
     }
 
@@ -60,7 +61,7 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
             return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', the other scale: the phrase names none"
         }
         if kind == .caseOfUnit {
-            return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', its case guessed: one unit with the other side's"
+            return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', its case guessed from the other side's unit"
         }
         if kind == .per {
             return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', per what the quantity is per"

@@ -13,11 +13,14 @@ extension PhraseReader {
         let guesses = parts.compactMap(\.units.guess) + (targets ?? []).compactMap(\.guess)
         let outcome = try assembled(parts, targets, &reader)
         guard case .success(let readings) = outcome else { return outcome }
-        // A symbol only its case tells must be read in one spelling (`mw`),
-        // or in the one that is a prefix of the other side's unit (`1.5tb to gb`).
-        let founds = parts.map(\.units) + (targets ?? [])
+        // A symbol only its case tells must be read in one spelling (`mw`): the
+        // one that does not convert a unit to itself (`100 mbps in MB/s`), or
+        // that is a prefix of the other side's unit (`1.5tb to gb`).
+        let founds = parts.map { (found: $0.units, isTarget: false) } + (targets ?? []).map { (found: $0, isTarget: true) }
         if let problem = Self.caseProblem(readings, founds) {
-            guard let narrowed = try narrowedByBase(readings, founds) else { return .failure(.problem(problem)) }
+            var narrowed = Self.narrowedByAsking(readings, founds)
+            if narrowed == nil { narrowed = try narrowedByBase(readings, founds) }
+            guard let narrowed else { return .failure(.problem(problem)) }
             return .success(narrowed.map { reading in
                 var reading = reading
                 reading.guesses = guesses.filter { !reading.guesses.contains($0) } + reading.guesses

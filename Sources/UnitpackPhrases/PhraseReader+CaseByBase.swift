@@ -19,7 +19,7 @@ extension PhraseReader {
     /// one number (`tb` and `gb`: terabytes in gigabytes, or terabits in
     /// gigabits) are all kept, the units `units-src/` ranks higher first
     /// (the byte before the bit): the others are their alternatives.
-    func narrowedByBase(_ readings: [PhraseReading], _ founds: [Found]) throws(UnitDatabaseError) -> [PhraseReading]? {
+    func narrowedByBase(_ readings: [PhraseReading], _ founds: [CaseWord]) throws(UnitDatabaseError) -> [PhraseReading]? {
         var kept: [(reading: PhraseReading, result: Double)] = []
         for reading in readings where reading.parts.count == 1 && reading.targets.count == 1 {
             guard try sameBase(reading.from, reading.targets[0]) else { continue }
@@ -33,11 +33,27 @@ extension PhraseReader {
             let (left, right) = (a.element.from.priority + a.element.targets[0].priority, b.element.from.priority + b.element.targets[0].priority)
             return left != right ? left > right : a.offset < b.offset
         }
-        return ranked.map { _, reading in
+        return Self.withSpellings(ranked.map(\.element), founds)
+    }
+
+    /// `readings` without those that convert a unit to itself, when the rest
+    /// read each case-deciding word of `founds` in one spelling (`100 mbps in
+    /// MB/s`: `MBps` would be `MB/s` itself, so `mbps` is `Mbps`), with the
+    /// spelling read a guess; nil otherwise.
+    static func narrowedByAsking(_ readings: [PhraseReading], _ founds: [CaseWord]) -> [PhraseReading]? {
+        let asked = readings.filter { $0.targets != [$0.from] }
+        guard !asked.isEmpty, asked.count < readings.count, caseProblem(asked, founds) == nil else { return nil }
+        return withSpellings(asked, founds)
+    }
+
+    /// Each reading with the spelling of each case-deciding word of `founds` it read, a guess.
+    static func withSpellings(_ readings: [PhraseReading], _ founds: [CaseWord]) -> [PhraseReading] {
+        readings.map { reading in
             var reading = reading
-            for found in founds {
+            for (found, isTarget) in founds {
                 guard let (word, spellings) = found.caseDecides else { continue }
-                for spelling in spellings where spelling.units.contains(reading.from) || spelling.units.contains(reading.targets[0]) {
+                let units = isTarget ? reading.targets : reading.parts.map(\.unit)
+                for spelling in spellings where units.contains(where: spelling.units.contains) {
                     let guess = PhraseGuess(kind: .caseOfUnit, word: word, readAs: spelling.spelling)
                     if !reading.guesses.contains(guess) { reading.guesses.append(guess) }
                 }

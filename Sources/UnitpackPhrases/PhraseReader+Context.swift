@@ -170,10 +170,12 @@ extension PhraseReader {
             // one (`un tubo de 3 pulgadas`: one tube, which names no unit).
             // As a last resort, any word of a number (`four à 400 F`: the
             // French oven, not the English four; `vent de 25 nœuds`: the
-            // wind, not the Italian twenty) when a word that opens no number follows.
+            // wind, not the Italian twenty; `half marathon is 13.1 miles`)
+            // when a word without digits follows.
             let isArticle = index - 1 == start
                 && reader.words.meanings(folded: phrase.words[start].folded).contains { meaning in
-                    meaning.kind == .article || (meaning.kind == .number && (meaning.value == 1 || reader.lastResort))
+                    meaning.kind == .article || (meaning.kind == .number && meaning.value == 1)
+                        || (reader.lastResort && meaning.kind.isPartOfNumbers)
                 }
                 && !(reader.lastResort && word.text.unicodeScalars.contains { NumberReader.digit($0) != nil })
             if !isArticle, try !isContextWord(phrase.words[index - 1], leading: true, &reader) { return nil }
@@ -199,6 +201,19 @@ extension PhraseReader {
             // next word, within the bound.
         }
         return nil
+    }
+
+    /// Whether the word at `index` is a word of `per` that is also a word of
+    /// the request, with a word after it that names no unit: nothing is per
+    /// it (`na` of `450 kcal na corrida`: Portuguese `in the`, Polish `per`).
+    /// Such a word is context after the quantity, as it is before it.
+    func perLeftOut(_ words: ArraySlice<Phrase.Word>, _ index: Int, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
+        guard index + 1 < words.endIndex, Self.isRequest(words[index], reader.words),
+            reader.words.meanings(folded: words[index].folded).contains(where: { $0.kind == .per }),
+            try isContextWord(words[index], leading: true, &reader)
+        else { return false }
+        return try lookup(words[(index + 1)...(index + 1)], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
+            == nil
     }
 
     /// Whether `folded` is a unit's name or a form of it (not a symbol nor a
@@ -229,7 +244,7 @@ extension PhraseReader {
         var index = words.startIndex
         while index + 1 < words.endIndex, index - words.startIndex < Self.mostContextWords {
             if reader.countStepIsOver() { return nil }
-            guard try isContextWord(words[index], leading: false, &reader) else { return nil }
+            if try !isContextWord(words[index], leading: false, &reader), try !perLeftOut(words, index, &reader) { return nil }
             index += 1
             let word = words[index]
             guard reader.words.isMarker(folded: word.folded) || reader.words.isFiller(folded: word.folded) else { continue }

@@ -28,8 +28,10 @@ extension PhraseReader {
             let offset = index - words.startIndex
             if let known = skippable[offset] { return known }
             // Words of the request too: a marker that is also a word of an
-            // expression (`per`, Italian's marker) may be the quantity's unit's.
-            let result = try isContextWord(words[index], leading: false, &reader)
+            // expression (`per`, Italian's marker) may be the quantity's unit's,
+            // unless the word after it names no unit (`perLeftOut`).
+            var result = try isContextWord(words[index], leading: false, &reader)
+            if !result { result = try perLeftOut(words, index, &reader) }
             skippable[offset] = result
             return result
         }

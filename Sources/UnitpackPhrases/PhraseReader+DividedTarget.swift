@@ -1,25 +1,28 @@
 import UnitpackCore
 import UnitpackDatabase
 
-/// A target of two units joined by a word of `per` that is also a marker
-/// (`w min na km`, `ile to mil na galon`: Polish `na`, Russian `в`). Such a
-/// word keeps a span from reading as an expression (`км в милях` is a unit
-/// and its target, never km/mi), so the target span is read apart here:
-/// only when the quotient is a unit the data names (`minutes per
-/// kilometer`, `mile per US gallon`), which `км в милях` is not
-/// (docs/phrases.md, "Targets").
+/// A target of two units joined by a word of `per` that the expression
+/// grammar does not read: one that is also a marker (`w min na km`, `ile to
+/// mil na galon`: Polish `na`, Russian `в`, which keeps a span from reading
+/// as an expression, so that `км в милях` is a unit and its target, never
+/// km/mi), or names it does not know (`миль на американський галон`,
+/// `Meilen pro US-Gallone`). The span is read apart here, and only as a
+/// unit the data names (`minutes per kilometer`, `mile per US gallon`),
+/// which `км в милях` is not (docs/phrases.md, "Targets").
 extension PhraseReader {
-    /// The units `span` names as `A per B` when its word of `per` is also a
-    /// phrase word, read only as a unit `units-src/` lists; nil otherwise.
+    /// The units `span` names as `A per B`, read only as a unit `units-src/`
+    /// lists; nil otherwise. Asked when `span` names nothing whole: any word
+    /// of `per` (`милях на американський галон`: names the expression
+    /// grammar does not read); and when it reads as an expression no unit
+    /// is (`Meilen pro US-Gallone`, whose expression reads `US` as
+    /// microsiemens: the names apart read first).
     /// At most `longestUnitName` cuts, each two lookups the memo keeps.
     func dividedTarget(_ span: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> Found? {
         guard span.count >= 3, span.count <= 2 * Self.longestUnitName + 1 else { return nil }
         for index in (span.startIndex + 1)..<(span.endIndex - 1) {
             if reader.countStepIsOver() { return nil }
             let word = span[index]
-            guard reader.words.meanings(folded: word.folded).contains(where: { $0.kind == .per }),
-                reader.words.stopsExpression(folded: word.folded)
-            else { continue }
+            guard reader.words.meanings(folded: word.folded).contains(where: { $0.kind == .per }) else { continue }
             guard
                 let numerator = try lookup(
                     span[..<index], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo),

@@ -77,11 +77,13 @@ extension PhraseReader {
         // refused: no other meaning, but for the spelling that is a prefix of
         // the other side's unit (`2 gb in mb`: `MB`, not the millibar's `mb`;
         // `narrowedByBase`).
-        var caseWords = [part.units, target].filter { $0.caseDecides != nil }
-        for found in [part.units, target] where found.caseDecides == nil {
+        var caseWords = [(found: part.units, isTarget: false), (found: target, isTarget: true)].filter { $0.found.caseDecides != nil }
+        for (found, isTarget) in [(part.units, false), (target, true)] where found.caseDecides == nil {
             guard let words = found.words, words.count == 1, let word = words.first else { continue }
             reader.countStep()
-            if let decided = try caseDecided(Self.trimmingPunctuation(word.text), [], languages: reader.languages) { caseWords.append(decided) }
+            if let decided = try caseDecided(Self.trimmingPunctuation(word.text), [], languages: reader.languages) {
+                caseWords.append((decided, isTarget))
+            }
         }
         var sources = part.units.units.map { (unit: $0, written: true) }
         var targets = target.units.map { (unit: $0, written: true) }
@@ -95,13 +97,13 @@ extension PhraseReader {
             let others = try otherUnits(words, than: part.units, languages: reader.languages)
         {
             // Letters that are also a symbol whose case decides (`Mc`: `mC`, `MC`): that word is read in its case or refused.
-            if others.caseDecides != nil { caseWords.append(others) }
+            if others.caseDecides != nil { caseWords.append((others, false)) }
             for unit in others.units { sources.append((unit: try read(unit), written: false)) }
         }
         if let words = target.words, reader.countStepIsOver() == false,
             let others = try otherUnits(words, than: target, languages: reader.languages)
         {
-            if others.caseDecides != nil { caseWords.append(others) }
+            if others.caseDecides != nil { caseWords.append((others, true)) }
             for unit in others.units { targets.append((unit: try read(unit), written: false)) }
         }
         var readings: [PhraseReading] = []

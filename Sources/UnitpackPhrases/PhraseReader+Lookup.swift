@@ -82,6 +82,11 @@ extension PhraseReader {
                 // `US-Gallone`: words joined by hyphens that name a unit apart
                 // (a system word and a name), before any expression of them.
                 written = apart
+            } else if span.count == 2, words.prefixWords.contains(span.first!.folded),
+                let joined = try prefixApart(span, languages: languages, key: languageKey)
+            {
+                // `كيلو واط`: a prefix's word written apart from the name.
+                written = joined
             } else {
                 written = try lookupExpression(span, languages: languages, words: words, memo: &memo)
                 // `degrees f` reads as an expression (degree × farad); a degree
@@ -105,6 +110,24 @@ extension PhraseReader {
         stemmed?.words = span
         memo.stemmed[key] = .some(stemmed)
         return stemmed
+    }
+
+    /// The units of two words, a word for a prefix (`compounds.tsv`) and a
+    /// name, written together (`كيلو واط`, `kilo watts`, `mega bytes`): a
+    /// name of the database, else a prefixed name (`UnitDatabase.prefixedAtom`).
+    /// Asked only when the first word is one (`NumberWords.prefixWords`); nil
+    /// when together they name nothing.
+    private func prefixApart(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String) throws(UnitDatabaseError) -> Found? {
+        guard let first = span.first, let last = span.last else { return nil }
+        let text = first.text + Self.trimmingPunctuation(last.text)
+        let named = try database.candidates(for: text, folded: TextFolding.fold(text), preferring: languages, keyPrefix: key)
+        if !named.units.isEmpty, !named.ignoringCase { return Found(units: named.units, language: named.language) }
+        do {
+            guard let units = try database.expressionUnits(text, languages: languages) else { return nil }
+            return Found(units: units, language: nil)
+        } catch .badExpression, .notInExpression {
+            return nil
+        }
     }
 
     /// The units of a span no name has, read as an expression (`N*m`,
@@ -396,17 +419,22 @@ extension PhraseReader {
         return found
     }
 
+    /// A word's units as found, and whether it named the target (else a
+    /// part of the quantity).
+    typealias CaseWord = (found: Found, isTarget: Bool)
+
     /// Why `readings` are no answer: a word of `founds` whose case decides
     /// the unit is read in more than one spelling (`1 mw in W`), or only in
     /// none of them once fitted. Nil when each such word is read in one
     /// (`1 pa in kPa`), or as another unit its letters name.
-    static func caseProblem(_ readings: [PhraseReading], _ founds: [Found]) -> PhraseProblem? {
-        for found in founds {
+    static func caseProblem(_ readings: [PhraseReading], _ founds: [CaseWord]) -> PhraseProblem? {
+        for (found, isTarget) in founds {
             guard let (word, spellings) = found.caseDecides else { continue }
             var read: [String] = []
             for spelling in spellings {
+                // In its own place: a target's spelling is not read by the quantity's unit.
                 let used = readings.contains { reading in
-                    reading.parts.contains { spelling.units.contains($0.unit) } || reading.targets.contains { spelling.units.contains($0) }
+                    isTarget ? reading.targets.contains { spelling.units.contains($0) } : reading.parts.contains { spelling.units.contains($0.unit) }
                 }
                 if used { read.append(spelling.spelling) }
             }

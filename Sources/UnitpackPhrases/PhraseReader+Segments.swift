@@ -207,8 +207,18 @@ extension PhraseReader {
                 continue
             }
             defer { index = end }
+            // A word below zero right before the digits is the number's
+            // (`摂氏マイナス5度`: `マイナス5` moves before `摂氏度`).
+            var opening = index
+            if isDigit(scalars[index]) {
+                for length in stride(from: min(words.longestWord, index), through: 1, by: -1)
+                where words.meanings(folded: TextFolding.fold(string(scalars[(index - length)..<index]))).contains(where: { $0.kind == .minus }) {
+                    opening = index - length
+                    break
+                }
+            }
             // The letters before it (a space between allowed), the longest run that starts a name.
-            var before = index
+            var before = opening
             while before > 0, Phrase.isSpace(scalars[before - 1]) { before -= 1 }
             var first = before
             while first > 0, before - first < Self.longestUnspacedName, Self.isUnspacedScalar(scalars[first - 1]) { first -= 1 }
@@ -223,7 +233,7 @@ extension PhraseReader {
                 for start in first..<before {
                     let head = string(scalars[start..<before])
                     if try writesNumberAfter(head, languages: languages, keyPrefix: keyPrefix) {
-                        return string(scalars[..<start]) + string(scalars[index..<end]) + " " + head + " " + string(scalars[end...])
+                        return string(scalars[..<start]) + string(scalars[opening..<end]) + " " + head + " " + string(scalars[end...])
                     }
                 }
             }
@@ -239,7 +249,7 @@ extension PhraseReader {
                         if try !database.candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
                             .units.isEmpty
                         {
-                            return string(scalars[..<start]) + string(scalars[index..<end]) + " " + name + " "
+                            return string(scalars[..<start]) + string(scalars[opening..<end]) + " " + name + " "
                                 + string(scalars[stop...])
                         }
                     }

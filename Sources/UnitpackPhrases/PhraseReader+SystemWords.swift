@@ -15,19 +15,23 @@ extension PhraseReader {
     func lookupSystemWord(_ span: ArraySlice<Phrase.Word>, languages: [String], key: String, words: NumberWords)
         throws(UnitDatabaseError) -> Found?
     {
-        guard span.count >= 2, let last = span.last, !words.systems.isEmpty else { return nil }
+        guard span.count >= 2, let last = span.last, let opening = span.first, !words.systems.isEmpty else { return nil }
         // Asked of every span that names nothing as written: the word as it
         // is first, without a copy (`(uk),` is trimmed only when it is none).
-        let bare: String
+        var bare: String?
         if words.systemWords.contains(last.folded) {
             bare = last.folded
-        } else {
-            guard let edge = last.folded.unicodeScalars.last, Self.isPunctuation(edge) || edge == ")" else { return nil }
+        } else if let edge = last.folded.unicodeScalars.last, Self.isPunctuation(edge) || edge == ")" {
             bare = Self.withoutBrackets(Self.trimmingPunctuation(last.folded))
         }
-        guard let said = words.systems.first(where: { $0.word == bare }) else { return nil }
-        // `onza de oro`, `ounce of gold`: the partitive before the word is not the name's.
         var name = span.dropLast()
+        // Or before the name, as an adjective (`американський галон`).
+        if bare.map({ word in !words.systems.contains { $0.word == word } }) ?? true, words.systemWords.contains(opening.folded) {
+            bare = opening.folded
+            name = span.dropFirst()
+        }
+        guard let bare, let said = words.systems.first(where: { $0.word == bare }) else { return nil }
+        // `onza de oro`, `ounce of gold`: the partitive before the word is not the name's.
         if name.count > 1, let partitive = name.last, words.meanings(folded: partitive.folded).contains(where: { $0.kind == .partitive }) {
             name = name.dropLast()
         }

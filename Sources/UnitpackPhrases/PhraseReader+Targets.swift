@@ -52,12 +52,17 @@ extension PhraseReader {
     {
         if var whole = try lookup(span, languages: reader.languages, stems: stems, words: reader.words, memo: &reader.memo) {
             // `in km por hora`: the unit the expression is (`km/h`), not the expression.
-            if whole.units.count == 1, whole.units[0].isExpression, let named = try database.namedUnit(equalTo: whole.units[0]) {
-                whole.units = [named]
+            if whole.units.count == 1, whole.units[0].isExpression {
+                if let named = try database.namedUnit(equalTo: whole.units[0]) {
+                    whole.units = [named]
+                } else if let divided = try dividedTarget(span, &reader) {
+                    // `Meilen pro US-Gallone`: names read apart name a unit the expression is not.
+                    return [divided]
+                }
             }
             return [whole]
         }
-        // `w min na km`: two units and a word of `per` that is also a marker.
+        // `w min na km`: two units and a word of `per` (here also a marker).
         if let divided = try dividedTarget(span, &reader) { return [divided] }
         // Cut at the conjunctions, and words at `+`.
         var pieces: [[Phrase.Word]] = [[]]

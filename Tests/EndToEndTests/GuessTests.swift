@@ -20,6 +20,8 @@ import Testing
         ("1 abmpere in A", "'abmpere'", ["'ampere'", "'abampere'"]),
         ("1 literal in ml", "'literal'", ["'liter'"]),
         ("1 cupid in ml", "'cupid'", ["'cup'"]),
+        // Two letters swapped is one edit: as close to miles as to mils.
+        ("13.1 miels in km", "'miels'", ["'miles'", "'mils'"]),
     ])
     func aWordAsCloseToAnotherUnitIsRefused(_ phrase: String, _ word: String, _ names: [String]) throws {
         let result = try database.convert([phrase])

@@ -21,9 +21,12 @@ public enum Suggestion {
         editDistance(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
     }
 
-    /// Levenshtein distance.
+    /// Levenshtein distance with two letters swapped counted as one edit
+    /// (the optimal string alignment distance): `miels` is as close to
+    /// `miles` as to `mils`, the typo people make most.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
+        var beforePrevious = Array(repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = previous
         for i in 1...a.count {
@@ -31,8 +34,11 @@ public enum Suggestion {
             for j in stride(from: 1, through: b.count, by: 1) {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

@@ -86,7 +86,7 @@ extension UnitDatabase {
     /// for nil; a language the database lacks has none), folded, the longest
     /// first. A pattern that does not start with its word (none in CLDR 41)
     /// gives none. Kept in the object cache: every word no name has asks.
-    private func prefixWords(_ languages: [String]?) throws(UnitDatabaseError) -> [(prefix: UnitPrefix, word: String)] {
+    func prefixWords(_ languages: [String]?) throws(UnitDatabaseError) -> [(prefix: UnitPrefix, word: String)] {
         var asked = languages ?? []
         if languages == nil { asked = try phraseLanguages() }
         let key = CachedKey.prefixWords(languageKey(asked))

@@ -63,6 +63,9 @@ public struct NumberWords: Sendable {
     package var systems: [(word: String, value: Double, language: String)] = []
     /// The words of `systems`, for the test every span that names nothing takes.
     package var systemWords: Set<String> = []
+    /// The words for prefixes of the languages (`kilo`, `كيلو`, `кило`),
+    /// folded: `UnitDatabase.phraseWords` sets them from `compounds.tsv`.
+    package var prefixWords: Set<String> = []
     /// The first words of the words of kind `context` of several
     /// (`درجة` of `درجة الحرارة`): only a phrase holding one looks for them.
     package var contextOpenings: Set<String> = []

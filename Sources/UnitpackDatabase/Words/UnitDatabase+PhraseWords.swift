@@ -10,6 +10,15 @@ extension UnitDatabase {
     /// (within its budget) by language list.
     package func phraseWords(_ languages: [String]) throws(UnitDatabaseError) -> NumberWords {
         let key = CachedKey.phraseWords(languageKey(languages))
+        if let cached = try withState({ state throws(UnitDatabaseError) -> NumberWords? in
+            if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
+            return nil
+        }) {
+            return cached
+        }
+        // The words for prefixes too (`compounds.tsv`): a phrase may write one
+        // apart from its unit's name (`كيلو واط`), asked of every span of two words.
+        let prefixWords = Set(try prefixWords(languages).map(\.word))
         return try withState { state throws(UnitDatabaseError) in
             if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
             let path = path
@@ -52,7 +61,8 @@ extension UnitDatabase {
             } catch {
                 throw Self.typed(error, path: path)
             }
-            let words = NumberWords(entries)
+            var words = NumberWords(entries)
+            words.prefixWords = prefixWords
             state.objects.insert(.phraseWords(words), for: key, cost: ApproximateSize.of(words))
             return words
         }

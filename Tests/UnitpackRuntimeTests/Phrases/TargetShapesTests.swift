@@ -92,6 +92,51 @@ import UnitpackTestSupport
         #expect(try first("four 350 F in C").hasPrefix("not understood"))
     }
 
+    @Test func namesApartWhereTheExpressionGrammarReadsNone() throws {
+        // `US-Gallone` in an expression would be µS·gal.
+        #expect(
+            try first("6,5 Liter auf 100 km in Meilen pro US-Gallone", ["de"])
+                == "6.5 fuel-consumption/liter per 100 kilometers -> fuel-consumption/mile per US gallon")
+        // A system word before the name (CLDR's Ukrainian US gallon is `галон`).
+        #expect(try first("1 американський галон в л", ["uk"]) == "1.0 volume/US gallon -> volume/liter")
+        #expect(
+            try first("7 л на 100 км скільки це миль на американський галон", ["uk"])
+                == "7.0 fuel-consumption/liter per 100 kilometers -> fuel-consumption/mile per US gallon")
+    }
+
+    @Test func aWordOfPerThatNamesNothingAfterItIsContext() throws {
+        // Portuguese `na` (in the) is Polish `per`: nothing is per `corrida`.
+        #expect(
+            try first("450 kcal na corrida, quanto é em kJ")
+                == "450.0 energy/kilocalorie -> energy/kilojoule [left out: na corrida,]")
+        // Still no context where it makes the unit's `per`.
+        #expect(try first("5 m per s in km", ["en"]).hasPrefix("not understood"))
+    }
+
+    @Test func aWordForAPrefixWrittenApartFromTheName() throws {
+        #expect(try first("250 hp كم كيلو واط", ["ar"]) == "250.0 power/horsepower -> power/kilowatt")
+        #expect(try first("3 mega bytes in kB", ["en"]) == "3.0 data-size/megabyte -> data-size/kilobyte")
+        // `kilo` alone is still the kilogram.
+        #expect(try first("5 kilo in lb", ["en"]) == "5.0 mass/kilogram -> mass/pound")
+    }
+
+    @Test func aMinusBetweenAScaleAndItsNumberMovesWithTheNumber() throws {
+        #expect(try first("摂氏マイナス5度は華氏で何度", ["ja"]) == "-5.0 temperature/degree Celsius -> temperature/degree Fahrenheit")
+        #expect(try first("华氏零下4度是多少摄氏度", ["zh"]) == "-4.0 temperature/degree Fahrenheit -> temperature/degree Celsius")
+    }
+
+    @Test func wordsOfLanguagesAddedForTheseKinds() throws {
+        // Polish `kwintal` (SJP), Japanese `お米` (what 合 measures).
+        #expect(try first("2,5 kwintala na kg", ["pl"]) == "2.5 mass/quintal -> mass/kilogram")
+        #expect(try first("お米3合は何ml", ["ja"]) == "3.0 volume/gō -> volume/milliliter [left out: お米]")
+    }
+
+    @Test func aFractionWordThatOpensNoQuantityIsContext() throws {
+        #expect(
+            try first("half marathon is 13.1 miles how many km", ["en"])
+                == "13.1 length/mile -> length/kilometer [left out: half marathon is]")
+    }
+
     @Test func aSystemWordThatAgreesWithTheNameReadsWithIt() throws {
         #expect(try first("how many grams in a troy ounce of gold", ["en"]) == "1.0 mass/troy ounce -> mass/gram")
         #expect(try first("сколько грамм в тройской унции золота", ["ru"]) == "1.0 mass/troy ounce -> mass/gram")
@@ -138,6 +183,12 @@ import UnitpackTestSupport
         #expect(try first("1 mw in W", ["en"]).hasPrefix("not understood: 'mw' is no symbol as written"))
         // As written, the millibar.
         #expect(try first("5 mb in hPa", ["en"]) == "5.0 pressure/millibar -> pressure/hectopascal")
+    }
+
+    /// The spelling that would convert a unit to itself is not the one meant.
+    @Test func aSpellingThatConvertsAUnitToItselfIsNotRead() throws {
+        #expect(try first("100 mbps in MB/s", ["en"]) == "100.0 data-rate/megabit per second -> data-rate/megabyte per second")
+        #expect(try guesses("100 mbps in MB/s", ["en"]) == [.caseOfUnit])
     }
 
     /// Units of information take SI prefixes as multiples only.
