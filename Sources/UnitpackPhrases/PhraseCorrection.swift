@@ -57,6 +57,30 @@ extension PhraseReader {
             if let unsure = try unsureCut(readings, languages: languages, search: search) {
                 return CorrectedPhraseResult(result: .notUnderstood(reason: unsure), corrections: [])
             }
+            // A word left out as context that is a unit's name typed wrong
+            // (`100 grados farenheit a centigrados`: `farenheit` left out, and
+            // `centigrados` then read as centi-gon) is that name: the phrase is
+            // read corrected when the corrected word then reads as a unit (not
+            // left out again). Only a word of five letters or more, corrected
+            // surely (no other unit's name as close): a short word of context
+            // is near many symbols (`tire`, `sacs`).
+            let leftOut = Set(readings[0].guesses.filter { $0.kind == .context }.flatMap { guess in
+                guess.word.split(whereSeparator: \.isWhitespace).map { Self.trimmingPunctuation(String($0)) }
+            }.filter { $0.unicodeScalars.count >= Self.shortestContextCorrection })
+            if !leftOut.isEmpty, Self.phraseTooLong(text) == nil {
+                let (tokens, corrections, unsure, _) = try typos(in: text, only: leftOut, languages: languages, search: search)
+                if !corrections.isEmpty, !corrections.contains(where: { unsure[$0.to] != nil }) {
+                    let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(tokens.joined(separator: " "), languages: languages) }
+                    if case .understood(let read) = Self.askingSomething(corrected, corrections, unsure),
+                        let first = read.first,
+                        !first.guesses.contains(where: { guess in
+                            guess.kind == .context && corrections.contains { guess.word.contains($0.to) }
+                        })
+                    {
+                        return guessed(.understood(read), corrections, unsure)
+                    }
+                }
+            }
             return CorrectedPhraseResult(result: result, corrections: [])
         }
         // Only a name no unit has is corrected: a phrase refused for another
@@ -64,6 +88,38 @@ extension PhraseReader {
         // it was, with where and why, never read as something else in silence.
         guard case .notUnderstood(.noUnitNamed(let name, _)) = result, Self.phraseTooLong(text) == nil
         else { return CorrectedPhraseResult(result: result, corrections: []) }
+        let (tokens, corrections, unsure, unknown) = try typos(in: text, only: nil, languages: languages, search: search)
+        // All corrections at once, else each alone: a number word or a marker
+        // the search does not know may have been "corrected" too.
+        if !corrections.isEmpty {
+            let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(tokens.joined(separator: " "), languages: languages) }
+            if let read = Self.askingSomething(corrected, corrections, unsure) { return guessed(read, corrections, unsure) }
+        }
+        if corrections.count > 1 {
+            let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
+            for correction in corrections {
+                let one = typed.map { word in
+                    let bare = Self.trimmingPunctuation(word)
+                    return bare == correction.from ? correction.to + word.dropFirst(bare.count) : word
+                }
+                let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(one.joined(separator: " "), languages: languages) }
+                if let read = Self.askingSomething(corrected, [correction], unsure) { return guessed(read, [correction], unsure) }
+            }
+        }
+        guard let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
+        let near = try nearestNames(to: unknown, languages: languages, search: search)
+        guard !near.isEmpty else { return CorrectedPhraseResult(result: result, corrections: []) }
+        return CorrectedPhraseResult(result: .notUnderstood(reason: .noUnitNamed(name, nearest: near)), corrections: [])
+    }
+
+    /// The words of `text` (only those of `only`, when given) that the search
+    /// pack finds nothing for as typed but corrects to a one-word key within
+    /// `Suggestion`'s edits: the text's words with them replaced, the
+    /// corrections, those as close to another unit's name, and the first word
+    /// found nothing for.
+    private func typos(in text: String, only: Set<String>?, languages: [String], search: SearchPack) throws(CorrectedParseError)
+        -> (tokens: [String], corrections: [PhraseCorrection], unsure: [String: PhraseProblem], unknown: String?)
+    {
         var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
         // A word of the asked languages' phrases is no typo (`oro`, gold, is
         // not `ora`, the Italian hour): it is never corrected.
@@ -75,7 +131,9 @@ extension PhraseReader {
         // grammar, whose errors say where: it is not corrected as a name.
         let operators = Set("/*^()·⋅".unicodeScalars)
         for (index, token) in tokens.enumerated()
-        where token.unicodeScalars.contains(where: \.properties.isAlphabetic) && !token.unicodeScalars.contains(where: operators.contains) {
+        where token.unicodeScalars.contains(where: \.properties.isAlphabetic) && !token.unicodeScalars.contains(where: operators.contains)
+            && only.map({ $0.contains(Self.trimmingPunctuation(token)) }) ?? true
+        {
             if phraseWords.isPhraseWord(folded: Self.trimmingPunctuation(TextFolding.fold(token))) { continue }
             // The sentence's punctuation is no part of the word (`°C,` is no
             // typo of `°c`): the word is searched without it, and keeps it.
@@ -107,28 +165,13 @@ extension PhraseReader {
             tokens[index] = best.key + punctuation
             corrections.append(PhraseCorrection(from: token, to: best.key))
         }
-        // All corrections at once, else each alone: a number word or a marker
-        // the search does not know may have been "corrected" too.
-        if !corrections.isEmpty {
-            let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(tokens.joined(separator: " "), languages: languages) }
-            if let read = Self.askingSomething(corrected, corrections, unsure) { return guessed(read, corrections, unsure) }
-        }
-        if corrections.count > 1 {
-            let typed = text.split(whereSeparator: \.isWhitespace).map(String.init)
-            for correction in corrections {
-                let one = typed.map { word in
-                    let bare = Self.trimmingPunctuation(word)
-                    return bare == correction.from ? correction.to + word.dropFirst(bare.count) : word
-                }
-                let corrected = try Self.database { () throws(UnitDatabaseError) in try parse(one.joined(separator: " "), languages: languages) }
-                if let read = Self.askingSomething(corrected, [correction], unsure) { return guessed(read, [correction], unsure) }
-            }
-        }
-        guard let unknown else { return CorrectedPhraseResult(result: result, corrections: []) }
-        let near = try nearestNames(to: unknown, languages: languages, search: search)
-        guard !near.isEmpty else { return CorrectedPhraseResult(result: result, corrections: []) }
-        return CorrectedPhraseResult(result: .notUnderstood(reason: .noUnitNamed(name, nearest: near)), corrections: [])
+        return (tokens, corrections, unsure, unknown)
     }
+
+    /// The fewest letters of a word left out as context that is corrected to
+    /// a unit's name (`farenheit`): shorter words of context are near too
+    /// many symbols to be read as typos of one.
+    static let shortestContextCorrection = 5
 
     /// The readings of a corrected phrase that ask something: a correction
     /// that makes the target the quantity's own unit (`1 akr w arach`:

@@ -29,20 +29,25 @@ extension PhraseReader {
                 let denominator = try lookup(
                     span[(index + 1)...], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
             else { continue }
-            // A word's other units too: `mil` is the mil as written, and the
-            // Polish miles' form.
-            func all(_ found: Found, _ words: ArraySlice<Phrase.Word>) throws(UnitDatabaseError) -> [MeasureUnit] {
-                var units = found.units
-                if let others = try otherUnits(words, than: found, languages: reader.languages) { units += others.units }
-                return Array(units.prefix(Self.mostReadingsPerWord))
+            func quotients(_ tops: [MeasureUnit], _ bottoms: [MeasureUnit], _ reader: inout Reader) throws(UnitDatabaseError) -> [MeasureUnit] {
+                var named: [MeasureUnit] = []
+                for top in tops.prefix(Self.mostReadingsPerWord) {
+                    for bottom in bottoms.prefix(Self.mostReadingsPerWord) {
+                        if reader.countStepIsOver() { return named }
+                        guard let unit = try quotient(top, bottom, &reader), !named.contains(unit) else { continue }
+                        named.append(unit)
+                    }
+                }
+                return named
             }
-            let tops = try all(numerator, span[..<index]), bottoms = try all(denominator, span[(index + 1)...])
-            var named: [MeasureUnit] = []
-            for top in tops {
-                for bottom in bottoms {
-                    if reader.countStepIsOver() { return nil }
-                    guard let unit = try quotient(top, bottom, &reader), !named.contains(unit) else { continue }
-                    named.append(unit)
+            var named = try quotients(numerator.units, denominator.units, &reader)
+            // Else a word's other units too (`mil` is the mil as written, and
+            // the Polish miles' form): asked only then, a query each.
+            if named.isEmpty {
+                let tops = numerator.units + (try otherUnits(span[..<index], than: numerator, languages: reader.languages)?.units ?? [])
+                let bottoms = denominator.units + (try otherUnits(span[(index + 1)...], than: denominator, languages: reader.languages)?.units ?? [])
+                if tops.count > numerator.units.count || bottoms.count > denominator.units.count {
+                    named = try quotients(tops, bottoms, &reader)
                 }
             }
             guard !named.isEmpty else { continue }

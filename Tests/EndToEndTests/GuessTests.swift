@@ -49,6 +49,18 @@ import Testing
         for symbol in symbols { #expect(result.stderr.contains(symbol), "\(symbol): \(result)") }
     }
 
+    /// A unit's name typed wrong among words of context is corrected, not
+    /// left out (`farenheit`: left out, the phrase read `centigrados` as
+    /// centi-gon); a short word of context is not (`tire`, `sacs`).
+    @Test func aTypoLeftOutAsContextIsCorrected() throws {
+        let result = try database.convert(["100 grados farenheit a centigrados"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("37,7778 grados Celsius"), "\(result)")
+        #expect(result.stdout.contains("'farenheit' read as 'fahrenheit', a correction"), "\(result)")
+        let context = try database.convert(["tire pressure 32 psi to bar"])
+        #expect(context.stdout.contains("'tire pressure' left out"), "\(context)")
+    }
+
     /// A case that decides nothing is no guess: `kw` can only be `kW`, a
     /// name's case never counts, and a target may leave one spelling (`pa`:
     /// `Pa`, `pA` or `PA`, and only the pascal converts to kilopascals).
