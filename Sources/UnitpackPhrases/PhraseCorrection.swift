@@ -74,7 +74,10 @@ extension PhraseReader {
                     if case .understood(let read) = Self.askingSomething(corrected, corrections, unsure),
                         let first = read.first,
                         !first.guesses.contains(where: { guess in
-                            guess.kind == .context && corrections.contains { guess.word.contains($0.to) }
+                            guess.kind == .context
+                                && corrections.contains { correction in
+                                    guess.word.split(whereSeparator: \.isWhitespace).contains { Self.trimmingPunctuation(String($0)) == correction.to }
+                                }
                         })
                     {
                         return guessed(.understood(read), corrections, unsure)
