@@ -574,9 +574,14 @@ extension PhraseReader {
             cuts += together ? [end] : [end, letters]
         }
         guard !cuts.isEmpty else { return text }
+        return Self.spaced(scalars, before: Set(cuts))
+    }
+
+    /// `scalars` as text, with a space before each of the offsets `before`.
+    static func spaced(_ scalars: [Unicode.Scalar], before offsets: Set<Int>) -> String {
         var view = String.UnicodeScalarView()
         for (offset, scalar) in scalars.enumerated() {
-            if cuts.contains(offset) { view.append(" ") }
+            if offsets.contains(offset) { view.append(" ") }
             view.append(scalar)
         }
         return String(view)
@@ -609,12 +614,7 @@ extension PhraseReader {
             index = close + 1
         }
         guard !spaced.isEmpty else { return text }
-        var view = String.UnicodeScalarView()
-        for (offset, scalar) in scalars.enumerated() {
-            if spaced.contains(offset) { view.append(" ") }
-            view.append(scalar)
-        }
-        return String(view)
+        return Self.spaced(scalars, before: spaced)
     }
 
     static func degreeSignsAsTyped(_ text: String) -> String {
