@@ -239,6 +239,24 @@ struct Phrase {
         return numbers(from: words[first].range.lowerBound, words: dictionary, reader: reader, work: &work)
     }
 
+    /// `1/2`, `3/4`, `½`: a part of one written in digits, alone in a word;
+    /// nil for anything else (`3/2`, `1/0`, `1/2kg`).
+    static func fractionInDigits(_ text: ArraySlice<Unicode.Scalar>) -> Double? {
+        if text.count == 1, let first = text.first, let value = NumberReader.vulgarFractions[first] { return value }
+        guard let slash = text.firstIndex(where: { $0 == "/" || $0 == "\u{2044}" }) else { return nil }
+        let top = text[..<slash]
+        let bottom = text[(slash + 1)...]
+        guard !top.isEmpty, !bottom.isEmpty, top.count <= 3, bottom.count <= 3,
+            top.allSatisfy({ NumberReader.digit($0) != nil }), bottom.allSatisfy({ NumberReader.digit($0) != nil })
+        else { return nil }
+        var numerator = 0.0
+        var denominator = 0.0
+        for scalar in top { numerator = numerator * 10 + Double(NumberReader.digit(scalar) ?? 0) }
+        for scalar in bottom { denominator = denominator * 10 + Double(NumberReader.digit(scalar) ?? 0) }
+        guard denominator > 0, numerator < denominator else { return nil }
+        return numerator / denominator
+    }
+
     /// Whether a number may start at `word` (at its start): a digit, a sign
     /// or a mark of a number, a number word or an article, a prefix; a cheap
     /// test before `numbers(from:)`, which most words after a unit fail.
@@ -341,6 +359,11 @@ struct Phrase {
                     fraction.value > 0, fraction.value < 1, reading.value >= 0
                 {
                     found.append(Number(value: reading.value + fraction.value, end: words[next].range.upperBound))
+                } else if next < words.count, reading.value >= 0, reading.value == reading.value.rounded(),
+                    let fraction = Self.fractionInDigits(scalars[words[next].range])
+                {
+                    // `1 and 1/2 cups`, `1 e 1/2 xícara`: the fraction in digits.
+                    found.append(Number(value: reading.value + fraction, end: words[next].range.upperBound))
                 }
             }
             // `3个小时`: a classifier between the digits and the unit is skipped.

@@ -36,6 +36,11 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         /// is; `PhraseReader.narrowedByBase`), or in the one that does not
         /// convert a unit to itself (`100 mbps in MB/s`: `Mbps`).
         case caseOfUnit = "case-of-unit"
+        /// A unit read as the one of the system a word around the quantity
+        /// names (`receta americana: 3/4 taza`: the US cup; `٣ أونصات ذهب`:
+        /// the troy ounce), far from the unit's name
+        /// (`PhraseReader.withSystemOfContext`).
+        case system
     }
 
     /// How the word was read: an ending cut, a correction, or left out.
@@ -62,6 +67,9 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         }
         if kind == .caseOfUnit {
             return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', its case guessed from the other side's unit"
+        }
+        if kind == .system {
+            return "a guess: read as '\(TextEscaping.visible(readAs))', the system '\(TextEscaping.visible(word))' says"
         }
         if kind == .per {
             return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', per what the quantity is per"

@@ -35,8 +35,7 @@ extension PhraseReader {
         if leading, word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
         let isNumberWord = reader.words.meanings(folded: word.folded).contains { meaning in
             switch meaning.kind {
-            // A system word says which unit: `45 mpg (uk)` is no US mpg.
-            case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .minus, .system: true
+            case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .minus: true
             // A difference word has made the phrase one (`PhraseReader.parse`):
             // it is left out as context is, before the quantity or after it
             // (`dropped 15 degrees celsius, how much is that change in fahrenheit`).
@@ -52,7 +51,9 @@ extension PhraseReader {
         guard !folded.isEmpty else { return true }
         // A word of kind `context` says what is measured: never a unit.
         if reader.words.meanings(folded: folded).contains(where: { $0.kind == .context }) { return true }
-        if reader.words.meanings(folded: Self.withoutBrackets(folded)).contains(where: { $0.kind == .system }) { return false }
+        // A system word says which unit (`receta americana: 3/4 taza`): left
+        // out of the quantity's words, it is read of the unit (`withSystemOfContext`).
+        if reader.words.meanings(folded: Self.withoutBrackets(folded)).contains(where: { $0.kind == .system }) { return true }
         // A unit's name in an asked language names something: `ora` (the
         // Italian hour) is no context. A symbol or a synonym may be (`a` of
         // `forno a 400`, `ha` of `una pizza ha 800 kcal`), and so may a word
@@ -120,7 +121,7 @@ extension PhraseReader {
     func withContext(_ readings: [PhraseReading], _ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError)
         -> [PhraseReading]
     {
-        let kept = Self.withContext(readings, words)
+        let kept = try withSystemOfContext(Self.withContext(readings, words), words, &reader)
         guard !kept.isEmpty, let first = words.first, let last = words.last else { return kept }
         let phrase = reader.phrase
         let firstIndex = phrase.firstWord(endingAfter: first.range.lowerBound)
@@ -177,6 +178,8 @@ extension PhraseReader {
                     meaning.kind == .article || (meaning.kind == .number && meaning.value == 1)
                         || (reader.lastResort && meaning.kind.isPartOfNumbers)
                 }
+                // `one and 1/2 cups`: a number's connector after it, never an article.
+                && !reader.words.meanings(folded: word.folded).contains { $0.kind == .connector }
                 && !(reader.lastResort && word.text.unicodeScalars.contains { NumberReader.digit($0) != nil })
             if !isArticle, try !isContextWord(phrase.words[index - 1], leading: true, &reader) { return nil }
             guard reader.mayStartNumber(word) else { continue }

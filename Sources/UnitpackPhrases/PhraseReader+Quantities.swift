@@ -324,8 +324,10 @@ extension PhraseReader {
             // the end, a marker or the sentence's punctuation, is a part of
             // that unit, as it is after a conjunction. Tried before a unit
             // after it: `半 in` is not half an inch.
+            // (Or a word of what is measured: `キロ5分半ペースは`, the pace.)
             let endsAfter = rest.first.map { word in
                 reader.words.isMarker(folded: word.folded) || Self.trimmingPunctuation(word.folded).isEmpty
+                    || reader.words.meanings(folded: word.folded).contains { $0.kind == .context }
             } ?? true
             if inWords && !isFraction && endsAfter,
                 case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader)

@@ -9,11 +9,23 @@ extension PhraseReader {
     public func regionalReading(of reading: PhraseReading, phrase: String, region: String) throws(UnitDatabaseError)
         -> PhraseReading?
     {
+        try self.reading(reading) { unit throws(UnitDatabaseError) in
+            try database.regionalReading(of: unit, words: phrase, region: region, language: reading.language)
+        }
+    }
+
+    /// `reading` with each unit that `other` maps to another replaced (the
+    /// value's, its parts' and its targets'), the value recomputed from the
+    /// parts as typed; nil when `other` maps none, or when the parts sum past
+    /// a Double's range in the new unit.
+    func reading(_ reading: PhraseReading, other: (MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit?) throws(UnitDatabaseError)
+        -> PhraseReading?
+    {
         var changed = false
         func mapped(_ unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit {
-            guard let other = try database.regionalReading(of: unit, words: phrase, region: region, language: reading.language) else { return unit }
+            guard let replaced = try other(unit), replaced != unit else { return unit }
             changed = true
-            return other
+            return replaced
         }
         let from = try mapped(reading.from)
         var parts: [PhraseQuantity] = []
@@ -26,7 +38,7 @@ extension PhraseReader {
         for target in reading.targets { targets.append(try mapped(target)) }
         guard changed else { return nil }
         var value = 0.0
-        // A sum past a Double's range has no regional reading.
+        // A sum past a Double's range has no such reading.
         for part in parts {
             do {
                 value += try database.convert(part.value, from: part.unit, to: from)

@@ -237,7 +237,14 @@ extension PhraseReader {
                     }
                 }
             }
-            guard first < before, after < last else { continue }
+            // Or a symbol in letters of another script (`時速10.5km`).
+            var symbolEnd = after
+            while symbolEnd < scalars.count, symbolEnd - after < Self.longestUnspacedName, scalars[symbolEnd].properties.isAlphabetic,
+                !Self.isUnspacedScalar(scalars[symbolEnd])
+            {
+                symbolEnd += 1
+            }
+            guard first < before, after < last || after < symbolEnd else { continue }
             for start in first..<before {
                 let head = string(scalars[start..<before])
                 // The name's words with a space (`時速 キロメートル`, as CLDR
@@ -252,6 +259,35 @@ extension PhraseReader {
                             return string(scalars[..<start]) + string(scalars[opening..<end]) + " " + name + " "
                                 + string(scalars[stop...])
                         }
+                    }
+                    // The symbol's unit by its name in a language whose name the
+                    // head starts (`時速 キロメートル` for `時速` and `km`).
+                    if after < symbolEnd,
+                        let name = try nameAfter(head + space, symbol: string(scalars[after..<symbolEnd]), languages: languages, keyPrefix: keyPrefix)
+                    {
+                        return string(scalars[..<start]) + string(scalars[opening..<end]) + " " + name + " "
+                            + string(scalars[symbolEnd...])
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `head` and a name, in one of `languages`, of a unit `symbol` names:
+    /// the first that names a unit (`時速 キロメートル` for `時速 ` and `km`);
+    /// nil when none does.
+    private func nameAfter(_ head: String, symbol: String, languages: [String], keyPrefix: String) throws(UnitDatabaseError) -> String? {
+        let found = try database.candidates(for: symbol, folded: TextFolding.fold(symbol), preferring: languages, keyPrefix: keyPrefix)
+        for unit in found.units.prefix(2) {
+            for language in languages {
+                guard let names = try? database.names(of: unit, in: language), names.language == language else { continue }
+                for form in Set([names.display] + names.forms.values) {
+                    let name = head + form
+                    if try !database.candidates(for: name, folded: TextFolding.fold(name), preferring: languages, keyPrefix: keyPrefix)
+                        .units.isEmpty
+                    {
+                        return name
                     }
                 }
             }

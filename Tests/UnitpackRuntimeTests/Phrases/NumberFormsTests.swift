@@ -83,6 +83,14 @@ import UnitpackTestSupport
         #expect(try first("1'000 m in km", ["en"]) == "1000.0 length/meter -> length/kilometer")
     }
 
+    @Test func aWholeNumberAndAFractionInDigits() throws {
+        #expect(try first("1 and 1/2 cups in ml", ["en"]) == "1.5 volume/US cup -> volume/milliliter")
+        #expect(try first("2 y ¾ tazas en ml", ["es"]) == "2.75 volume/US cup -> volume/milliliter")
+        // `3/2` is no part of one; `one and`, a number's words, is never context left out.
+        #expect(try first("1 and 3/2 cups in ml", ["en"]).hasPrefix("not understood"))
+        #expect(try first("one and 1/2 cups in ml", ["en"]).hasPrefix("not understood"))
+    }
+
     @Test func aFractionInWordsRightAfterItsUnit() throws {
         #expect(try first("2時間半は何分", ["ja"]) == "2.5 time/hour -> time/minute")
         #expect(try first("一吨半是多少公斤", ["zh"]) == "1.5 mass/tonne -> mass/kilogram")

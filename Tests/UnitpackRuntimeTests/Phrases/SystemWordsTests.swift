@@ -6,10 +6,15 @@ import UnitpackTestSupport
 @testable import UnitpackPhrases
 
 /// Issue 36: a word after a unit's name that says its system (kind
-/// `system` of words.tsv) decides the unit, and is never left out as
-/// context (docs/phrases.md, "System words").
+/// `system` of words.tsv) decides the unit; far from the name, among
+/// context, it still does, as a guess shown (docs/phrases.md, "System words").
 @Suite struct SystemWordsTests {
     var database: UnitDatabase { get throws { try RepositoryBuild.database() } }
+
+    func guesses(_ text: String, _ languages: [String]) throws -> [PhraseGuess.Kind] {
+        guard case .understood(let readings) = try database.parse(text, languages: languages) else { return [] }
+        return readings[0].guesses.map(\.kind)
+    }
 
     func first(_ text: String, _ languages: [String]) throws -> String {
         switch try database.parse(text, languages: languages) {
@@ -38,8 +43,13 @@ import UnitpackTestSupport
         #expect(try first("una onza de oro en gramos", ["es"]) == "1.0 mass/troy ounce -> mass/gram")
         #expect(try first("一盎司黄金等于多少克", ["zh"]) == "1.0 mass/troy ounce -> mass/gram")
         #expect(try first("1 унция золота в граммах", ["ru"]) == "1.0 mass/troy ounce -> mass/gram")
-        // No troy name from the words: refused, never the avoirdupois ounce with `gold` left out.
-        #expect(try first("1 oz gold in g", ["en"]).hasPrefix("not understood"))
+        // `gold` apart from the name: the troy ounce still, a guess shown; never the avoirdupois ounce.
+        #expect(try first("1 oz gold in g", ["en"]) == "1.0 mass/troy ounce -> mass/gram")
+        #expect(try guesses("1 oz gold in g", ["en"]) == [.context, .system])
+        #expect(try first("٣ أونصات ذهب كم غرام", ["ar"]) == "3.0 mass/troy ounce -> mass/gram")
+        #expect(try first("3 Unzen Gold in Gramm", ["de"]) == "3.0 mass/troy ounce -> mass/gram")
+        // A gram has no troy unit by its side: only the target is read so.
+        #expect(try first("10 g gold in ounces", ["en"]) == "10.0 mass/gram -> mass/troy ounce")
         #expect(try first("2 ounces in grams", ["en"]) == "2.0 mass/ounce -> mass/gram")
     }
 
@@ -53,9 +63,21 @@ import UnitpackTestSupport
             == "15.0 temperature-difference/degree Fahrenheit (difference) -> temperature-difference/degree Celsius (difference)")
     }
 
-    @Test func aSystemWordIsNoContext() throws {
-        // `flurb` names nothing: with `(uk)` after it, the phrase is refused, never read without it.
-        #expect(try first("45 mpg flurb (uk) in l/100km", ["en"]).hasPrefix("not understood"))
+    @Test func aSystemWordAmongContextSaysTheSystem() throws {
+        // `flurb` names nothing: `(uk)` after it still says the imperial mpg, never read without it.
+        #expect(try first("45 mpg flurb (uk) in l/100km", ["en"])
+            == "45.0 fuel-consumption/mile per imperial gallon -> fuel-consumption/liter per 100 kilometers")
+        #expect(try guesses("45 mpg flurb (uk) in l/100km", ["en"]) == [.context, .system])
+        // A recipe's country before the quantity: its cup (the Japanese cup is 200 ml, the US one 236.6 ml).
+        #expect(try first("アメリカのレシピの1カップは何ml", ["ja"]) == "1.0 volume/US cup -> volume/milliliter")
+        #expect(try first("1カップは何ml", ["ja"]) == "1.0 volume/Japanese cup -> volume/milliliter")
+        #expect(try first("uk recipe 2 cups in ml", ["en"]) == "2.0 volume/imperial cup -> volume/milliliter")
+        #expect(try first("receta americana: 3/4 taza de leche en mililitros", ["es"]) == "0.75 volume/US cup -> volume/milliliter")
+        // A unit with no unit of that system by its side stays as it is.
+        #expect(try first("recette américaine : 200 g de farine en onces", ["fr"]) == "200.0 mass/gram -> mass/ounce")
+        #expect(try guesses("recette américaine : 200 g de farine en onces", ["fr"]) == [.context, .context])
+        // Words of two systems say none: the units as written.
+        #expect(try first("american or uk recipe 2 cups in ml", ["en"]) == "2.0 volume/US cup -> volume/milliliter")
         let words = try database.phraseWords(["en"])
         #expect(words.systems.contains { $0.word == "uk" && $0.value == 1 })
         #expect(PhraseReader.withoutBrackets("(uk)") == "uk" && PhraseReader.withoutBrackets("uk") == "uk")
