@@ -309,7 +309,7 @@ struct Phrase {
         }
         work += 1
         if let feet = feetAndInches(from: start, reader: reader) { return [feet] }
-        if let clock = clockTime(from: start) { return [clock] }
+        if let clock = clockTime(from: start) ?? minutesAndSeconds(from: start) { return [clock] }
         var found: [Number] = []
         for reading in reader.readings(scalars: scalars[start...]) {
             var end = start + reading.length
@@ -500,6 +500,24 @@ struct Phrase {
             else { return nil }
         }
         return Number(value: value, end: index, isClock: true)
+    }
+
+    /// `5'30"`, `4'45`, `4′45″`: minutes, a prime, two digits of seconds
+    /// below 60 and perhaps a double prime, as minutes (5.5), read as a clock
+    /// is (a time or a pace: `5'30" al km`); nil otherwise, and for what reads
+    /// as feet and inches (`5'08"`, before this is asked) or as digits grouped
+    /// the Swiss way (`1'000`).
+    func minutesAndSeconds(from start: Int) -> Number? {
+        guard let (minutes, end) = plainDigits(from: start), end - start <= 3, end + 2 < scalars.count,
+            ["'", "′", "’"].contains(scalars[end]), let tens = NumberReader.digit(scalars[end + 1]),
+            let ones = NumberReader.digit(scalars[end + 2]), tens < 6
+        else { return nil }
+        var index = end + 3
+        if index < scalars.count, ["\"", "″", "”"].contains(scalars[index]) { index += 1 }
+        if index < scalars.count {
+            guard Self.isSpace(scalars[index]) || PhraseReader.isPunctuation(scalars[index]) else { return nil }
+        }
+        return Number(value: minutes + Double(tens * 10 + ones) / 60, end: index, isClock: true)
     }
 
     /// The whole number of at most six plain digits at `start` (no group or

@@ -83,6 +83,15 @@ import UnitpackTestSupport
         #expect(try first("1'000 m in km", ["en"]) == "1000.0 length/meter -> length/kilometer")
     }
 
+    @Test func minutesAndSecondsWithPrimesBeforeALengthAreAPace() throws {
+        #expect(try first("5'30\" al km in km/h", ["it"]) == "5.5 speed/minutes per kilometer -> speed/kilometer per hour")
+        #expect(try first("4′45″ per mile in km/h", ["en"]) == "4.75 speed/minutes per mile -> speed/kilometer per hour")
+        // Feet and inches still read first where they can (`5'08"`), and `5'30" in cm` is no pace.
+        #expect(try first("5'08\" in cm", ["en"]) == "\(5 + 8.0 / 12) length/foot -> length/centimeter (5.0 length/foot + 8.0 length/inch)")
+        #expect(try first("5'30\" in cm", ["en"]).hasPrefix("not understood"))
+        #expect(try first("1'000 m in km", ["de"]) == "1000.0 length/meter -> length/kilometer")
+    }
+
     @Test func aWholeNumberAndAFractionInDigits() throws {
         #expect(try first("1 and 1/2 cups in ml", ["en"]) == "1.5 volume/US cup -> volume/milliliter")
         #expect(try first("2 y ¾ tazas en ml", ["es"]) == "2.75 volume/US cup -> volume/milliliter")
