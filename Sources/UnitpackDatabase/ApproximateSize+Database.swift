@@ -128,7 +128,7 @@ extension ApproximateSize {
             elements.isEmpty ? 0 : allocation(objectHeader + MemoryLayout<Element>.stride * elements.capacity)
         }
         return allocation(objectHeader + MemoryLayout<RelationTable>.stride) + array(table.differences)
-            + array(table.differenceSides) + array(table.also) + array(table.same) + array(table.regional)
+            + array(table.differenceSides) + array(table.also) + array(table.same) + array(table.regional) + array(table.everyday)
             + table.differenceSides.reduce(0) { $0 + of($1.absolute) + of($1.difference) }
             + table.same.reduce(0) { $0 + of($1.first) + of($1.second) }
     }

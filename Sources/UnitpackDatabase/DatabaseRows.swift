@@ -323,7 +323,7 @@ extension RowDecoder where Failure == UnitDatabaseError {
             guard let factor, DatabaseSanity.isValidFactor(factor) else {
                 throw damaged(.invalidValue(table: "relations", column: "factor", key: kind, value: factor.map { "\($0)" }))
             }
-        case .difference?, .also?, .regional?:
+        case .difference?, .also?, .regional?, .everyday?:
             guard let factor else { break }
             throw damaged(.invalidValue(table: "relations", column: "factor", key: kind, value: "\(factor)"))
         case nil: break

@@ -41,6 +41,8 @@ struct RelationTable: Sendable {
     var differenceSides: [Sides] = []
     var also: [Also] = []
     var regional: [Regional] = []
+    /// `everyday` rows: a unit whose words read as `reading` in everyday phrases.
+    var everyday: [Also] = []
     var same: [Same] = []
 
     /// Base units of `to` in one base unit of `from`: 1 for one category, the

@@ -60,3 +60,16 @@ extension UnitDatabase {
         return typed.prefix(need) == qualifier.prefix(need)
     }
 }
+
+extension UnitDatabase {
+    /// The unit `unit`'s own words name in everyday phrases (`relations.tsv`,
+    /// `everyday`: the food calorie for the calorie); nil when none does.
+    public func everydayReading(of unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
+        guard let row = try relations().everyday.first(where: { $0.unit == unit.id }) else { return nil }
+        return try self.unit(row.reading)
+    }
+
+    /// Whether any unit has an `everyday` reading: a phrase's words are
+    /// looked at for it only then.
+    package func hasEverydayReadings() throws(UnitDatabaseError) -> Bool { try !relations().everyday.isEmpty }
+}

@@ -191,6 +191,11 @@ extension UnitDatabase {
                     throw .damaged(path: path, damage: .relationAcrossCategories(kind: row.kind, first: row.first, second: row.second))
                 }
                 table.regional.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second), regions: row.regions))
+            case .everyday:
+                guard firstCategory == secondCategory else {
+                    throw .damaged(path: path, damage: .relationAcrossCategories(kind: row.kind, first: row.first, second: row.second))
+                }
+                table.everyday.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second)))
             case .same:
                 guard let factor = row.factor, factor.isFinite, factor > 0 else {
                     throw .damaged(path: path, damage: .invalidValue(table: "relations", column: "factor", key: row.kind, value: row.factor.map { "\($0)" }))

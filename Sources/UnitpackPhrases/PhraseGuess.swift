@@ -41,6 +41,11 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         /// the troy ounce), far from the unit's name
         /// (`PhraseReader.withSystemOfContext`).
         case system
+        /// A unit's plain word read as the unit people mean by it every day
+        /// (`2000 calories`: food calories; `relations.tsv`, `everyday`), the
+        /// unit as the data names it the other reading
+        /// (`PhraseReader.withEverydayReadings`).
+        case everyday
     }
 
     /// How the word was read: an ending cut, a correction, or left out.
@@ -70,6 +75,9 @@ public struct PhraseGuess: Sendable, Hashable, CustomStringConvertible {
         }
         if kind == .system {
             return "a guess: read as '\(TextEscaping.visible(readAs))', the system '\(TextEscaping.visible(word))' says"
+        }
+        if kind == .everyday {
+            return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', as the word is meant every day"
         }
         if kind == .per {
             return "a guess: '\(TextEscaping.visible(word))' read as '\(TextEscaping.visible(readAs))', per what the quantity is per"

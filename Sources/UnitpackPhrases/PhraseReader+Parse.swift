@@ -193,7 +193,7 @@ extension PhraseReader {
             if let outOfRange = reader.numberOutOfRange() { return .notUnderstood(reason: .numberOutOfRange(outOfRange)) }
             return .notUnderstood(reason: failure?.problem ?? .noUnitAfterNumber(in: text))
         }
-        return .understood(try ordered(readings, phrase, words: words, asked: languages))
+        return .understood(try withEverydayReadings(try ordered(readings, phrase, words: words, asked: languages), phrase))
     }
 
     /// The most words of a phrase that `parse` reads a second time with its

@@ -84,7 +84,7 @@ enum RelationRowParser {
                     .invalidRelationRow, "\(kind == .also ? "an" : "a") '\(kind.rawValue)' row takes no factor", at: factorField.location,
                     hint: kind == .difference
                         ? "leave the fourth column empty: a difference unit's size is its own coefficient, which the check compares with the absolute unit"
-                        : "leave the fourth column empty: 'also' reads a name as another unit, whose own definition converts it"))
+                        : "leave the fourth column empty: '\(kind.rawValue)' reads a name as another unit, whose own definition converts it"))
         }
         return RelationRow(
             kind: Located(kind, at: f[0].location), first: Located(f[1].text, at: f[1].location),

@@ -103,6 +103,21 @@ import UnitpackTestSupport
         #expect(found.allSatisfy { $0.location.path.hasSuffix("relations.tsv") })
     }
 
+    @Test func anEverydayReadingIsOfTheSameCategoryAndOne() throws {
+        let found = try check(
+            Self.differences + """
+                everyday\tmass/ounce\tvolume/US fluid ounce
+                everyday\tvolume/US fluid ounce\tvolume/liter
+                everyday\tvolume/US fluid ounce\tvolume/liter
+                everyday\tvolume/liter\tvolume/US fluid ounce
+                everyday\tvolume/liter\tvolume/liter
+
+                """)
+        // Across categories, twice for one unit, a unit read as itself.
+        #expect(codes(found) == ["E932", "E935", "E932"], "\(found.map(\.rendered))")
+        #expect(found[0].hint?.contains("'everyday'") == true)
+    }
+
     @Test func aDifferenceUnitIsAsLargeAsOneStep() throws {
         // Fahrenheit's difference unit written as a kelvin, Delisle's as 3/2.
         let found = try check(

@@ -17,6 +17,7 @@ struct RelationRule: CheckRule {
         var absoluteOf: [String: RelationRow] = [:]
         var alsoIn: [String: RelationRow] = [:]
         var regionalIn: [String: RelationRow] = [:]
+        var everydayOf: [String: RelationRow] = [:]
         var absoluteCategoryRow: [String: RelationRow] = [:]
         var differenceCategoryRow: [String: RelationRow] = [:]
 
@@ -64,7 +65,9 @@ struct RelationRule: CheckRule {
                                 ? "a unit is read as itself: '\(a.key)'"
                                 : "'\(a.key)' and '\(b.key)' are in different categories",
                             at: row.second.location,
-                            hint: "'regional' reads a name as another unit of its own category: the US pint's names as the imperial pint in GB"))
+                            hint: kind == .everyday
+                                ? "'everyday' reads a name as another unit of its own category: the calorie's words as the food calorie"
+                                : "'regional' reads a name as another unit of its own category: the US pint's names as the imperial pint in GB"))
                     continue
                 }
             } else if a.category == b.category {
@@ -144,6 +147,15 @@ struct RelationRule: CheckRule {
                     regionalIn[slot] = row
                 }
                 if twice { continue }
+            case .everyday:
+                // One everyday reading of a unit's words, or a reader could not choose.
+                if let earlier = everydayOf[aKey] {
+                    duplicate(
+                        row, "'\(a.key)' is already read as another unit every day", first: earlier,
+                        hint: "a unit's words are read as one unit every day: remove one of the rows")
+                    continue
+                }
+                everydayOf[aKey] = row
             case .same:
                 break
             }

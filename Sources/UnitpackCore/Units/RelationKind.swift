@@ -18,10 +18,16 @@ public enum RelationKind: String, Sendable, Hashable, CaseIterable {
     /// the second unit, of the same category: in Britain a pint is the
     /// imperial pint.
     case regional
+    /// A word a language names the first unit by, alone (its display name or
+    /// a plural form: not a symbol, a synonym or a name of several words that
+    /// says more), is in everyday phrases the second unit, of the same
+    /// category: `2000 calories` are food calories, the calorie kept as the
+    /// other reading and the guess shown (CLDR gives both the same words).
+    case everyday
 
     /// Whether the row relates categories (`same`) rather than units.
     public var relatesCategories: Bool { self == .same }
-    /// Whether the row's two units are of one category (`regional`) rather
-    /// than of two.
-    public var withinCategory: Bool { self == .regional }
+    /// Whether the row's two units are of one category (`regional`,
+    /// `everyday`) rather than of two.
+    public var withinCategory: Bool { self == .regional || self == .everyday }
 }
