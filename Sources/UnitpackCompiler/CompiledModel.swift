@@ -124,7 +124,8 @@ public struct CompiledModel: Sendable {
         public var second: Int
         /// `same` only: base units of `second` in one base unit of `first`.
         public var factor: Double?
-        /// `regional` only: the regions, in the source's order.
+        /// `regional`: the regions; `everyday`: the languages (none for
+        /// every language); in the source's order.
         public var regions: [String] = []
     }
 

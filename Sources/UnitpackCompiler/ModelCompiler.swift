@@ -93,7 +93,8 @@ public enum ModelCompiler {
             guard let first = ids.0, let second = ids.1 else { throw .sourcesHaveErrors(count: 1) }
             relations.append(
                 CompiledModel.Relation(
-                    kind: row.kind.value, first: first, second: second, factor: row.factor?.value, regions: row.regions.map(\.value)))
+                    kind: row.kind.value, first: first, second: second, factor: row.factor?.value,
+                    regions: (row.kind.value == .everyday ? row.languages : row.regions).map(\.value)))
         }
         return relations.sorted { ($0.kind.rawValue, $0.first, $0.second) < ($1.kind.rawValue, $1.first, $1.second) }
     }

@@ -328,8 +328,7 @@ extension RowDecoder where Failure == UnitDatabaseError {
             throw damaged(.invalidValue(table: "relations", column: "factor", key: kind, value: "\(factor)"))
         case nil: break
         }
-        let regional = RelationKind(rawValue: kind) == .regional
-        guard regional ? !regions.isEmpty && regions.allSatisfy(DatabaseSanity.isValidRegion) : regions.isEmpty else {
+        guard DatabaseSanity.isValidRelationPlaces(regions, kind: kind) else {
             throw damaged(.invalidValue(table: "relations", column: "regions", key: kind, value: regionText))
         }
         return (kind, first, second, factor, regions)

@@ -41,8 +41,14 @@ struct RelationTable: Sendable {
     var differenceSides: [Sides] = []
     var also: [Also] = []
     var regional: [Regional] = []
-    /// `everyday` rows: a unit whose words read as `reading` in everyday phrases.
-    var everyday: [Also] = []
+    /// `everyday` rows: a unit whose words (of `languages`, or of every
+    /// language when empty) read as `reading` in everyday phrases.
+    struct Everyday: Sendable, Hashable {
+        var unit: UnitID
+        var reading: UnitID
+        var languages: [String]
+    }
+    var everyday: [Everyday] = []
     var same: [Same] = []
 
     /// Base units of `to` in one base unit of `from`: 1 for one category, the

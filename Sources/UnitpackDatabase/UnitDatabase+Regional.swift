@@ -63,10 +63,11 @@ extension UnitDatabase {
 
 extension UnitDatabase {
     /// The unit `unit`'s own words name in everyday phrases (`relations.tsv`,
-    /// `everyday`: the food calorie for the calorie); nil when none does.
-    public func everydayReading(of unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
+    /// `everyday`: the food calorie for the calorie), and the languages whose
+    /// words are read so (empty: every language); nil when none does.
+    public func everydayReading(of unit: MeasureUnit) throws(UnitDatabaseError) -> (unit: MeasureUnit, languages: [String])? {
         guard let row = try relations().everyday.first(where: { $0.unit == unit.id }) else { return nil }
-        return try self.unit(row.reading)
+        return (try self.unit(row.reading), row.languages)
     }
 
     /// Whether any unit has an `everyday` reading: a phrase's words are

@@ -195,7 +195,7 @@ extension UnitDatabase {
                 guard firstCategory == secondCategory else {
                     throw .damaged(path: path, damage: .relationAcrossCategories(kind: row.kind, first: row.first, second: row.second))
                 }
-                table.everyday.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second)))
+                table.everyday.append(.init(unit: UnitID(rawValue: row.first), reading: UnitID(rawValue: row.second), languages: row.regions))
             case .same:
                 guard let factor = row.factor, factor.isFinite, factor > 0 else {
                     throw .damaged(path: path, damage: .invalidValue(table: "relations", column: "factor", key: row.kind, value: row.factor.map { "\($0)" }))

@@ -17,9 +17,11 @@ extension PhraseReader {
         for reading in readings {
             var words: [UnitID: String] = [:]
             let mapped = try self.reading(reading) { unit throws(UnitDatabaseError) in
-                guard let everyday = try database.everydayReading(of: unit), let word = try plainWord(of: unit, in: phrase) else { return nil }
+                guard let everyday = try database.everydayReading(of: unit),
+                    let word = try plainWord(of: unit, in: phrase, languages: everyday.languages)
+                else { return nil }
                 words[unit.id] = word
-                return everyday
+                return everyday.unit
             }
             guard var mapped else {
                 result.append(reading)
@@ -34,15 +36,18 @@ extension PhraseReader {
         return result
     }
 
-    /// The word of `phrase` (as typed) that is a plain name of `unit` alone:
-    /// a name or a form, not a symbol nor a synonym, and no name of `unit`
-    /// with the word before or after it; nil when none is.
-    private func plainWord(of unit: MeasureUnit, in phrase: Phrase) throws(UnitDatabaseError) -> String? {
+    /// The word of `phrase` (as typed) that is a plain name of `unit` alone,
+    /// in one of `languages` (any when empty): a name or a form, not a symbol
+    /// nor a synonym, and no name of `unit` with the word before or after it;
+    /// nil when none is.
+    private func plainWord(of unit: MeasureUnit, in phrase: Phrase, languages: [String]) throws(UnitDatabaseError) -> String? {
         let words = phrase.words
         for (index, word) in words.enumerated() {
             let folded = Self.trimmingPunctuation(word.folded)
             guard !folded.isEmpty,
-                try nameLanguages(folded: folded).contains(where: { $0.unit == unit.id && !$0.isSymbol && !$0.isSynonym })
+                try nameLanguages(folded: folded).contains(where: { name in
+                    name.unit == unit.id && !name.isSymbol && !name.isSynonym && (languages.isEmpty || languages.contains(name.language))
+                })
             else { continue }
             var longer = false
             if index > 0 {

@@ -348,10 +348,7 @@ private struct SnapshotReader {
                 "a '\(kind)' relation has an invalid factor")
             let regions = row.text("regions") ?? ""
             let regionList = regions.isEmpty ? [] : regions.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            try row.require(
-                kind == RelationKind.regional.rawValue
-                    ? !regionList.isEmpty && regionList.allSatisfy(DatabaseSanity.isValidRegion) : regionList.isEmpty,
-                "a '\(kind)' relation has invalid regions")
+            try row.require(DatabaseSanity.isValidRelationPlaces(regionList, kind: kind), "a '\(kind)' relation has invalid regions")
             let keys = kind == RelationKind.same.rawValue ? categoryKeys : unitKeys
             let first = try row.id("first", key: "\(kind)"), second = try row.id("second", key: "\(kind)")
             relations.append(

@@ -13,6 +13,9 @@ public struct RelationRow: Sendable, Hashable {
     /// `regional` only: the CLDR regions (two upper-case letters) whose
     /// readers read `first`'s names as `second`.
     public var regions: [Located<String>] = []
+    /// `everyday` only: the languages whose words are read so (`de` for
+    /// `Pfund`); empty for every language.
+    public var languages: [Located<String>] = []
     public var location: SourceLocation
 
     /// `category/name` split at its first `/` (category keys have none; a
@@ -24,7 +27,7 @@ public struct RelationRow: Sendable, Hashable {
 /// empty or left out where the kind has none; for `regional` the fourth
 /// column holds regions instead.
 enum RelationRowParser {
-    static let columns = ["kind", "first", "second", "factor (same) or regions (regional)"]
+    static let columns = ["kind", "first", "second", "factor (same), regions (regional) or languages (everyday)"]
 
     static func parse(_ line: TSVLine, diagnostics: inout [Diagnostic]) -> RelationRow? {
         let f = line.fields
@@ -51,7 +54,22 @@ enum RelationRowParser {
         let fourthColumn = factorField?.location ?? f[f.count - 1].location.advanced(by: f[f.count - 1].text.unicodeScalars.count)
         var factor: Located<Double>?
         var regions: [Located<String>] = []
-        if kind == .regional {
+        var languages: [Located<String>] = []
+        if kind == .everyday, let field = factorField, !field.text.isEmpty {
+            var column = field.location.column
+            for part in field.text.split(separator: " ", omittingEmptySubsequences: false) {
+                let location = SourceLocation(path: field.location.path, line: field.location.line, column: column)
+                column += part.unicodeScalars.count + 1
+                guard DatabaseSanity.isValidLanguage(String(part)) else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .invalidRelationRow, "invalid language '\(part)'", at: location,
+                            hint: "an 'everyday' row's fourth column lists the languages of locales/ whose words it reads, separated by one space: de; empty for every language"))
+                    return nil
+                }
+                languages.append(Located(String(part), at: location))
+            }
+        } else if kind == .regional {
             guard let field = factorField, !field.text.isEmpty else {
                 diagnostics.append(
                     Diagnostic(
@@ -88,7 +106,7 @@ enum RelationRowParser {
         }
         return RelationRow(
             kind: Located(kind, at: f[0].location), first: Located(f[1].text, at: f[1].location),
-            second: Located(f[2].text, at: f[2].location), factor: factor, regions: regions, location: line.location)
+            second: Located(f[2].text, at: f[2].location), factor: factor, regions: regions, languages: languages, location: line.location)
     }
 
     /// Why a side is not a unit key (`difference`, `also`) or a category key

@@ -118,6 +118,15 @@ import UnitpackTestSupport
         #expect(found[0].hint?.contains("'everyday'") == true)
     }
 
+    @Test func anEverydayRowsLanguagesAreOfLocales() throws {
+        let unknown = try check(Self.differences + "everyday\tvolume/US fluid ounce\tvolume/liter\txx\n")
+        #expect(codes(unknown) == ["E931"], "\(unknown.map(\.rendered))")
+        #expect(unknown.first?.message == "no language 'xx' in locales/")
+        let invalid = try check(Self.differences + "everyday\tvolume/US fluid ounce\tvolume/liter\tDE\n")
+        #expect(codes(invalid) == ["E930"], "\(invalid.map(\.rendered))")
+        #expect(invalid.first?.message == "invalid language 'DE'")
+    }
+
     @Test func aDifferenceUnitIsAsLargeAsOneStep() throws {
         // Fahrenheit's difference unit written as a kelvin, Delisle's as 3/2.
         let found = try check(

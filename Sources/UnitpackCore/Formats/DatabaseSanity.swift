@@ -18,6 +18,22 @@ public enum DatabaseSanity {
         text.utf8.count == 2 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) }
     }
 
+    /// A language of an `everyday` relation: two or three lower-case ASCII
+    /// letters (`de`), as the languages of `locales/` are named.
+    public static func isValidLanguage(_ text: String) -> Bool {
+        (2...3).contains(text.utf8.count) && text.utf8.allSatisfy { (0x61...0x7A).contains($0) }
+    }
+
+    /// `relations.regions` of a row of `kind`: at least one region for
+    /// `regional`, languages or none for `everyday`, empty for the others.
+    public static func isValidRelationPlaces(_ places: [String], kind: String) -> Bool {
+        switch RelationKind(rawValue: kind) {
+        case .regional?: !places.isEmpty && places.allSatisfy(isValidRegion)
+        case .everyday?: places.allSatisfy(isValidLanguage)
+        default: places.isEmpty
+        }
+    }
+
     /// `clusters.usage` and a non-empty `units.usage`: CLDR's spelling,
     /// lower-case ASCII letters, digits and `-` (docs/source-format.md).
     public static func isValidUsage(_ text: String) -> Bool {

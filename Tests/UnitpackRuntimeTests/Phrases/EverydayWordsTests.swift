@@ -37,9 +37,21 @@ import UnitpackTestSupport
         #expect(try readings("1 kcal in kJ", ["en"]).first?.from.key == "energy/kilocalorie")
     }
 
+    @Test func aGermanPoundIsHalfAKilogram() throws {
+        let german = try readings("2 Pfund Hackfleisch in Gramm", ["de"])
+        #expect(german.first?.from.key == "mass/metric pound")
+        #expect(german.first?.guesses.map(\.kind) == [.context, .everyday])
+        #expect(german.dropFirst().first?.from.key == "mass/pound")
+        // The row's language only: the English word and the symbol stay the pound.
+        #expect(try readings("2 pounds in grams", ["en"]).first?.from.key == "mass/pound")
+        #expect(try readings("2 lb Hackfleisch in Gramm", ["de"]).first?.from.key == "mass/pound")
+    }
+
     @Test func theDataSaysWhichUnitsAreMeantEveryDay() throws {
         let calorie = try database.unit(key: "energy/calorie")
-        #expect(try database.everydayReading(of: calorie)?.key == "energy/food calorie")
+        #expect(try database.everydayReading(of: calorie)?.unit.key == "energy/food calorie")
+        #expect(try database.everydayReading(of: calorie)?.languages == [])
+        #expect(try database.everydayReading(of: try database.unit(key: "mass/pound"))?.languages == ["de"])
         #expect(try database.everydayReading(of: try database.unit(key: "energy/joule")) == nil)
         #expect(PhraseGuess(kind: .everyday, word: "calories", readAs: "food calorie").description
             == "a guess: 'calories' read as 'food calorie', as the word is meant every day")
