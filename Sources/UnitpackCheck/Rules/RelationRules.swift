@@ -55,13 +55,6 @@ struct RelationRule: CheckRule {
 
             let first = names.unit(row.first), second = names.unit(row.second)
             diagnostics += [first.problem, second.problem].compactMap { $0 }
-            // An `everyday` row's languages are those of locales/.
-            for language in row.languages where !tree.languages.contains(where: { $0.code == language.value }) {
-                diagnostics.append(
-                    Diagnostic(
-                        .unknownRelationTarget, "no language '\(language.value)' in locales/", at: language.location,
-                        hint: "the languages are the directories of locales/: \(tree.languages.map(\.code).sorted().joined(separator: " "))"))
-            }
             guard let a = first.value, let b = second.value else { continue }
             if kind.withinCategory {
                 guard a.category == b.category, a.key.lowercased() != b.key.lowercased() else {
