@@ -43,12 +43,7 @@ struct RelationTable: Sendable {
     var regional: [Regional] = []
     /// `everyday` rows: a unit whose words (of `languages`, or of every
     /// language when empty) read as `reading` in everyday phrases.
-    struct Everyday: Sendable, Hashable {
-        var unit: UnitID
-        var reading: UnitID
-        var languages: [String]
-    }
-    var everyday: [Everyday] = []
+    var everyday: [EverydayRow] = []
     var same: [Same] = []
 
     /// Base units of `to` in one base unit of `from`: 1 for one category, the
@@ -66,4 +61,12 @@ struct RelationTable: Sendable {
     func separates(_ a: String, _ b: String) -> Bool {
         differenceSides.contains { ($0.absolute == a && $0.difference == b) || ($0.absolute == b && $0.difference == a) }
     }
+}
+
+/// An `everyday` row of `relations`: `unit`'s words (of `languages`, or of
+/// every language when empty) read as `reading` in everyday phrases.
+package struct EverydayRow: Sendable, Hashable {
+    package var unit: UnitID
+    package var reading: UnitID
+    package var languages: [String]
 }

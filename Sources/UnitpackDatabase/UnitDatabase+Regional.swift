@@ -70,7 +70,10 @@ extension UnitDatabase {
         return (try self.unit(row.reading), row.languages)
     }
 
-    /// Whether any unit has an `everyday` reading: a phrase's words are
-    /// looked at for it only then.
-    package func hasEverydayReadings() throws(UnitDatabaseError) -> Bool { try !relations().everyday.isEmpty }
+    /// Every `everyday` row: the unit, the unit its words read as, and the
+    /// languages of those words (empty: every language). One read of the
+    /// relations a parse, which then asks the rows, not the database.
+    package func everydayRows() throws(UnitDatabaseError) -> [EverydayRow] {
+        try relations().everyday
+    }
 }

@@ -8,20 +8,27 @@ import UnitpackDatabase
 /// form: not a symbol, `cal`; not a synonym or a name of several words that
 /// says more, `small calorie`), the reading of the everyday unit comes
 /// first, with a guess of kind `everyday` that every output shows, and the
-/// reading as written second (docs/phrases.md, "Words meant every day").
+/// reading as written second (docs/phrases.md, "Guesses").
 extension PhraseReader {
     /// `readings`, each preceded by its everyday reading when it has one.
     func withEverydayReadings(_ readings: [PhraseReading], _ phrase: Phrase) throws(UnitDatabaseError) -> [PhraseReading] {
-        guard try database.hasEverydayReadings() else { return readings }
+        let rows = try database.everydayRows()
+        // Most readings name no such unit: asked of the rows, never the database.
+        func isEveryday(_ unit: MeasureUnit) -> Bool { rows.contains { $0.unit == unit.id } }
+        guard !rows.isEmpty,
+            readings.contains(where: { reading in
+                isEveryday(reading.from) || reading.targets.contains(where: isEveryday) || reading.parts.contains { isEveryday($0.unit) }
+            })
+        else { return readings }
         var result: [PhraseReading] = []
         for reading in readings {
             var words: [UnitID: String] = [:]
             let mapped = try self.reading(reading) { unit throws(UnitDatabaseError) in
-                guard let everyday = try database.everydayReading(of: unit),
-                    let word = try plainWord(of: unit, in: phrase, languages: everyday.languages)
+                guard let row = rows.first(where: { $0.unit == unit.id }),
+                    let word = try plainWord(of: unit, in: phrase, languages: row.languages)
                 else { return nil }
                 words[unit.id] = word
-                return everyday.unit
+                return try database.unit(row.reading)
             }
             guard var mapped else {
                 result.append(reading)
@@ -39,9 +46,16 @@ extension PhraseReader {
     /// The word of `phrase` (as typed) that is a plain name of `unit` alone,
     /// in one of `languages` (any when empty): a name or a form, not a symbol
     /// nor a synonym, and no name of `unit` with the word before or after it;
-    /// nil when none is.
+    /// nil when none is, or when another word names `unit` by a symbol or a
+    /// synonym (`1 Pfund (lb)`: the phrase says which pound).
     private func plainWord(of unit: MeasureUnit, in phrase: Phrase, languages: [String]) throws(UnitDatabaseError) -> String? {
         let words = phrase.words
+        for word in words {
+            let folded = Self.withoutBrackets(Self.trimmingPunctuation(word.folded))
+            if !folded.isEmpty, try nameLanguages(folded: folded).contains(where: { $0.unit == unit.id && ($0.isSymbol || $0.isSynonym) }) {
+                return nil
+            }
+        }
         for (index, word) in words.enumerated() {
             let folded = Self.trimmingPunctuation(word.folded)
             guard !folded.isEmpty,

@@ -45,6 +45,8 @@ import UnitpackTestSupport
         // The row's language only: the English word and the symbol stay the pound.
         #expect(try readings("2 pounds in grams", ["en"]).first?.from.key == "mass/pound")
         #expect(try readings("2 lb Hackfleisch in Gramm", ["de"]).first?.from.key == "mass/pound")
+        // A symbol beside the word says which pound.
+        #expect(try readings("1 Pfund (lb) in Gramm", ["de"]).first?.from.key == "mass/pound")
     }
 
     @Test func theDataSaysWhichUnitsAreMeantEveryDay() throws {
