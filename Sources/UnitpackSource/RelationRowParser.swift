@@ -56,19 +56,13 @@ enum RelationRowParser {
         var regions: [Located<String>] = []
         var languages: [Located<String>] = []
         if kind == .everyday, let field = factorField, !field.text.isEmpty {
-            var column = field.location.column
-            for part in field.text.split(separator: " ", omittingEmptySubsequences: false) {
-                let location = SourceLocation(path: field.location.path, line: field.location.line, column: column)
-                column += part.unicodeScalars.count + 1
-                guard DatabaseSanity.isValidLanguage(String(part)) else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .invalidRelationRow, "invalid language '\(part)'", at: location,
-                            hint: "an 'everyday' row's fourth column lists the languages of locales/ whose words it reads, separated by one space: de; empty for every language"))
-                    return nil
-                }
-                languages.append(Located(String(part), at: location))
-            }
+            guard
+                let parsed = RegionList.parse(
+                    field, isValid: { DatabaseSanity.isValidLanguage(String($0)) }, code: .invalidRelationRow,
+                    hint: "an 'everyday' row's fourth column lists the languages of locales/ whose words it reads, separated by one space: de; empty for every language",
+                    noun: "language", diagnostics: &diagnostics)
+            else { return nil }
+            languages = parsed
         } else if kind == .regional {
             guard let field = factorField, !field.text.isEmpty else {
                 diagnostics.append(
