@@ -138,7 +138,7 @@ let package = Package(
             name: "UnitpackFuzzingTests",
             dependencies: ["UnitpackFuzzing", "UnitpackCompiler", "UnitpackRuntime", "UnitpackTestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["UnitpackCore", "UnitpackDigest", "unitpack"],
+            name: "EndToEndTests", dependencies: ["UnitpackCore", "UnitpackDigest", "UnitpackSQLite", "unitpack"],
             // The oracle of issue 25, read from the source tree by ExpectedTargetTests.
             exclude: ["Targets/expected-targets.tsv"],
             resources: [.copy("Fixtures")]),

@@ -29,8 +29,9 @@ import unicodedata
 import zlib
 from fractions import Fraction
 
-DATABASE_FORMAT = 12
+DATABASE_FORMAT = 13
 PACK_FORMAT = 5
+UNIT_WORDS_MAX_SIZE = 1 << 20
 MANIFEST_VERSION = 1
 APPLICATION_ID = 0x554E504B
 
@@ -753,17 +754,54 @@ class Database:
                 return None
             usage = usage.rsplit("-", 1)[0] if "-" in usage else "default"
 
+    def unit_words(self, unit_id):
+        """{language: {form: text}} of a unit (docs/database.md, unit_words): its one row, its words
+        inflated to the size the row states, the lines read as the format says."""
+        rows = self.rows("unit_words", "WHERE unit = ?", (unit_id,))
+        if len(rows) != 1 or rows[0]["unit"] != unit_id:
+            raise ReaderError(f"{self.path}: unit {unit_id} has no row of unit_words")
+        size, stream = rows[0]["size"], rows[0]["words"]
+        if not isinstance(stream, bytes) or not 0 <= size <= UNIT_WORDS_MAX_SIZE:
+            raise ReaderError(f"{self.path}: the words of unit {unit_id} state a size of {size}")
+        inflater = zlib.decompressobj()
+        try:
+            text = inflater.decompress(stream, size + 1)
+        except zlib.error:
+            text = None
+        if text is None or len(text) != size or not inflater.eof or inflater.unused_data or inflater.unconsumed_tail:
+            raise ReaderError(f"{self.path}: the words of unit {unit_id} do not inflate to their size")
+        words, language, last_form = {}, None, None
+        for line in text.decode("utf-8").split("\n") if text else []:
+            if "\t" not in line:
+                if not line or (language is not None and (not words[language] or language.encode() >= line.encode())):
+                    raise ReaderError(f"{self.path}: the words of unit {unit_id}: language {line!r} out of place")
+                language, last_form = line, None
+                words[language] = {}
+                continue
+            form, _, text_ = line.partition("\t")
+            if language is None or not form or not text_ or "\t" in text_ or \
+                    (last_form is not None and last_form.encode() >= form.encode()):
+                raise ReaderError(f"{self.path}: the words of unit {unit_id}: a bad line {line!r}")
+            words[language][form] = text_
+            last_form = form
+        if language is not None and not words[language]:
+            raise ReaderError(f"{self.path}: the words of unit {unit_id}: language {language!r} has no form")
+        return words
+
     def names(self, unit, language):
-        """(language of the words, {form: text}): the language's rows, else English's (docs/database.md, unit_names)."""
+        """(language of the words, {form: text}): the language's forms, else English's (docs/database.md, unit_words)."""
+        if unit["id"] not in self._names:
+            self._names[unit["id"]] = self.unit_words(unit["id"])
+        words = self._names[unit["id"]]
         for code in (language, "en"):
-            cache_key = (unit["id"], code)
-            if cache_key not in self._names:
-                rows = self.rows("unit_names", "WHERE unit = ? AND lang = ?", cache_key)
-                if any(row["key_rows"] != len(rows) for row in rows):
-                    raise ReaderError(f"{self.path}: unit {cache_key[0]} in {cache_key[1]}: fewer rows than stated")
-                self._names[cache_key] = {row["form"]: row["text"] for row in rows}
-            if self._names[cache_key]:
-                return code, self._names[cache_key]
+            if words.get(code):
+                forms = words[code]
+                lost = [c for c in ["display"] + list(self.languages[code]["rules"].categories) if c not in forms]
+                if lost:
+                    raise ReaderError(f"{self.path}: unit {unit['id']} has no {lost[0]!r} form in {code}")
+                return code, forms
+            if code in self.languages and self.languages[code]["complete"]:
+                raise ReaderError(f"{self.path}: unit {unit['id']} has no words in complete language {code}")
         return None, {}
 
     def format(self, value, key, language, significant_digits=6, minimum_fraction_digits=0, grouping=True):

@@ -37,11 +37,11 @@ public struct CompiledModel: Sendable {
         /// Localized symbols, the preferred first; empty: those of `units-src/`.
         public var symbols: [String]
         public var synonyms: [String]
-        /// `patterns.tsv`: CLDR's pattern by `unit_names.form` (`long:one`, `short:other`).
+        /// `patterns.tsv`: CLDR's pattern by form of `unit_words` (`long:one`, `short:other`).
         public var patterns: [String: String] = [:]
         /// Set when the build composed these words (`NameComposition`): how
         /// (`kilo absorbed-dose/gray`, `µg/h`), the text of the `composed`
-        /// row of `unit_names`. Nil for a hand-written row.
+        /// form of `unit_words`. Nil for a hand-written row.
         public var composedFrom: String? = nil
     }
 
@@ -83,7 +83,7 @@ public struct CompiledModel: Sendable {
         public var text: String
         /// Set when the form's plural category holds one number
         /// (`PluralRules.soleNumber`): the form states it (Arabic `ميلين`, 2),
-        /// and `unit_names` keeps it as form `case:<case>:<plural>`.
+        /// and `unit_words` keeps it as form `case:<case>:<plural>`.
         public var countedAs: NameForm? = nil
 
         public static func < (a: CaseForm, b: CaseForm) -> Bool { (a.unit, a.text) < (b.unit, b.text) }

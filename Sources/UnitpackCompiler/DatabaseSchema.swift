@@ -38,17 +38,14 @@ enum DatabaseSchema {
         )
         """,
         """
-        CREATE TABLE names (
-            folded TEXT NOT NULL,
-            unit INTEGER NOT NULL,
-            kind INTEGER NOT NULL,
-            lang TEXT NOT NULL,
-            text TEXT NOT NULL,
-            key_rows INTEGER NOT NULL,
-            prev_key INTEGER,
-            crc INTEGER NOT NULL,
-            PRIMARY KEY (folded, unit, kind, lang, text)
-        ) WITHOUT ROWID
+        CREATE TABLE name_blocks (
+            block INTEGER PRIMARY KEY,
+            first TEXT NOT NULL,
+            next TEXT,
+            size INTEGER NOT NULL,
+            entries BLOB NOT NULL,
+            crc INTEGER NOT NULL
+        )
         """,
         """
         CREATE TABLE languages (
@@ -78,15 +75,12 @@ enum DatabaseSchema {
         ) WITHOUT ROWID
         """,
         """
-        CREATE TABLE unit_names (
-            unit INTEGER NOT NULL,
-            lang TEXT NOT NULL,
-            form TEXT NOT NULL,
-            text TEXT NOT NULL,
-            key_rows INTEGER NOT NULL,
-            crc INTEGER NOT NULL,
-            PRIMARY KEY (unit, lang, form)
-        ) WITHOUT ROWID
+        CREATE TABLE unit_words (
+            unit INTEGER PRIMARY KEY,
+            size INTEGER NOT NULL,
+            words BLOB NOT NULL,
+            crc INTEGER NOT NULL
+        )
         """,
         """
         CREATE TABLE clusters (
@@ -142,5 +136,6 @@ enum DatabaseSchema {
         ) WITHOUT ROWID
         """,
         "CREATE INDEX units_by_category ON units (category, priority)",
+        "CREATE INDEX name_blocks_by_first ON name_blocks (first)",
     ]
 }

@@ -57,20 +57,19 @@ public enum DatabaseWriter {
         // Every table's rows first: `meta` counts them, a category its
         // clusters, a language its phrase words.
         let units = unitRows(model)
-        let names = nameRows(model)
-        let phraseWords = phraseWordRows(model, nameKeys: Set(names.compactMap { row -> String? in
-            if case .text(let key) = row[0] { return key } else { return nil }
-        }))
+        let nameList = names(model)
+        let nameBlocks = nameBlockRows(nameList)
+        let phraseWords = phraseWordRows(model, nameKeys: Set(nameList.map(\.folded)))
         let clusters = clusterRows(model)
         let relations = relationRows(model)
-        let unitNames = unitNameRows(model)
+        let unitWords = unitWordRows(model)
         let compounds = compoundRows(model)
         let leftOut = model.leftOutNames.sorted().map { [Statement.Value.text($0.folded), .text($0.unitKey)] }
         let languages = languageRows(model, phraseWords: phraseWords, compounds: compounds)
         let categories = categoryRows(model, clusters: clusters)
         let counts: [String: Int] = [
             "units": units.count, "categories": categories.count, "languages": languages.count,
-            "names": names.count, "unit_names": unitNames.count, "clusters": clusters.count,
+            "name_blocks": nameBlocks.count, "unit_words": unitWords.count, "clusters": clusters.count,
             "phrase_words": phraseWords.count, "relations": relations.count, "compounds": compounds.count,
             "left_out_names": leftOut.count,
         ]
@@ -82,22 +81,16 @@ public enum DatabaseWriter {
         for (table, key) in DatabaseFormat.rowCountKeys {
             meta.append([.text(key), .text(String(counts[table] ?? 0))])
         }
-        // The end of the `prev_key` chain: the key of the last group of `names`.
-        let lastName = names.last.map { RowChecksum.previousKey(table: "names", [$0[0]]) }
-        if case .integer(let value)? = lastName {
-            meta.append([.text("name_last_key"), .text(String(value))])
-        } else {
-            meta.append([.text("name_last_key"), .text("")])
-        }
+        meta.append([.text("name_count"), .text(String(nameList.count))])
         try insert(meta, into: "meta", db)
         try insert(categories, into: "categories", db)
         try insert(clusters, into: "clusters", db)
         try insert(relations, into: "relations", db)
         try insert(phraseWords, into: "phrase_words", db)
         try insert(units, into: "units", db)
-        try insert(names, into: "names", db)
+        try insert(nameBlocks, into: "name_blocks", db)
         try insert(languages, into: "languages", db)
-        try insert(unitNames, into: "unit_names", db)
+        try insert(unitWords, into: "unit_words", db)
         try insert(compounds, into: "compounds", db)
         try insert(leftOut, into: "left_out_names", db)
         try db.execute("COMMIT")
@@ -169,7 +162,7 @@ public enum DatabaseWriter {
 
     private static func clusterRows(_ model: CompiledModel) -> [[Statement.Value]] {
         let categoryIDs = Dictionary(uniqueKeysWithValues: model.categories.map { ($0.key, $0.id) })
-        // In primary-key order, like every table (see nameRows).
+        // In primary-key order, like every table (see `names`).
         let rows = model.clusters.map { (category: categoryIDs[$0.category] ?? 0, entry: $0) }
             .sorted {
                 ($0.category, $0.entry.usage, $0.entry.region, $0.entry.completed ? 1 : 0, $0.entry.rank)
@@ -186,7 +179,7 @@ public enum DatabaseWriter {
     }
 
     private static func relationRows(_ model: CompiledModel) -> [[Statement.Value]] {
-        // The model keeps them in primary-key order, like every table (see nameRows).
+        // The model keeps them in primary-key order, like every table (see `names`).
         model.relations.map { relation in
             [
                 .text(relation.kind.rawValue), .integer(Int64(relation.first)), .integer(Int64(relation.second)),
@@ -216,9 +209,8 @@ public enum DatabaseWriter {
         }
     }
 
-    /// Every name and symbol, once, in primary-key order, each with the
-    /// number of rows of its `folded` key (`key_rows`).
-    private static func nameRows(_ model: CompiledModel) -> [[Statement.Value]] {
+    /// Every name and symbol, once, in key order (`NameRow`'s).
+    private static func names(_ model: CompiledModel) -> [NameRow] {
         var names: [NameRow] = []
         for unit in model.units {
             // Names from units-src are English; their symbols belong to every language ("").
@@ -255,14 +247,47 @@ public enum DatabaseWriter {
         unique.sort()
         unique += withoutAccents(unique, model)
         unique.sort()
-        let keyRows = Dictionary(unique.map { ($0.folded, 1) }, uniquingKeysWith: +)
-        return chained(
-            unique.map { name in
-                [
-                    .text(name.folded), .integer(Int64(name.unit)), .integer(Int64(name.kind.rawValue)), .text(name.lang),
-                    .text(name.stored), .integer(Int64(keyRows[name.folded] ?? 0)),
-                ]
-            }, table: "names", keyColumns: 1)
+        return unique
+    }
+
+    /// Raw bytes of names a block of `name_blocks` holds at most (a key
+    /// is never split: a block of one key may hold more): compressed, 250
+    /// to 680 bytes. Chosen by measurement (docs/database.md,
+    /// "name_blocks"): blocks of 4,000 bytes made the file 7% smaller, but
+    /// the object cache then held half as many, and a parse with every
+    /// language asked took seven times as long.
+    static let nameBlockBytes = 2_048
+
+    /// `names` cut into blocks of consecutive keys, each a row: its number,
+    /// its first key (the empty string for the first block, so that every
+    /// key has a block), the first key of the block after it (NULL after
+    /// the last), and its text (`NameBlock.text`) compressed with its size.
+    private static func nameBlockRows(_ names: [NameRow]) -> [[Statement.Value]] {
+        var blocks: [[NameRow]] = []
+        var current: [NameRow] = []
+        var bytes = 0
+        for name in names {
+            let line = name.folded.utf8.count + name.lang.utf8.count + name.stored.utf8.count + 16
+            if !current.isEmpty, current.last?.folded != name.folded, bytes + line > nameBlockBytes {
+                blocks.append(current)
+                current = []
+                bytes = 0
+            }
+            current.append(name)
+            bytes += line
+        }
+        if !current.isEmpty { blocks.append(current) }
+        return blocks.enumerated().map { index, block in
+            let text = Array(
+                NameBlock.text(
+                    block.map { ($0.folded, NameBlock.Entry(unit: $0.unit, kind: $0.kind.rawValue, language: $0.lang, stored: $0.stored)) }
+                ).utf8)
+            let next: Statement.Value = index + 1 < blocks.count ? .text(blocks[index + 1][0].folded) : .null
+            return [
+                .integer(Int64(index + 1)), .text(index == 0 ? "" : block[0].folded), next, .integer(Int64(text.count)),
+                .blob(UnitWords.compress(text)),
+            ]
+        }
     }
 
     /// A symbol of abbreviations spaced after their dots (`к. с.`, `мм рт.
@@ -308,22 +333,8 @@ public enum DatabaseWriter {
         return found.values.filter { rows in rows.allSatisfy { $0.unit == rows[0].unit } }.flatMap { $0 }
     }
 
-    /// `rows` (in key order) with `prev_key` appended: on the first row of
-    /// each key group, `RowChecksum.previousKey` of the group before (NULL
-    /// for the first group), NULL on the group's other rows. A reader that
-    /// finds no row for a key checks, through it, that the groups around the
-    /// key are neighbours: a key hidden by a damaged page is then noticed.
-    private static func chained(_ rows: [[Statement.Value]], table: String, keyColumns: Int) -> [[Statement.Value]] {
-        var current: [Statement.Value]?
-        return rows.map { row in
-            let key = Array(row.prefix(keyColumns))
-            defer { current = key }
-            guard current != key else { return row + [.null] }
-            return row + [current.map { RowChecksum.previousKey(table: table, $0) } ?? .null]
-        }
-    }
-
-    /// A row of `names`, ordered like its primary key.
+    /// A name, ordered as `name_blocks` orders them: its key, unit and
+    /// kind, language and stored text, texts in UTF-8 byte order.
     private struct NameRow: Comparable {
         var folded: String
         var unit: Int
@@ -344,10 +355,11 @@ public enum DatabaseWriter {
             self.stored = NameText.stored(text, folded: folded)
         }
 
-        // By the stored text, as the primary key orders: the first row of a
-        // group, which carries `prev_key`, is then the first in the table.
         static func < (a: NameRow, b: NameRow) -> Bool {
-            (a.folded, a.unit, a.kind.rawValue, a.lang, a.stored) < (b.folded, b.unit, b.kind.rawValue, b.lang, b.stored)
+            if a.folded != b.folded { return NameBlock.precedes(a.folded, b.folded) }
+            return NameBlock.entryPrecedes(
+                NameBlock.Entry(unit: a.unit, kind: a.kind.rawValue, language: a.lang, stored: a.stored),
+                NameBlock.Entry(unit: b.unit, kind: b.kind.rawValue, language: b.lang, stored: b.stored))
         }
     }
 
@@ -382,9 +394,10 @@ public enum DatabaseWriter {
         }
     }
 
-    /// Each unit's words by language, in primary-key order, each with the
-    /// number of rows of its (unit, lang) (`key_rows`).
-    private static func unitNameRows(_ model: CompiledModel) -> [[Statement.Value]] {
+    /// One row per unit, every unit (a unit no language names has the
+    /// empty text): its words in every language, compressed
+    /// (`UnitWords`), and the size of the text.
+    private static func unitWordRows(_ model: CompiledModel) -> [[Statement.Value]] {
         var rows: [(unit: Int, lang: String, form: String, text: String)] = []
         for language in model.languages {
             for unit in language.names {
@@ -404,13 +417,12 @@ public enum DatabaseWriter {
                 if let counted = form.countedAs { rows.append((form.unit, language.code, counted.rawValue, form.text)) }
             }
         }
-        rows.sort { ($0.unit, $0.lang, $0.form) < ($1.unit, $1.lang, $1.form) }
-        let keyRows = Dictionary(rows.map { ("\($0.unit)\t\($0.lang)", 1) }, uniquingKeysWith: +)
-        return rows.map { row in
-            [
-                .integer(Int64(row.unit)), .text(row.lang), .text(row.form), .text(row.text),
-                .integer(Int64(keyRows["\(row.unit)\t\(row.lang)"] ?? 0)),
-            ]
+        var byUnit: [Int: [String: [UnitWords.Form]]] = [:]
+        for row in rows { byUnit[row.unit, default: [:]][row.lang, default: []].append(UnitWords.Form(form: row.form, text: row.text)) }
+        return model.units.map(\.id).sorted().map { unit in
+            let sections = (byUnit[unit] ?? [:]).map { UnitWords.Section(language: $0.key, forms: $0.value) }
+            let text = Array(UnitWords.text(sections).utf8)
+            return [.integer(Int64(unit)), .integer(Int64(text.count)), .blob(UnitWords.compress(text))]
         }
     }
 }

@@ -141,6 +141,13 @@ extension ApproximateSize {
         of(words.string) + allocation(objectHeader + MemoryLayout<Bool>.stride)
     }
 
+    /// A block of names: its text and its index of keys (two arrays), its
+    /// bounds and the boxed value.
+    static func of(_ block: NameBlock) -> Int {
+        allocation(objectHeader + MemoryLayout<NameBlock>.stride) + of(block.first) + (block.next.map { of($0) } ?? 0)
+            + allocation(objectHeader + block.arrayBytes.text) + allocation(objectHeader + block.arrayBytes.index)
+    }
+
     /// `left_out_names` as a dictionary of folded words to unit keys.
     static func ofLeftOutNames(_ names: [String: [String]]) -> Int {
         var size = allocation(objectHeader + 3 * 8 * max(names.count, 1) * 2)

@@ -17,20 +17,6 @@ struct LanguageRow {
     var compoundRows: Int
 }
 
-package struct NamesRow {
-    package var unit: UnitID
-    package var kind: Int
-    package var keyRows: Int
-}
-
-struct UnitNameRow {
-    var unit: Int
-    var lang: String
-    var form: NameForm
-    var text: String
-    var keyRows: Int
-}
-
 struct ClusterRow {
     var category: Int
     var usage: String
@@ -213,38 +199,27 @@ extension RowDecoder where Failure == UnitDatabaseError {
         return (code, try count(offset + 9, "languages", "phrase_word_rows", key: code))
     }
 
-    /// `names`: folded, unit, kind, lang, text, key_rows.
-    package func nameRow(at offset: Int32) throws(UnitDatabaseError) -> NamesRow {
-        try check("names", at: offset)
-        // The row's key for `DatabaseDamage`, read only for damage.
-        func folded() -> String? { statement.text(at: offset) }
-        let unit = UnitID(rawValue: try id(offset + 1, "names", "unit", key: folded()))
-        let kind = statement.int(at: offset + 2)
-        guard NameKind(rawValue: kind) != nil else {
-            throw damaged(.unknownValue(table: "names", column: "kind", key: folded(), value: "\(kind)"))
+    /// The forms of one language in a unit's words (`unitWords(at:)`),
+    /// each form known and each pattern valid; nil when the unit has no
+    /// words in `language`.
+    func unitForms(_ text: [UInt8], unit: Int, language: String) throws(UnitDatabaseError) -> [(form: NameForm, text: String)]? {
+        let forms: [UnitWords.Form]?
+        switch UnitWords.forms(of: language, in: text) {
+        case .success(let found): forms = found
+        case .failure(let problem): throw damagedWords(problem, unit: unit)
         }
-        // Format 11 stores a text that is its key as '' (`NameText`); NULL is never written.
-        guard !statement.isNull(at: offset + 4) else { throw damaged(.emptyText(table: "names", column: "text", key: folded())) }
-        let keyRows = try count(offset + 5, "names", "key_rows", key: folded())
-        try previousKey(offset + 6, "names", key: folded())
-        return NamesRow(unit: unit, kind: kind, keyRows: keyRows)
-    }
-
-    /// `unit_names`: unit, lang, form, text, key_rows.
-    func unitName(at offset: Int32) throws(UnitDatabaseError) -> UnitNameRow {
-        try check("unit_names", at: offset)
-        let unit = try id(offset, "unit_names", "unit")
-        let lang = try word(offset + 1, "unit_names", "lang", key: "\(unit)")
-        func rowKey() -> String { "\(unit) \(lang)" }
-        let formText = statement.text(at: offset + 2) ?? ""
-        guard let form = NameForm(rawValue: formText) else {
-            throw damaged(.unknownValue(table: "unit_names", column: "form", key: rowKey(), value: formText))
+        guard let forms else { return nil }
+        var read: [(form: NameForm, text: String)] = []
+        for word in forms {
+            guard let form = NameForm(rawValue: word.form) else {
+                throw damaged(.unknownValue(table: "unit_words", column: "form", key: "\(unit) \(language)", value: word.form))
+            }
+            if case .pattern = form, UnitPatternText.problemOfUnitPattern(word.text) != nil {
+                throw damaged(.invalidValue(table: "unit_words", column: "words", key: "\(unit) \(language)", value: word.text))
+            }
+            read.append((form, word.text))
         }
-        let text = try word(offset + 3, "unit_names", "text", key: rowKey())
-        if case .pattern = form, UnitPatternText.problemOfUnitPattern(text) != nil {
-            throw damaged(.invalidValue(table: "unit_names", column: "text", key: rowKey(), value: text))
-        }
-        return UnitNameRow(unit: unit, lang: lang, form: form, text: text, keyRows: try count(offset + 4, "unit_names", "key_rows", key: rowKey()))
+        return read
     }
 
     /// `clusters`: category, usage, region, completed, rank, unit, at_least, parts.

@@ -1,4 +1,5 @@
 import UnitpackCore
+import UnitpackStore
 
 /// What a `UnitDatabase` holds, part by part (bytes), and how its object cache
 /// has done. SQLite's figures come from `sqlite3_db_status`.
@@ -46,6 +47,8 @@ enum CachedKey: Hashable {
     case candidates(ByteString)
     /// Whether a name starts with these folded words (a whole word of it).
     case nameStart(ByteString)
+    /// A block of `name_blocks`, by number.
+    case nameBlock(Int)
     /// The whole `relations` table.
     case relations
     /// A language's compound patterns, by code.
@@ -80,6 +83,7 @@ indirect enum CachedObject {
     /// when it matched only without them.
     case candidates([UnitID], String?, Bool, String?)
     case nameStart(Bool)
+    case nameBlock(NameBlock)
     case relations(RelationTable)
     case compounds(CompoundPatterns)
     case dimensions(DimensionTable)

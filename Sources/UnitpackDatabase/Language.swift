@@ -150,7 +150,7 @@ public struct LocalizedNames: Sendable, Hashable {
 
     /// Case forms of plural categories that hold one number (Arabic `two`:
     /// the oblique dual `ميلين`), which state that count as the plural forms
-    /// do (`unit_names` forms `case:<case>:<plural>`).
+    /// do (`unit_words` forms `case:<case>:<plural>`).
     public var countedCaseForms: [PluralCategory: [String]] = [:]
 
     /// Names of a unit in `language`: its display name, its word in each plural

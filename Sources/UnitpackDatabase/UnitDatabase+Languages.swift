@@ -227,34 +227,30 @@ extension UnitDatabase {
         if case .names(let names)? = state.objects.value(for: .names(key)) { return names }
         let query = state.namesOfUnit
         let path = path
-        let words: [UnitNameRow]
+        let words: [(form: NameForm, text: String)]?
         do {
             try query.reset()
             try query.bind(.integer(Int64(unit.id.rawValue)), at: 1)
-            try query.bind(.text(language), at: 2)
             let rows = RowDecoder(statement: query, path: path)
-            var found: [UnitNameRow] = []
-            while try query.step() {
-                let row = try rows.unitName(at: 0)
-                guard row.unit == unit.id.rawValue, row.lang == language else {
-                    throw rows.damaged(.wrongKey(table: "unit_names", asked: "\(unit.id) \(language)", found: "\(row.unit) \(row.lang)"))
-                }
-                found.append(row)
+            // Every unit has its row (the empty text when no language names
+            // it): none is a damaged search, never a unit left unnamed.
+            guard try query.step() else {
+                throw rows.damaged(.missingRow(table: "unit_words", key: "\(unit.id)", namedBy: "units"))
             }
-            // Each row says how many words its unit has in its language: a
-            // missing plural form would otherwise fall back to `other` in silence.
-            if let first = found.first, !found.allSatisfy({ $0.keyRows == first.keyRows }) || first.keyRows != found.count {
-                throw rows.damaged(.countMismatch(table: "unit_names", key: "\(unit.id) \(language)", found: found.count, stated: first.keyRows))
+            let row = try rows.unitWords(at: 0)
+            guard row.unit == unit.id.rawValue else {
+                throw rows.damaged(.wrongKey(table: "unit_words", asked: "\(unit.id)", found: "\(row.unit)"))
             }
-            words = found
+            words = try rows.unitForms(row.text, unit: row.unit, language: language)
+            try query.reset()
         } catch {
             throw Self.typed(error, path: path)
         }
-        guard !words.isEmpty else {
-            // A complete language names every unit: no rows is a damaged
-            // search (an interior page sent it elsewhere), never a unit the
-            // language leaves to English; a compound name would otherwise
-            // be left out in silence (issue 37, ByteFlipTests).
+        guard let words else {
+            // A complete language names every unit: a unit without its
+            // words there was written wrong, never one the language leaves
+            // to English; a compound name would otherwise be left out in
+            // silence (issue 37, ByteFlipTests).
             if !unit.isExpression, try loadLanguage(language, state).isComplete {
                 throw .damaged(path: path, damage: .missingWords(unit: unit.id.rawValue, language: language, form: nil))
             }
@@ -277,8 +273,13 @@ extension UnitDatabase {
                 patterns[LocalizedNames.PatternKey(isShort: isShort, category: category)] = row.text
             }
         }
-        guard let display, forms[.other] != nil else {
-            throw .damaged(path: path, damage: .missingWords(unit: unit.id.rawValue, language: language, form: display == nil ? "display" : "other"))
+        guard let display else {
+            throw .damaged(path: path, damage: .missingWords(unit: unit.id.rawValue, language: language, form: "display"))
+        }
+        // A form for every plural category of the language: one lost
+        // would otherwise fall back to `other` in silence (`2 метров`).
+        if let lost = try loadLanguage(language, state).plurals.categories.first(where: { forms[$0] == nil }) {
+            throw .damaged(path: path, damage: .missingWords(unit: unit.id.rawValue, language: language, form: lost.rawValue))
         }
         var names = LocalizedNames(
             language: language, display: display, forms: forms, symbol: symbol ?? unit.symbols.first ?? display,

@@ -79,35 +79,21 @@ extension UnitDatabase {
             var accented: String?
             let path = path
             do {
-                let query = state.unitsByFoldedName
-                try query.reset()
-                try query.bind(.text(folded), at: 1)
-                let rows = RowDecoder(statement: query, path: path)
-                var found = 0
-                var keyRows: Int?
-                while try query.step() {
-                    let row = try rows.nameRow(at: 0)
-                    guard query.textEquals(at: 0, folded) else { throw rows.damaged(.wrongKey(table: "names", asked: folded, found: query.text(at: 0) ?? "")) }
-                    // Each row says how many rows its key has: fewer found is
-                    // damage, not a narrower answer (an ambiguous name must
-                    // not become unambiguous in silence).
-                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged(.countsDisagree(table: "names", key: folded)) }
-                    keyRows = row.keyRows
-                    found += 1
-                    let id = row.unit
+                // A key's names are all in its block, under the block's checksum.
+                for entry in try state.names(of: folded, path: path) {
+                    let id = UnitID(rawValue: entry.unit)
                     let exact: Bool
-                    if row.kind == NameKind.withoutAccents.rawValue {
-                        if accented == nil { accented = NameText.text(stored: query.text(at: 4) ?? "", folded: folded) }
+                    if entry.kind == NameKind.withoutAccents.rawValue {
+                        if accented == nil { accented = NameText.text(stored: entry.stored, folded: folded) }
                         exact = false
                     } else {
-                        // An empty stored text is the key itself (format 11, `NameText`).
-                        exact = query.textEquals(at: 4, "") ? query.textEquals(at: 0, text) : query.textEquals(at: 4, text)
+                        // An empty stored text is the key itself (format 11, `NameText`); compared as bytes.
+                        exact = (entry.stored.isEmpty ? folded : entry.stored).utf8.elementsEqual(text.utf8)
                     }
-                    let isSymbol = row.kind == NameKind.symbol.rawValue
+                    let isSymbol = entry.kind == NameKind.symbol.rawValue
                     var score = exact ? (isSymbol ? 3 : 2) : 1
                     if let languages {
-                        let everyLanguage = query.isNull(at: 3) || query.textEquals(at: 3, "")
-                        let asked = everyLanguage ? -1 : languages.firstIndex(where: { query.textEquals(at: 3, $0) })
+                        let asked = entry.language.isEmpty ? -1 : languages.firstIndex(of: entry.language)
                         if let asked {
                             score += 10
                             matched.append((asked, score))
@@ -119,10 +105,6 @@ extension UnitDatabase {
                         scored.append((id, score))
                     }
                 }
-                if let keyRows, keyRows != found {
-                    throw rows.damaged(.countMismatch(table: "names", key: folded, found: found, stated: keyRows))
-                }
-                if found == 0 { try confirmAbsent("names", key: [.text(folded)], state) }
             } catch {
                 throw Self.typed(error, path: path)
             }
@@ -169,29 +151,22 @@ extension UnitDatabase {
     package func namesOfTwoWords(firstWordStarting first: String, then second: String) throws(UnitDatabaseError)
         -> [(unit: UnitID, language: String, name: String)]
     {
-        func escaped(_ text: String) -> String {
-            var result = ""
-            for character in text {
-                if character == "%" || character == "_" || character == "\\" { result.append("\\") }
-                result.append(character)
-            }
-            return result
-        }
         return try withState { state throws(UnitDatabaseError) in
             var names: [(unit: UnitID, language: String, name: String)] = []
             do {
-                let query = try state.namePairQuery
-                try query.reset()
-                defer { try? query.reset() }
-                try query.bind(.text(first), at: 1)
-                try query.bind(.text(first + "\u{10FFFF}"), at: 2)
-                try query.bind(.text(escaped(first) + "% " + escaped(second) + "%"), at: 3)
-                try query.bind(.integer(Int64(Self.mostNamesOfAPair)), at: 4)
-                while try query.step() {
-                    guard let folded = query.text(at: 0), let language = query.text(at: 2) else { continue }
+                // Two words, the second starting with `second`, compared as bytes;
+                // then as the words they are.
+                let secondBytes = Array(second.utf8)
+                func isPair(_ key: ArraySlice<UInt8>) -> Bool {
+                    guard let space = key.firstIndex(of: 0x20) else { return false }
+                    let rest = key[(space + 1)...]
+                    return !rest.contains(0x20) && rest.starts(with: secondBytes)
+                }
+                let pairs = try state.names(from: first, startingWith: first, matching: isPair, limit: Self.mostNamesOfAPair, path: path)
+                for (folded, entries) in pairs {
                     let words = folded.split(separator: " ", maxSplits: 2)
                     guard words.count == 2, words[0].hasPrefix(first), words[1].hasPrefix(second) else { continue }
-                    names.append((UnitID(rawValue: query.int(at: 1)), language, folded))
+                    for entry in entries { names.append((UnitID(rawValue: entry.unit), entry.language, folded)) }
                 }
             } catch {
                 throw Self.typed(error, path: path)
@@ -208,15 +183,9 @@ extension UnitDatabase {
             if case .nameStart(let starts)? = state.objects.value(for: .nameStart(key)) { return starts }
             let starts: Bool
             do {
-                let query = try state.nameStartQuery
-                try query.reset()
-                try query.bind(.text(lower), at: 1)
-                try query.bind(.text(upper), at: 2)
-                defer { try? query.reset() }
-                starts = try query.step()
-                // Nothing there: a damaged page must not hide a name and so
-                // skip a reading (the keys around the range must be neighbours).
-                if !starts { try confirmAbsent("names", key: [.text(lower)], state) }
+                // The first key from `lower` on, in its block or the next
+                // block's first (the block's `next`), checked by its block.
+                starts = try state.firstName(atLeast: lower, path: path).map { NameBlock.precedes($0, upper) } ?? false
             } catch {
                 throw Self.typed(error, path: path)
             }

@@ -6,8 +6,9 @@ extension UnitDatabase {
     /// Reads the whole database and checks everything a lookup checks, for
     /// every row: SQLite's `PRAGMA integrity_check`, each row's checksum and
     /// the sanity of its values, each table's row count against `meta`, each
-    /// key's stated row count (`names`, `unit_names`, a category's clusters,
-    /// a language's phrase words), that every id a row names exists, and that
+    /// key's stated row count (a category's clusters,
+    /// a language's phrase words), that every id a row names exists, that
+    /// each unit's words read as the format says, and that
     /// a complete language has words for every unit. What `unitpack verify`
     /// runs; a lookup checks only the rows it reads.
     /// - Returns: the number of rows checked.
@@ -49,8 +50,8 @@ extension UnitDatabase {
 
         var metaKeys: [String] = []
         try scan("meta", order: "key") { metaKeys.append(try $0.meta(at: 0).key) }
-        let expectedKeys = (["format_version", "generator", "source_hash"] + DatabaseFormat.rowCountKeys.map(\.key)
-            + DatabaseFormat.lastKeyKeys.map(\.key)).sorted()
+        let expectedKeys = (["format_version", "generator", "source_hash", DatabaseFormat.nameCountKey]
+            + DatabaseFormat.rowCountKeys.map(\.key)).sorted()
         guard metaKeys == expectedKeys else { throw damaged(.metaKeys(metaKeys)) }
 
         var categories: [Int: CategoryRow] = [:]
@@ -64,72 +65,70 @@ extension UnitDatabase {
             guard categories[category] != nil else { throw damaged(.missingRow(table: "categories", key: "\(category)", namedBy: "units")) }
             units.insert(unit.id.rawValue)
         }
-        /// Follows the `prev_key` chain of `names`, in key order: the first
-        /// row of each group names the group before it, the others NULL;
-        /// meta names the last group.
-        struct Chain {
-            let table: String
-            var current: [Statement.Value]?
-            mutating func follow(_ key: [Statement.Value], _ stated: Statement.Value) -> Bool {
-                defer { current = key }
-                guard current != key else { return stated == .null }
-                return stated == (current.map { RowChecksum.previousKey(table: table, $0) } ?? .null)
-            }
-            var last: Statement.Value { current.map { RowChecksum.previousKey(table: table, $0) } ?? .null }
-        }
-        var nameChain = Chain(table: "names")
-        var folded: [String: (stated: Int, found: Int)] = [:]
+        // The blocks of names chain: block 1 begins at the empty key, each
+        // ends where the next begins, the last ends nowhere; meta counts
+        // their names.
+        var lastBlock: NameBlock?
+        var names = 0
         var withoutAccentsKeys: [String: Bool] = [:]
-        try scan("names", order: "folded, unit, kind, lang, text") { decoder in
-            let row = try decoder.nameRow(at: 0)
-            guard nameChain.follow([decoder.statement.value(at: 0)], decoder.statement.value(at: 6)) else {
-                throw damaged(.keyChain(table: "names", key: decoder.statement.text(at: 0)))
+        try scan("name_blocks", order: "block") { decoder in
+            let block = try decoder.nameBlock(at: 0)
+            let chained = lastBlock.map { $0.number + 1 == block.number && $0.next == block.first } ?? (block.number == 1 && block.first.isEmpty)
+            guard chained else { throw damaged(.keyChain(table: "name_blocks", key: "\(lastBlock?.number ?? 0)")) }
+            lastBlock = block
+            for index in 0..<block.keyCount {
+                let key = block.key(at: index)
+                for entry in block.entries(at: index) {
+                    names += 1
+                    guard units.contains(entry.unit) else {
+                        throw damaged(.missingRow(table: "units", key: "\(entry.unit)", namedBy: "name_blocks"))
+                    }
+                    // Kind 5 is filed under its text's key without accents, which
+                    // differs from the key, and only with names of its kind.
+                    let textKey = TextFolding.fold(NameText.text(stored: entry.stored, folded: key))
+                    let withoutAccents = entry.kind == NameKind.withoutAccents.rawValue
+                    guard withoutAccents ? key == TextFolding.withoutAccents(textKey) && key != textKey : key == textKey,
+                        withoutAccentsKeys[key].map({ $0 == withoutAccents }) ?? true
+                    else {
+                        throw damaged(.nameUnderWrongKey(unit: entry.unit))
+                    }
+                    withoutAccentsKeys[key] = withoutAccents
+                }
             }
-            guard units.contains(row.unit.rawValue) else {
-                throw damaged(.missingRow(table: "units", key: "\(row.unit)", namedBy: "names"))
-            }
-            let key = decoder.statement.text(at: 0) ?? ""
-            let stored = decoder.statement.text(at: 4) ?? ""
-            guard NameText.isCanonical(stored: stored, folded: key) else {
-                throw damaged(.nameStoresKey(unit: row.unit.rawValue))
-            }
-            // Kind 5 is filed under its text's key without accents, which
-            // differs from the key, and only with rows of its kind.
-            let textKey = TextFolding.fold(NameText.text(stored: stored, folded: key))
-            let withoutAccents = row.kind == NameKind.withoutAccents.rawValue
-            guard withoutAccents ? key == TextFolding.withoutAccents(textKey) && key != textKey : key == textKey,
-                withoutAccentsKeys[key].map({ $0 == withoutAccents }) ?? true
-            else {
-                throw damaged(.nameUnderWrongKey(unit: row.unit.rawValue))
-            }
-            withoutAccentsKeys[key] = withoutAccents
-            let group = folded[key] ?? (row.keyRows, 0)
-            guard group.stated == row.keyRows else { throw damaged(.countsDisagree(table: "names", key: key)) }
-            folded[key] = (group.stated, group.found + 1)
         }
-        for (key, group) in folded where group.stated != group.found {
-            throw damaged(.countMismatch(table: "names", key: key, found: group.found, stated: group.stated))
+        guard lastBlock?.next == nil else { throw damaged(.keyChain(table: "name_blocks", key: lastBlock.map { "\($0.number)" })) }
+        guard names == state.nameCount else {
+            throw damaged(.countMismatch(table: "name_blocks", key: DatabaseFormat.nameCountKey, found: names, stated: state.nameCount))
         }
-        guard nameChain.last == state.lastKeys["names"] else { throw damaged(.keyChain(table: "names", key: nil)) }
         var languages: [String: LanguageRow] = [:]
         try scan("languages", order: "code") { decoder in
             let row = try decoder.language(at: 0)
             languages[row.language.code] = row
         }
-        var words: [String: (stated: Int, found: Int)] = [:]
         var named: [String: Set<Int>] = [:]
-        try scan("unit_names", order: "unit, lang, form") { decoder in
-            let row = try decoder.unitName(at: 0)
-            guard units.contains(row.unit) else { throw damaged(.missingRow(table: "units", key: "\(row.unit)", namedBy: "unit_names")) }
-            guard languages[row.lang] != nil else { throw damaged(.missingRow(table: "languages", key: row.lang, namedBy: "unit_names")) }
-            let key = "\(row.unit) \(row.lang)"
-            let group = words[key] ?? (row.keyRows, 0)
-            guard group.stated == row.keyRows else { throw damaged(.countsDisagree(table: "unit_names", key: key)) }
-            words[key] = (group.stated, group.found + 1)
-            named[row.lang, default: []].insert(row.unit)
-        }
-        for (key, group) in words where group.stated != group.found {
-            throw damaged(.countMismatch(table: "unit_names", key: key, found: group.found, stated: group.stated))
+        // One row per unit (meta's count is the units'), each naming a
+        // unit: every unit has its row.
+        try scan("unit_words", order: "unit") { decoder in
+            let row = try decoder.unitWords(at: 0)
+            guard units.contains(row.unit) else { throw damaged(.missingRow(table: "units", key: "\(row.unit)", namedBy: "unit_words")) }
+            let sections: [UnitWords.Section]
+            switch UnitWords.sections(row.text) {
+            case .success(let read): sections = read
+            case .failure(let problem): throw decoder.damagedWords(problem, unit: row.unit)
+            }
+            for section in sections {
+                guard languages[section.language] != nil else {
+                    throw damaged(.missingRow(table: "languages", key: section.language, namedBy: "unit_words"))
+                }
+                let forms = try decoder.unitForms(row.text, unit: row.unit, language: section.language) ?? []
+                // The display name and a form for each plural category of
+                // the language (`other` among them), as a lookup requires.
+                let categories = languages[section.language]?.language.plurals.categories ?? [.other]
+                for form in [NameForm.display] + categories.map(NameForm.plural) where !forms.contains(where: { $0.form == form }) {
+                    throw damaged(.missingWords(unit: row.unit, language: section.language, form: form.rawValue))
+                }
+                named[section.language, default: []].insert(row.unit)
+            }
         }
         for (code, row) in languages where row.language.isComplete {
             if let unit = units.subtracting(named[code, default: []]).min() {

@@ -26,32 +26,32 @@ public final class UnitDatabase: Sendable {
     package final class State {
         package let connection: Connection
         let unitByID: Statement
-        package let unitsByFoldedName: Statement
         let languageByCode: Statement
         let namesOfUnit: Statement
-        /// Prepared on first use (phrases only): opening stays as cheap.
-        var nameStartStatement: Statement?
-        /// `namesOfTwoWords(firstWordStarting:then:)`'s, prepared on first use.
-        var namePairStatement: Statement?
+        /// The block of `name_blocks` that holds a key, by its `first`
+        /// (the index `name_blocks_by_first`), and a block by number:
+        /// prepared on first use, so that opening stays as cheap.
+        private var blockOfKeyStatement: Statement?
+        private var blockByNumberStatement: Statement?
         /// Decoded units, languages and names, within one byte budget.
         var objects: BoundedCache<CachedKey, CachedObject>
         var pageCacheBudget = 0
 
-        var nameStartQuery: Statement {
+        var blockOfKey: Statement {
             get throws(SQLiteError) {
-                if let statement = nameStartStatement { return statement }
-                let statement = try connection.prepare("SELECT 1 FROM names WHERE folded >= ? AND folded < ? LIMIT 1")
-                nameStartStatement = statement
+                if let statement = blockOfKeyStatement { return statement }
+                let statement = try connection.prepare("SELECT block FROM name_blocks WHERE first <= ? ORDER BY first DESC LIMIT 1")
+                blockOfKeyStatement = statement
                 return statement
             }
         }
 
-        var namePairQuery: Statement {
+        var blockByNumber: Statement {
             get throws(SQLiteError) {
-                if let statement = namePairStatement { return statement }
+                if let statement = blockByNumberStatement { return statement }
                 let statement = try connection.prepare(
-                    "SELECT folded, unit, lang FROM names WHERE folded >= ?1 AND folded < ?2 AND folded LIKE ?3 ESCAPE '\\' LIMIT ?4")
-                namePairStatement = statement
+                    "SELECT \(DatabaseFormat.selectList(of: "name_blocks")) FROM name_blocks WHERE block = ?")
+                blockByNumberStatement = statement
                 return statement
             }
         }
@@ -74,18 +74,15 @@ public final class UnitDatabase: Sendable {
         /// The row counts of `meta`, by table (`DatabaseFormat.rowCountKeys`):
         /// a reader that reads a whole table checks that it found them all.
         let rowCounts: [String: Int]
-        /// `prev_key` of the last key group of `names` (`meta`'s
-        /// `name_last_key`), NULL for an empty table.
-        let lastKeys: [String: Statement.Value]
-        /// `confirmAbsent`'s queries, by table, prepared on first use.
-        var absence: [String: (before: Statement, after: Statement)] = [:]
+        /// How many names `name_blocks` holds (`meta.name_count`).
+        let nameCount: Int
 
-        init(connection: Connection, objectBudget: Int, meta: (rowCounts: [String: Int], lastKeys: [String: Statement.Value]))
+        init(connection: Connection, objectBudget: Int, meta: (rowCounts: [String: Int], nameCount: Int))
             throws(SQLiteError)
         {
             self.connection = connection
             self.rowCounts = meta.rowCounts
-            self.lastKeys = meta.lastKeys
+            self.nameCount = meta.nameCount
             objects = BoundedCache(budget: objectBudget)
             // Every lookup selects the whole row and its checksum, and the key
             // it asked for with it, so that SQLite reads the table's row (not
@@ -95,12 +92,10 @@ public final class UnitDatabase: Sendable {
                 SELECT \(DatabaseFormat.selectList(of: "units", as: "u")), \(DatabaseFormat.selectList(of: "categories", as: "c"))
                 FROM units u LEFT JOIN categories c ON c.id = u.category WHERE u.id = ?
                 """)
-            unitsByFoldedName = try connection.prepare(
-                "SELECT \(DatabaseFormat.selectList(of: "names")) FROM names WHERE folded = ? ORDER BY unit, kind")
             languageByCode = try connection.prepare(
                 "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?")
             namesOfUnit = try connection.prepare(
-                "SELECT \(DatabaseFormat.selectList(of: "unit_names")) FROM unit_names WHERE unit = ? AND lang = ?")
+                "SELECT \(DatabaseFormat.selectList(of: "unit_words")) FROM unit_words WHERE unit = ?")
         }
 
         /// A reader's entry (`CachedKey.reader`): the phrase reader keeps
@@ -157,7 +152,7 @@ public final class UnitDatabase: Sendable {
             dataVersion = DataVersion(
                 formatVersion: Int(DatabaseFormat.version), sourceHash: meta.sourceHash, generator: meta.generator)
             let state = try State(
-                connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.lastKeys))
+                connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.nameCount))
             try state.setPageCache(pageCacheBytes)
             self.state = Locked(state)
             openBytes =

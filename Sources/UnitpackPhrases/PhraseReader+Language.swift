@@ -112,23 +112,12 @@ extension PhraseReader {
             var found: [NameLanguage] = []
             let path = database.path
             do {
-                let query = state.unitsByFoldedName
-                try query.reset()
-                defer { try? query.reset() }
-                try query.bind(.text(folded), at: 1)
-                let rows = RowDecoder(statement: query, path: path)
-                var keyRows: Int?
-                while try query.step() {
-                    let row = try rows.nameRow(at: 0)
-                    // As `candidates`: fewer rows than the key says is damage.
-                    guard keyRows == nil || keyRows == row.keyRows else { throw rows.damaged(.countsDisagree(table: "names", key: folded)) }
-                    keyRows = row.keyRows
+                for entry in try state.names(of: folded, path: path) {
                     found.append(
                         NameLanguage(
-                            unit: row.unit, language: query.text(at: 3) ?? "", isSymbol: row.kind == NameKind.symbol.rawValue,
-                            isSynonym: row.kind == NameKind.synonym.rawValue))
+                            unit: UnitID(rawValue: entry.unit), language: entry.language, isSymbol: entry.kind == NameKind.symbol.rawValue,
+                            isSynonym: entry.kind == NameKind.synonym.rawValue))
                 }
-                if let keyRows, keyRows != found.count { throw rows.damaged(.countMismatch(table: "names", key: folded, found: found.count, stated: keyRows)) }
             } catch {
                 throw UnitDatabase.typed(error, path: path)
             }

@@ -73,7 +73,7 @@ private struct SnapshotReader {
         // relations their units.
         try readUnits()
         try readCategories()
-        try readUnitNames()
+        try readUnitWords()
         try readNames()
         try readClusters()
 
@@ -223,75 +223,81 @@ private struct SnapshotReader {
         try scan.finish(meta)
     }
 
-    /// `unit_names`: each unit's forms in each language, each (unit, language)
-    /// with as many rows as its `key_rows` says.
-    mutating func readUnitNames() throws {
-        var scan = try scan(.unitNames, order: "unit, lang, form")
+    /// `unit_words`: each unit's forms in each language, read from its
+    /// row's words (docs/database.md, `UnitWords`).
+    mutating func readUnitWords() throws {
+        var scan = try scan(.unitWords, order: "unit")
         let row = scan.rows
-        var groups: [String: (stated: Int, found: Int)] = [:]
         while try scan.next() {
-            let unit = try row.id("unit")
-            let language = try row.word("lang", key: "\(unit)")
-            try row.require(
-                unitNames[unit] != nil && languageCounts[language] != nil,
-                "a word of unit \(unit) in '\(language)' names a missing unit or language")
-            let form = row.text("form") ?? ""
-            try row.require(NameForm(rawValue: form) != nil, "unit \(unit) has an unknown name form '\(form)'")
-            let text = try row.word("text", key: "\(form)")
-            if case .pattern? = NameForm(rawValue: form) {
-                try row.require(
-                    UnitPatternText.problemOfUnitPattern(text) == nil, "the '\(form)' pattern of unit \(unit) in '\(language)' is invalid")
+            let read = try row.decoder.inflatedUnitWords(at: row.offset)
+            let unit = read.unit
+            try row.require(unitNames[unit] != nil, "the words of unit \(unit) name a missing unit")
+            let sections: [UnitWords.Section]
+            switch UnitWords.sections(read.text) {
+            case .success(let found): sections = found
+            case .failure(let problem): throw row.decoder.damagedWords(problem, unit: unit)
             }
-            let key = "\(unit) \(language)"
-            let stated = try row.count("key_rows", key: "\(unit)")
-            let group = groups[key] ?? (stated, 0)
-            try row.require(group.stated == stated, "the words of unit \(key) disagree on their count")
-            groups[key] = (group.stated, group.found + 1)
-            words[unit, default: [:]][language, default: .init()].forms.append(.init(form: form, text: text))
+            for section in sections {
+                let language = section.language
+                try row.require(languageCounts[language] != nil, "a word of unit \(unit) in '\(language)' names a missing language")
+                for word in section.forms {
+                    let form = NameForm(rawValue: word.form)
+                    try row.require(form != nil, "unit \(unit) has an unknown name form '\(word.form)'")
+                    if case .pattern? = form {
+                        try row.require(
+                            UnitPatternText.problemOfUnitPattern(word.text) == nil,
+                            "the '\(word.form)' pattern of unit \(unit) in '\(language)' is invalid")
+                    }
+                    words[unit, default: [:]][language, default: .init()].forms.append(.init(form: word.form, text: word.text))
+                }
+            }
         }
         try scan.finish(meta)
-        for (key, group) in groups where group.stated != group.found {
-            throw damaged("unit and language \(key) have \(group.found) of their \(group.stated) words")
-        }
     }
 
-    /// `names`: localized symbols (kind 1 with a language), synonyms (2) and
-    /// case forms (3). The names of kind 0 and the composed names (4) repeat
-    /// the forms of `unit_names`, and the symbols without a language those of
-    /// `units`; every row is read, to check each key's count and the table's.
+    /// `name_blocks`: localized symbols (kind 1 with a language), synonyms
+    /// (2) and case forms (3). The names of kind 0 and the composed names
+    /// (4) repeat the forms of `unit_words`, and the symbols without a
+    /// language those of `units`; every block is read, to check that the
+    /// blocks chain and hold as many names as `meta` counts.
     mutating func readNames() throws {
-        // Ordered by the text itself, not by what is stored ('' for a text that is its key).
-        var scan = try scan(.names, order: "unit, lang, kind, CASE text WHEN '' THEN folded ELSE text END")
+        var scan = try scan(.nameBlocks, order: "block")
         let row = scan.rows
-        var groups: [String: (stated: Int, found: Int)] = [:]
+        var found: [(unit: Int, language: String, kind: NameKind, text: String)] = []
+        var names = 0
+        var previous: NameBlock?
         while try scan.next() {
-            let folded = row.text("folded") ?? ""
-            let unit = try row.id("unit")
-            try row.require(unitNames[unit] != nil, "a name of unit \(unit) names a missing unit")
-            let kind = row.int("kind")
-            let language = row.text("lang") ?? ""
-            let stored = row.text("text") ?? ""
-            try row.require(
-                !row.isNull("text") && !folded.isEmpty && NameText.isCanonical(stored: stored, folded: folded),
-                "a name of unit \(unit) has an invalid text")
-            let text = NameText.text(stored: stored, folded: folded)
-            try row.require(NameKind(rawValue: kind) != nil, "a name of unit \(unit) has an unknown kind")
-            let stated = try row.count("key_rows", key: "\(unit)")
-            try row.previousKey("prev_key")
-            let group = groups[folded] ?? (stated, 0)
-            try row.require(group.stated == stated, "the names of '\(folded)' disagree on their count")
-            groups[folded] = (group.stated, group.found + 1)
-            guard !language.isEmpty else { continue }
-            switch NameKind(rawValue: kind) {
-            case .symbol?: words[unit, default: [:]][language, default: .init()].symbols.append(text)
-            case .synonym?: words[unit, default: [:]][language, default: .init()].synonyms.append(text)
-            case .caseForm?: words[unit, default: [:]][language, default: .init()].cases.append(text)
-            case .name?, .composed?, .withoutAccents?, nil: break
+            let block = try row.decoder.checkedNameBlock(at: row.offset)
+            let chained = previous.map { $0.number + 1 == block.number && $0.next == block.first } ?? (block.number == 1 && block.first.isEmpty)
+            try row.require(chained, "the blocks of names do not chain at block \(block.number)")
+            previous = block
+            for index in 0..<block.keyCount {
+                let folded = block.key(at: index)
+                for entry in block.entries(at: index) {
+                    names += 1
+                    try row.require(unitNames[entry.unit] != nil, "a name of unit \(entry.unit) names a missing unit")
+                    guard !entry.language.isEmpty, let kind = NameKind(rawValue: entry.kind) else { continue }
+                    found.append((entry.unit, entry.language, kind, NameText.text(stored: entry.stored, folded: folded)))
+                }
             }
         }
         try scan.finish(meta)
-        for (key, group) in groups where group.stated != group.found {
-            throw damaged("'\(key)' has \(group.found) of its \(group.stated) names")
+        try row.require(previous.map { $0.next == nil } ?? true, "the last block of names has a next")
+        if names != meta.nameCount { throw damaged("'name_blocks' has \(names) of its \(meta.nameCount) names") }
+        // By unit, language, kind and text (as bytes), as format 12's table was read.
+        found.sort {
+            if $0.unit != $1.unit { return $0.unit < $1.unit }
+            if $0.language != $1.language { return NameBlock.precedes($0.language, $1.language) }
+            if $0.kind != $1.kind { return $0.kind.rawValue < $1.kind.rawValue }
+            return NameBlock.precedes($0.text, $1.text)
+        }
+        for name in found {
+            switch name.kind {
+            case .symbol: words[name.unit, default: [:]][name.language, default: .init()].symbols.append(name.text)
+            case .synonym: words[name.unit, default: [:]][name.language, default: .init()].synonyms.append(name.text)
+            case .caseForm: words[name.unit, default: [:]][name.language, default: .init()].cases.append(name.text)
+            case .name, .composed, .withoutAccents: break
+            }
         }
     }
 

@@ -9,8 +9,8 @@ import UnitpackStore
 #endif
 
 /// Everything a built database says, every column of every table read in
-/// full (the bookkeeping columns, `crc`, `key_rows`, the per-key counts and
-/// `prev_key`, checked rather than shown): what `dump` renders and `diff`
+/// full (the bookkeeping columns, `crc`, the counts, the sizes and the
+/// chain of name blocks, checked rather than shown): what `dump` renders and `diff`
 /// compares. Read through the store's decoder (UnitpackStore), as the
 /// runtime's tables are, but not through the runtime's reader, so that a
 /// review sees the rows as written, not as a front end would use them.

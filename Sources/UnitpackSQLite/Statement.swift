@@ -34,6 +34,8 @@ public final class Statement {
         case integer(Int64)
         case real(Double)
         case text(String)
+        /// Bytes (`unit_words.words`, a zlib stream).
+        case blob([UInt8])
     }
 
     public func bind(_ values: [Value]) throws(SQLiteError) {
@@ -61,6 +63,14 @@ public final class Statement {
                     guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
                     return sqlite3_bind_text(handle, index, start, count, transient)
                 }
+            }
+        case .blob(let bytes):
+            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            rc = bytes.withUnsafeBytes { raw in
+                guard let count = Int32(exactly: raw.count) else { return SQLITE_TOOBIG }
+                // A zero-length blob with a nil pointer would bind NULL.
+                guard let start = raw.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
+                return sqlite3_bind_blob(handle, index, start, count, transient)
             }
         }
         guard rc == SQLITE_OK else {
@@ -168,14 +178,21 @@ extension Statement {
         }
     }
 
-    /// The current row's column as stored, by its storage class (a BLOB,
-    /// which no unitpack table holds, reads as its bytes in TEXT).
+    /// The current row's column as stored, by its storage class.
     public func value(at column: Int32) -> Value {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
         case SQLITE_NULL: .null
+        case SQLITE_BLOB: .blob(blob(at: column))
         default: .text(text(at: column) ?? "")
         }
+    }
+
+    /// The column's bytes (a copy), as a BLOB; a TEXT's UTF-8 bytes.
+    public func blob(at column: Int32) -> [UInt8] {
+        guard let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 }

@@ -15,7 +15,7 @@ import UnitpackSQLite
 /// - INTEGER: `01`, the 8 bytes of the two's complement value, big-endian
 /// - REAL: `02`, the 8 bytes of the IEEE 754 binary64 value, big-endian
 /// - TEXT: `03`, the UTF-8 length as 4 bytes big-endian, the UTF-8 bytes
-/// - BLOB (never written): `04`, the length as 4 bytes big-endian, the bytes
+/// - BLOB (`unit_words.words`): `04`, the length as 4 bytes big-endian, the bytes
 package struct RowChecksum {
     package private(set) var value: UInt32 = 0
 
@@ -29,14 +29,6 @@ package struct RowChecksum {
         var checksum = RowChecksum(table: table)
         for value in values { checksum.add(value) }
         return checksum.value
-    }
-
-    /// `names.prev_key` of a group whose previous group has the key
-    /// `folded`: the low 16 bits of the row checksum of that key alone (the
-    /// key columns under the table's name), as a non-negative integer, which
-    /// SQLite keeps in 2 bytes.
-    package static func previousKey(table: String, _ key: [Statement.Value]) -> Statement.Value {
-        .integer(Int64(of(table: table, key) & 0xFFFF))
     }
 
     /// What the `crc` column stores: the checksum's 32 bits as a signed
@@ -53,6 +45,8 @@ package struct RowChecksum {
         case .real(let real): add(tag: 2, bigEndian: real.bitPattern)
         case .text(var text):
             text.withUTF8 { bytes in add(tag: 3, bytes: UnsafeRawBufferPointer(bytes)) }
+        case .blob(let bytes):
+            bytes.withUnsafeBytes { add(tag: 4, bytes: $0) }
         }
     }
 

@@ -72,13 +72,6 @@ package struct RowDecoder<Failure: Error> {
         return text
     }
 
-    /// `prev_key` of `table` at column `index`: NULL or 16 bits of a key checksum.
-    package func previousKey(_ index: Int32, _ table: String, key: @autoclosure () -> String? = nil) throws(Failure) {
-        guard statement.isNull(at: index) || UInt16(exactly: statement.int64(at: index)) != nil else {
-            throw damaged(.invalidValue(table: table, column: "prev_key", key: key(), value: "\(statement.int64(at: index))"))
-        }
-    }
-
     /// `meta`: key, value.
     package func meta(at offset: Int32) throws(Failure) -> (key: String, value: String) {
         try check("meta", at: offset)

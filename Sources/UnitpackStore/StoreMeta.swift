@@ -3,15 +3,15 @@ import UnitpackSQLite
 
 /// Every row of `meta`, read and checked once at open (docs/database.md,
 /// "meta"): the format version again, the row count of each table, the
-/// last key of each keyed table, the source hash and the generator. The
+/// count of names in `name_blocks`, the source hash and the generator. The
 /// database and the review module read it through here, so a check added
 /// for one holds for both.
 package struct StoreMeta: Sendable {
     /// Each table's row count, by table (`DatabaseFormat.rowCountKeys`).
     package let rowCounts: [String: Int]
-    /// `prev_key` of the last key group of each keyed table
-    /// (`DatabaseFormat.lastKeyKeys`), NULL for an empty table.
-    package let lastKeys: [String: Statement.Value]
+    /// How many names `name_blocks` holds (`meta.name_count`): the lines
+    /// of every block's text.
+    package let nameCount: Int
     /// SHA-256 of the sources, 64 lower-case hexadecimal digits.
     package let sourceHash: String
     package let generator: String
@@ -41,20 +41,13 @@ package struct StoreMeta: Sendable {
             }
             counts[table] = count
         }
-        var lastKeys: [String: Statement.Value] = [:]
-        for (table, key) in DatabaseFormat.lastKeyKeys {
-            guard let text = values[key] else { throw damaged(key) }
-            if text.isEmpty {
-                lastKeys[table] = .null
-            } else {
-                guard let value = UInt16(text) else { throw damaged(key) }
-                lastKeys[table] = .integer(Int64(value))
-            }
+        guard let nameCount = values[DatabaseFormat.nameCountKey].flatMap({ Int($0) }), DatabaseSanity.isValidCount(nameCount) else {
+            throw damaged(DatabaseFormat.nameCountKey)
         }
         guard let hash = values["source_hash"], hash.utf8.count == 64,
             hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
         else { throw damaged("source_hash") }
         guard let generator = values["generator"] else { throw damaged("generator") }
-        return StoreMeta(rowCounts: counts, lastKeys: lastKeys, sourceHash: hash, generator: generator, values: values)
+        return StoreMeta(rowCounts: counts, nameCount: nameCount, sourceHash: hash, generator: generator, values: values)
     }
 }

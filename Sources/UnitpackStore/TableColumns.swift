@@ -36,9 +36,9 @@ package struct Table: Sendable {
     package static let meta = Table("meta")
     package static let categories = Table("categories")
     package static let units = Table("units")
-    package static let names = Table("names")
+    package static let nameBlocks = Table("name_blocks")
     package static let languages = Table("languages")
-    package static let unitNames = Table("unit_names")
+    package static let unitWords = Table("unit_words")
     package static let clusters = Table("clusters")
     package static let phraseWords = Table("phrase_words")
     package static let relations = Table("relations")
@@ -47,7 +47,7 @@ package struct Table: Sendable {
 
     /// Every table, in `DatabaseFormat.tables`' order.
     package static let all: [Table] = [
-        meta, categories, units, names, languages, unitNames, clusters, phraseWords, relations, compounds, leftOutNames,
+        meta, categories, units, nameBlocks, languages, unitWords, clusters, phraseWords, relations, compounds, leftOutNames,
     ]
 }
 
@@ -104,10 +104,6 @@ package struct TableRows<Failure: Error> {
         try decoder.word(column(name), table.name, name, key: key())
     }
 
-    /// `prev_key`: NULL or 16 bits of a key checksum.
-    package func previousKey(_ name: String, key: @autoclosure () -> String? = nil) throws(Failure) {
-        try decoder.previousKey(column(name), table.name, key: key())
-    }
 
     /// Throws `damage` unless `condition` holds.
     package func require(_ condition: Bool, _ damage: @autoclosure () -> DatabaseDamage) throws(Failure) {

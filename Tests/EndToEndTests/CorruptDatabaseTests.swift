@@ -209,9 +209,9 @@ import UnitpackCore
 
     @Test(.enabled(if: CorruptDatabaseTests.sqlite3 != nil, "needs the sqlite3 command-line tool"))
     func aMissingTable() throws {
-        let (result, file) = try convert(try edited("DROP TABLE names", named: "no-names"), named: "no-names")
+        let (result, file) = try convert(try edited("DROP TABLE name_blocks", named: "no-names"), named: "no-names")
         #expect(result.status == 1)
-        #expect(result.stderr == "error: \(file) is damaged (no such table: names)" + Self.regenerate)
+        #expect(result.stderr == "error: \(file) is damaged (no such table: name_blocks)" + Self.regenerate)
     }
 
     @Test(.enabled(if: CorruptDatabaseTests.sqlite3 != nil, "needs the sqlite3 command-line tool"))

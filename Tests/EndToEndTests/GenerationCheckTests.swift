@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnitpackCore
+import UnitpackSQLite
 
 /// One generation, checked (issue 37, findings 6 and 7): `convert`,
 /// `search` and `verify` on a directory whose database is another build's,
@@ -131,15 +132,26 @@ import UnitpackCore
     /// `search` showed the unit's name from `units-src/` (`foot`) where a
     /// damaged row hid the word in the asked language (`feet`), exit 0;
     /// `convert` reports the damage. Now both do.
-    @Test(arguments: [("languages", "enEnglish", "enEnglisx"), ("unit_names", "endisplayfeet", "endisplayfeat")])
+    /// The words of foot are one compressed row (`unit_words`): a bit of
+    /// its stream is flipped, found by the stream's bytes.
+    @Test(arguments: [("languages", "enEnglish", "enEnglisx"), ("unit_words", "", "")])
     func searchReportsDamageAsConvertDoes(table: String, row: String, damaged: String) throws {
         let dist = try build("dist")
         var bytes = try Files.bytes(try Dist.database(dist))
-        let needle = Array(row.utf8)
+        var needle = Array(row.utf8)
+        var replacement = Array(damaged.utf8)
+        if table == "unit_words" {
+            let connection = try Connection(path: try Dist.database(dist), mode: .readOnlyImmutable)
+            let query = try connection.prepare("SELECT words FROM unit_words WHERE unit = (SELECT id FROM units WHERE name = 'foot')")
+            try #require(try query.step(), "no words of foot")
+            needle = query.blob(at: 0)
+            replacement = needle
+            replacement[needle.count / 2] ^= 0x01
+        }
         let at = try #require(
             (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) },
-            "no \(row) in the database")
-        bytes.replaceSubrange(at..<(at + needle.count), with: Array(damaged.utf8))
+            "no \(table) row \(row) in the database")
+        bytes.replaceSubrange(at..<(at + needle.count), with: replacement)
         let directory = temporary.path("damaged")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = try Dist.writeGeneration(database: bytes, into: directory, packFrom: dist)

@@ -76,13 +76,13 @@ import UnitpackTestSupport
         "units.flags": ("id = 1", .integer(Int64(UnitFlags.siPrefixes.rawValue)), .shown),
         "units.usage": ("id = 3", .text("person-height"), .shown),
 
-        "names.folded": ("folded = 'кмч'", .text("кмчч"), .shown),
-        "names.unit": ("folded = 'кмч'", .integer(5), .shown),
-        "names.kind": ("folded = 'кмч'", .integer(Int64(NameKind.symbol.rawValue)), .shown),
-        "names.lang": ("folded = 'кмч'", .text("en"), .shown),
-        "names.text": ("folded = 'кмч'", .text("КМЧ"), .shown),
-        "names.key_rows": ("folded = 'кмч'", .integer(2), .refused),
-        "names.prev_key": ("folded = 'кмч'", .integer(70000), .refused),
+        "name_blocks.block": ("block = 1", .integer(9), .refused),
+        "name_blocks.first": ("block = 1", .text("a"), .refused),
+        "name_blocks.next": ("block = 1", .text("zzzz"), .refused),
+        "name_blocks.size": ("block = 1", .integer(5), .refused),
+        // The block's text, written again with its size (`NameBlocksEdit`):
+        // the Russian symbol `кмч` stored as `КМЧ`.
+        "name_blocks.entries": ("block = 1", .text("кмч\tКМЧ"), .shown),
 
         "languages.code": ("code = 'ru'", .text("uk"), .refused),
         "languages.name": ("code = 'ru'", .text("русский язык"), .shown),
@@ -107,11 +107,11 @@ import UnitpackTestSupport
         "languages.region_separators": ("code = 'ru'", .text("KZ:,:."), .shown),
         "languages.region_grouping": ("code = 'ru'", .text("IN:3,2:1"), .shown),
 
-        "unit_names.unit": ("unit = 1 AND lang = 'ru' AND form = 'few'", .integer(9), .refused),
-        "unit_names.lang": ("unit = 1 AND lang = 'ru' AND form = 'few'", .text("en"), .refused),
-        "unit_names.form": ("unit = 1 AND lang = 'ru' AND form = 'few'", .text("two"), .shown),
-        "unit_names.text": ("unit = 1 AND lang = 'ru' AND form = 'few'", .text("метров"), .shown),
-        "unit_names.key_rows": ("unit = 1 AND lang = 'ru' AND form = 'few'", .integer(7), .refused),
+        "unit_words.unit": ("unit = 1", .integer(999), .refused),
+        "unit_words.size": ("unit = 1", .integer(5), .refused),
+        // The words' text, written again with its size (`UnitWordsEdit`):
+        // metre's Russian `few` form is `метров`.
+        "unit_words.words": ("unit = 1", .text("ru\tfew\tметров"), .shown),
 
         "clusters.category": ("category = 1 AND region = '001' AND rank = 1", .integer(2), .refused),
         "clusters.usage": ("category = 1 AND region = '001' AND rank = 1", .text("road"), .shown),
@@ -195,7 +195,25 @@ import UnitpackTestSupport
             try Data(good).write(to: URL(fileURLWithPath: edited))
             do {
                 let connection = try Connection(path: edited, mode: .readWriteCreate)
-                try Self.set(connection, parts[0], where: edit.row, parts[1], to: edit.value)
+                if name == "name_blocks.entries", case .text(let change) = edit.value {
+                    let fields = change.split(separator: "\t").map(String.init)
+                    try NameBlocksEdit.edit(connection, holding: fields[0]) { lines in
+                        let index = try #require(lines.firstIndex { $0.hasPrefix(fields[0] + "\t") })
+                        var parts = lines[index].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                        parts[4] = fields[1]
+                        lines[index] = parts.joined(separator: "\t")
+                    }
+                } else if name == "unit_words.words", case .text(let change) = edit.value {
+                    let fields = change.split(separator: "\t").map(String.init)
+                    try UnitWordsEdit.remove(connection, unit: 1, language: fields[0], form: fields[1])
+                    try UnitWordsEdit.edit(connection, unit: 1) { lines in
+                        let section = try #require(lines.firstIndex(of: fields[0]))
+                        let after = lines[(section + 1)...].firstIndex { $0 > fields[1] + "\t" || !$0.contains("\t") } ?? lines.count
+                        lines.insert(fields[1] + "\t" + fields[2], at: after)
+                    }
+                } else {
+                    try Self.set(connection, parts[0], where: edit.row, parts[1], to: edit.value)
+                }
             }
             switch edit.outcome {
             case .shown:

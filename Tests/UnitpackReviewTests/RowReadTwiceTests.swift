@@ -9,9 +9,9 @@ import UnitpackTestSupport
 
 /// A page that shows one row in place of another (docs/database.md, "Row
 /// checksums"): each row matches its checksum, every count still checks,
-/// and a dump would show a unit's `one` form where its `few` form was.
-/// The review reads through the store's decoder, which refuses a primary
-/// key read twice in one query.
+/// and a dump would show another unit's words as metre's. The review
+/// reads through the store's decoder, which refuses a primary key read
+/// twice in one query.
 @Suite struct RowReadTwiceTests {
     func build(_ fixture: SourceFixture) throws -> String {
         let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
@@ -19,10 +19,9 @@ import UnitpackTestSupport
         return try GenerationFiles.database(in: fixture.path("dist"))
     }
 
-    /// `unit_names` rebuilt as SQLite sees no damage in: the same columns
-    /// without the primary key, the row of metre's Russian `few` form
-    /// replaced by a copy of its `one` row. Every checksum, the table's count
-    /// and the (unit, language)'s `key_rows` still match.
+    /// `unit_words` rebuilt as SQLite sees no damage in: the same columns
+    /// without the primary key, the row of unit 2 replaced by a copy of
+    /// metre's (unit 1). Every checksum and the table's count still match.
     @Test func aRowReadInPlaceOfAnotherIsRefused() throws {
         let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
         defer { fixture.remove() }
@@ -30,24 +29,23 @@ import UnitpackTestSupport
         let right = try DatabaseSnapshot.read(path)
         do {
             let connection = try Connection(path: path, mode: .readWriteCreate)
-            let columns = DatabaseFormat.columns(of: "unit_names") + ["crc"]
-            try connection.execute("CREATE TABLE copy AS SELECT * FROM unit_names")
-            try connection.execute("DROP TABLE unit_names")
-            try connection.execute("CREATE TABLE unit_names (\(columns.joined(separator: ", ")))")
-            try connection.execute(
-                "INSERT INTO unit_names SELECT * FROM copy WHERE NOT (unit = 1 AND lang = 'ru' AND form = 'few')")
-            try connection.execute("INSERT INTO unit_names SELECT * FROM copy WHERE unit = 1 AND lang = 'ru' AND form = 'one'")
+            let columns = DatabaseFormat.columns(of: "unit_words") + ["crc"]
+            try connection.execute("CREATE TABLE copy AS SELECT * FROM unit_words")
+            try connection.execute("DROP TABLE unit_words")
+            try connection.execute("CREATE TABLE unit_words (\(columns.joined(separator: ", ")))")
+            try connection.execute("INSERT INTO unit_words SELECT * FROM copy WHERE unit <> 2")
+            try connection.execute("INSERT INTO unit_words SELECT * FROM copy WHERE unit = 1")
             try connection.execute("DROP TABLE copy")
             #expect(
-                try connection.scalarInt("SELECT count(*) FROM unit_names")
-                    == connection.scalarInt("SELECT value FROM meta WHERE key = 'unit_name_count'"))
+                try connection.scalarInt("SELECT count(*) FROM unit_words")
+                    == connection.scalarInt("SELECT value FROM meta WHERE key = 'unit_word_count'"))
             let check = try connection.prepare("PRAGMA quick_check")
             #expect(try check.step() && check.text(at: 0) == "ok")
         }
-        // Without the check the dump has metre's Russian `one метр` twice and no `few`.
-        let detail = "a row of 'unit_names' is read twice: its page points at it in place of another"
+        // Without the check the dump has metre's words twice and none of unit 2.
+        let detail = "a row of 'unit_words' is read twice: its page points at it in place of another"
         #expect(throws: ReviewError.corrupt(path: path, detail: detail)) { try DatabaseSnapshot.read(path) }
-        #expect(right.units.first { $0.id == 1 }?.words.first { $0.language == "ru" }?.words.forms.map(\.form).contains("few") == true)
+        #expect(right.units.first { $0.id == 2 }?.words.isEmpty == false)
     }
 
     /// The same shown as the damage would make it: a page's cell pointer
@@ -58,7 +56,7 @@ import UnitpackTestSupport
         let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
         defer { fixture.remove() }
         let path = try build(fixture)
-        try CellPointerDamage.showMetresRussianWordTwice(at: path)
+        try CellPointerDamage.showUnit2sWordsForMetres(at: path)
 
         let error = #expect(throws: ReviewError.self) { try DatabaseSnapshot.read(path) }
         guard case .corrupt(let file, _)? = error else {

@@ -2,47 +2,59 @@ import Foundation
 import UnitpackCore
 import UnitpackSQLite
 
-/// The damage ByteFlipTests found (`1 фута` for `1 фут`): a page's cell
-/// pointer copied over another's, so that a leaf page of `unit_names`
-/// shows one Russian word of metre (unit 1) twice and hides another. Every
-/// row still matches its checksum and every count still checks; only a
-/// reader that notices a primary key read twice, or SQLite's page check,
-/// finds it. Used by the runtime's and the review's tests alike.
+/// The damage ByteFlipTests found (`1 фута` for `1 фут`, when a unit's
+/// words were a row each): a page's cell pointer copied over another's, so
+/// that a leaf page shows one row twice and hides another. Every row still
+/// matches its checksum; only a reader that checks the key it asked for,
+/// notices a primary key read twice, or runs SQLite's page check, finds it.
+/// Here the leaf page of `unit_words` that holds metre's words (unit 1)
+/// points at unit 2's row in their place. Used by the runtime's and the
+/// review's tests alike.
 public enum CellPointerDamage {
-    /// Rewrites the database at `path` so; throws when no leaf page holds
-    /// two of metre's Russian words (the fixture must have them).
-    public static func showMetresRussianWordTwice(at path: String) throws {
-        var texts: [(form: String, text: String)] = []
-        do {
-            let connection = try Connection(path: path, mode: .readOnlyImmutable)
-            let query = try connection.prepare("SELECT form, text FROM unit_names WHERE unit = 1 AND lang = 'ru'")
-            while try query.step() { texts.append((query.text(at: 0) ?? "", query.text(at: 1) ?? "")) }
-        }
+    /// Rewrites the database at `path` so; throws when no leaf page of
+    /// `unit_words` holds the rows of units 1 and 2 (the fixture must have them).
+    public static func showUnit2sWordsForMetres(at path: String) throws {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let pageSize = Int(DatabaseFormat.pageSize)
-        // A record's body holds its values one after the other: lang, form, text.
-        func offset(of needle: [UInt8]) -> Int? {
-            (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+        func varint(_ at: inout Int) -> Int {
+            var value = 0
+            for index in 0..<9 {
+                let byte = Int(bytes[at])
+                at += 1
+                if index == 8 { return value << 8 | byte }
+                value = value << 7 | (byte & 0x7F)
+                if byte < 0x80 { break }
+            }
+            return value
+        }
+        /// The rowid of the cell at `cell` of a table leaf, when its record
+        /// is a `unit_words` row: four columns, the third a BLOB.
+        func unitWordsRowid(_ cell: Int) -> Int? {
+            var at = cell
+            _ = varint(&at)  // payload length
+            let rowid = varint(&at)
+            let header = at
+            let headerLength = varint(&at)
+            var types: [Int] = []
+            while at < header + headerLength { types.append(varint(&at)) }
+            guard types.count == 4, types[2] >= 12, types[2] % 2 == 0 else { return nil }
+            return rowid
         }
         func pointer(_ page: Int, _ index: Int) -> Int { Int(bytes[page + 8 + 2 * index]) << 8 | Int(bytes[page + 9 + 2 * index]) }
-        // Two words of metre on one leaf page of an index b-tree (a WITHOUT
-        // ROWID table; not page 1, which starts with the file's header).
-        let found = texts.compactMap { word in offset(of: Array(("ru" + word.form + word.text).utf8)) }
-        let byPage = Dictionary(grouping: found, by: { $0 / pageSize * pageSize })
-        guard let (page, offsets) = byPage.first(where: { $0.key > 0 && $0.value.count >= 2 && bytes[$0.key] == 0x0A }) else {
-            throw Failure("no leaf page holds two words of metre in \(path)")
+        // Table leaf pages (0x0D), page 1 aside (it starts with the file's header).
+        for page in stride(from: pageSize, to: bytes.count, by: pageSize) where bytes[page] == 0x0D {
+            let cells = Int(bytes[page + 3]) << 8 | Int(bytes[page + 4])
+            var indexOf: [Int: Int] = [:]
+            for index in 0..<cells {
+                if let rowid = unitWordsRowid(page + pointer(page, index)) { indexOf[rowid] = index }
+            }
+            guard let first = indexOf[1], let second = indexOf[2] else { continue }
+            bytes[page + 8 + 2 * first] = bytes[page + 8 + 2 * second]
+            bytes[page + 9 + 2 * first] = bytes[page + 9 + 2 * second]
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return
         }
-        let cells = Int(bytes[page + 3]) << 8 | Int(bytes[page + 4])
-        // The cell holding an offset starts at the largest pointer below it.
-        func pointerIndex(holding at: Int) -> Int? {
-            (0..<cells).filter { pointer(page, $0) <= at - page }.max { pointer(page, $0) < pointer(page, $1) }
-        }
-        guard let first = pointerIndex(holding: offsets[0]), let second = pointerIndex(holding: offsets[1]), first != second else {
-            throw Failure("the two words of metre share a cell in \(path)")
-        }
-        bytes[page + 8 + 2 * first] = bytes[page + 8 + 2 * second]
-        bytes[page + 9 + 2 * first] = bytes[page + 9 + 2 * second]
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        throw Failure("no leaf page of unit_words holds units 1 and 2 in \(path)")
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -13,9 +13,10 @@
 /// been read: what identifies the row, or the group of rows, in its table,
 /// as text: a unit's id (`units`), a category's key or, where only that is
 /// known, its id (`categories`, `clusters`), a language's code
-/// (`languages`, `phrase_words`, `compounds`), a name's folded text
-/// (`names`), a unit's id and a language's code separated by a space for
-/// a unit's words (`unit_names`: `3 ru`), a relation's kind (`relations`),
+/// (`languages`, `phrase_words`, `compounds`), a block's number
+/// (`name_blocks`), a unit's id and a language's code separated by a space for
+/// a unit's row of words (`unit_words`: `3`; `3 ru` for a word of its
+/// text in a language, whose `column` is then `form` or `words`), a relation's kind (`relations`),
 /// the folded word (`left_out_names`), the key of the row (`meta`). A nil
 /// `key` is a row whose key was not read, or was itself the damage.
 ///
@@ -48,7 +49,7 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
     /// A row of `table` is read twice in one query: a damaged page points at
     /// it in place of another row, which it hides.
     case rowReadTwice(table: String)
-    /// An id column (`units.id`, `names.unit`, ...) holds `value`, outside 1 to 2^31 - 1.
+    /// An id column (`units.id`, `unit_words.unit`, ...) holds `value`, outside 1 to 2^31 - 1.
     case invalidID(table: String, column: String, key: String?, value: Int)
     /// A count column (`key_rows`, `cluster_rows`, ...) holds `value`, outside 0 to 2^31 - 1.
     case invalidCount(table: String, column: String, key: String?, value: Int)
@@ -77,12 +78,15 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
     case countMismatch(table: String, key: String?, found: Int, stated: Int)
     /// The rows of one key of `table` state different counts of rows.
     case countsDisagree(table: String, key: String)
-    /// A lookup found no row of a key of `table`, and the keys around it do
-    /// not chain (`prev_key`): a damaged page hides the key.
+    /// A lookup of a key in `table` (`name_blocks`) found no block, or a
+    /// block that does not hold it (the key is before its `first` or not
+    /// before its `next`): a damaged index or page sent the search
+    /// elsewhere, and would hide the key.
     case hiddenKey(table: String)
-    /// The `prev_key` chain of `table` is broken (`verify`): the group of
-    /// `key` does not name the group before it, or, when `key` is nil,
-    /// `meta`'s last key is not the last group's.
+    /// The blocks of `table` (`name_blocks`) do not chain: the block after
+    /// block `key` does not begin where it ends (its `next`), the first
+    /// block (`key` 0 before it) does not begin at the empty key, or the
+    /// last block (`key`) has a `next`; nil when unknown.
     case keyChain(table: String, key: String?)
 
     // MARK: References
@@ -95,11 +99,8 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
     /// or lacks the word of `form` (`display`, `other`) that every unit
     /// named in a language has.
     case missingWords(unit: Int, language: String, form: String?)
-    /// A row of `names` of `unit` stores its key as its text (format 11
-    /// stores the empty string there; `verify`).
-    case nameStoresKey(unit: Int)
-    /// A row of `names` of `unit` is under a key that is not its text's
-    /// folding (`verify`).
+    /// A name of `unit` in `name_blocks` is under a key that is not its
+    /// text's folding (`verify`).
     case nameUnderWrongKey(unit: Int)
 
     // MARK: Preference lists and relations
@@ -155,12 +156,11 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
         case .countsDisagree(let table, let key):
             return "the \(Self.rows(table)) of \(Self.group(table, key)) disagree on their count"
         case .hiddenKey(let table):
-            return "a key of '\(table)' is missing: the keys around it are not neighbours"
+            return "a key of '\(table)' is missing: the block found for it does not hold it"
         case .keyChain(let table, let key?):
-            return "the prev_key of \(Self.group(table, key)) does not name the key before it"
+            return "the blocks of '\(table)' do not chain after block \(Self.text(key))"
         case .keyChain(let table, nil):
-            let name = DatabaseFormat.lastKeyKeys.first { $0.table == table }?.key ?? "last key"
-            return "meta's \(name) is not the last key of '\(table)'"
+            return "the blocks of '\(table)' do not chain"
         case .missingRow(let table, let key, nil):
             return "\(Self.row(table, key)) is named but missing"
         case .missingRow(let table, let key, let namedBy?):
@@ -169,8 +169,6 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
             return "unit \(unit) has no words in '\(Self.text(language))', a complete language"
         case .missingWords(let unit, let language, let form?):
             return "unit \(unit) has no '\(Self.text(form))' word in '\(Self.text(language))'"
-        case .nameStoresKey(let unit):
-            return "a name of unit \(unit) stores its key as its text"
         case .nameUnderWrongKey(let unit):
             return "a name of unit \(unit) is filed under the wrong key"
         case .rankGap(let category, let usage, let region):
@@ -194,8 +192,8 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
             case "units": "a unit"
             case "categories": "a category"
             case "languages": "a language"
-            case "names": "a name"
-            case "unit_names": "a unit's word"
+            case "name_blocks": "a block of names"
+            case "unit_words": "a unit's words"
             case "clusters": "a cluster"
             case "phrase_words": "a phrase word"
             case "compounds": "a compound pattern"
@@ -208,8 +206,8 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
         case "units": "unit \(shown)"
         case "categories": "category \(shown)"
         case "languages": "language '\(shown)'"
-        case "names": "the name '\(shown)'"
-        case "unit_names": "a word of \(unitAndLanguage(shown))"
+        case "name_blocks": "block \(shown) of the names"
+        case "unit_words": key.contains(" ") ? "a word of \(unitAndLanguage(shown))" : "the row of words of unit \(shown)"
         case "clusters": "a cluster of category \(shown)"
         case "phrase_words": "a phrase word of '\(shown)'"
         case "compounds": "a compound pattern of '\(shown)'"
@@ -223,8 +221,8 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
     /// The rows of one key of `table` in words: `'kg'`, `unit 3 in 'ru'`, `category length`.
     private static func group(_ table: String, _ key: String) -> String {
         switch table {
-        case "unit_names": unitAndLanguage(text(key))
         case "clusters", "categories": "category \(text(key))"
+        case "name_blocks": "'name_blocks'"
         default: "'\(text(key))'"
         }
     }
@@ -232,8 +230,7 @@ public enum DatabaseDamage: Sendable, Hashable, CustomStringConvertible {
     /// What the rows of one key of `table` are, in words.
     private static func rows(_ table: String) -> String {
         switch table {
-        case "names": "names"
-        case "unit_names": "words"
+        case "name_blocks": "names"
         case "clusters": "clusters"
         case "phrase_words": "phrase words"
         case "compounds": "compound patterns"

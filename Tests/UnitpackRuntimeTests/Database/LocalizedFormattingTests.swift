@@ -146,17 +146,25 @@ import UnitpackTestSupport
     }
 
     @Test func anUnknownNameForm() throws {
-        let (fixture, database) = try database(after: "UPDATE unit_names SET form = 'several' WHERE form = 'few'")
+        var metre = 0
+        let (fixture, database) = try database { connection in
+            metre = try UnitWordsEdit.unit(connection, named: "meter")
+            try UnitWordsEdit.rename(connection, unit: metre, language: "ru", form: "few", to: "several")
+        }
         defer { fixture.remove() }
-        #expect(throws: UnitDatabaseError.self) {
+        #expect(throws: UnitDatabaseError.damaged(path: database.path, damage: .unknownValue(table: "unit_words", column: "form", key: "\(metre) ru", value: "several"))) {
             try database.format(2, database.unit(named: "m"), language: "ru")
         }
     }
 
     @Test func aUnitWithoutItsOtherForm() throws {
-        let (fixture, database) = try database(after: "DELETE FROM unit_names WHERE form = 'other' AND lang = 'ru'")
+        var metre = 0
+        let (fixture, database) = try database { connection in
+            metre = try UnitWordsEdit.unit(connection, named: "meter")
+            try UnitWordsEdit.remove(connection, unit: metre, language: "ru", form: "other")
+        }
         defer { fixture.remove() }
-        #expect(throws: UnitDatabaseError.self) {
+        #expect(throws: UnitDatabaseError.damaged(path: database.path, damage: .missingWords(unit: metre, language: "ru", form: "other"))) {
             try database.format(2, database.unit(named: "m"), language: "ru")
         }
     }

@@ -70,12 +70,10 @@ import UnitpackTestSupport
     @Test func everyNameReadsAsWritten() throws {
         let directory = try RepositoryBuild.directory()
         let connection = try Connection(path: try GenerationFiles.database(in: directory), mode: .readOnlyImmutable)
-        let rows = try connection.prepare("SELECT folded, unit, text FROM names")
         var empty = 0, whole = 0
         var problems: [String] = []
         let database = try Self.database()
-        while try rows.step() {
-            let folded = rows.text(at: 0) ?? "", unit = rows.int(at: 1), stored = rows.text(at: 2) ?? ""
+        for (folded, unit, _, _, stored) in try NameBlocksEdit.allNames(connection) {
             if stored.isEmpty { empty += 1 } else { whole += 1 }
             let text = NameText.text(stored: stored, folded: folded)
             let found = try database.candidates(for: text, folded: folded, preferring: nil)
@@ -102,34 +100,43 @@ import UnitpackTestSupport
     }
 
 
-    /// `°C` stored empty, its checksum that of `°C`: it would read as `°c`
-    /// (and lose its exact match), but the checksum covers the column as
-    /// stored, so the lookup and verify call it damage.
+    /// `°C` stored empty, the block's checksum that of `°C`: it would read
+    /// as `°c` (and lose its exact match), but the checksum covers the
+    /// block as stored, so the lookup and verify call it damage.
     @Test func aTextEmptiedWithItsOldChecksumIsDamage() throws {
-        let (database, directory) = try Self.edited {
-            try $0.execute("UPDATE names SET text = '' WHERE folded = '°c' AND unit = 68 AND text = '°C'")
+        let (database, directory) = try Self.edited { connection in
+            try NameBlocksEdit.edit(connection, holding: "°c", reseal: false) { lines in
+                let index = try #require(lines.firstIndex { $0.hasPrefix("°c\t68\t") && $0.hasSuffix("\t°C") })
+                lines[index] = String(lines[index].dropLast("°C".count))
+            }
         }
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let damage = UnitDatabaseError.damaged(path: database.path, damage: .checksumMismatch(table: "names"))
+        let damage = UnitDatabaseError.damaged(path: database.path, damage: .checksumMismatch(table: "name_blocks"))
         #expect(throws: damage) { try database.candidates(for: "°C") }
         #expect(throws: damage) { try database.verify() }
     }
 
     /// A text written whole though it is its key, with a checksum to match:
-    /// the writer never writes it (two encodings of one row would make two
-    /// files of one data), so verify refuses it; a lookup reads the same word.
-    @Test func aTextStoredAsItsKeyIsRefusedByVerify() throws {
+    /// the writer never writes it (two encodings of one name would make two
+    /// files of one data), so the block is refused, by a lookup as by verify.
+    @Test func aTextStoredAsItsKeyIsRefused() throws {
+        var block = 0
         let (database, directory) = try Self.edited { connection in
-            let read = try connection.prepare(
-                "SELECT \(DatabaseFormat.columns(of: "names").joined(separator: ", ")) FROM names WHERE folded = 'km' AND unit = 9 AND text = ''")
-            try #require(try read.step())
-            var row = (0..<Int32(DatabaseFormat.columns(of: "names").count)).map { read.value(at: $0) }
-            row[4] = .text("km")
-            let update = try connection.prepare("UPDATE names SET text = 'km', crc = ? WHERE folded = 'km' AND unit = 9 AND text = ''")
-            try update.run([RowChecksum.stored(RowChecksum.of(table: "names", row))])
+            block = try NameBlocksEdit.block(connection, holding: "km")
+            try NameBlocksEdit.edit(connection, holding: "km") { lines in
+                let index = try #require(lines.firstIndex { $0.hasPrefix("km\t9\t") && $0.hasSuffix("\t") })
+                lines[index] += "km"
+            }
         }
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(throws: UnitDatabaseError.damaged(path: database.path, damage: .nameStoresKey(unit: 9))) { try database.verify() }
-        #expect(try Self.lookup(database, "km") == (["length/kilometer"], nil, false))
+        let reads: [() throws -> Void] = [{ _ = try database.verify() }, { _ = try Self.lookup(database, "km") }]
+        for read in reads {
+            let error = #expect(throws: UnitDatabaseError.self) { try read() }
+            guard case .damaged(_, .invalidValue(table: "name_blocks", column: "entries", let key, let value?))? = error else {
+                Issue.record("not a name stored as its key: \(String(describing: error))")
+                continue
+            }
+            #expect(key == "\(block)" && value.contains("stores its key as its text"), "\(value)")
+        }
     }
 }

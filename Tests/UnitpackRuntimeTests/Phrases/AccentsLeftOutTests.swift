@@ -63,21 +63,18 @@ import UnitpackTestSupport
         #expect(try database.candidates(for: "a", folded: "a", preferring: nil).withoutAccents == nil)
     }
 
-    /// The build's rule (docs/database.md, `names`): a key of kind 5 has no
-    /// row of another kind, names one unit, and is its text without accents.
+    /// The build's rule (docs/database.md, `name_blocks`): a key of kind 5 has no
+    /// name of another kind, names one unit, and is its text without accents.
     @Test func theBuildFilesAKeyWithoutAccentsOnlyWhereNoWordHasIt() throws {
         let connection = try Connection(path: try GenerationFiles.database(in: try RepositoryBuild.directory()), mode: .readOnlyImmutable)
-        let rows = try connection.prepare("SELECT folded, unit, kind, text FROM names ORDER BY folded")
         var kinds: [String: Set<Int>] = [:]
         var units: [String: Set<Int>] = [:]
         var count = 0
-        while try rows.step() {
-            let folded = rows.text(at: 0) ?? ""
-            kinds[folded, default: []].insert(rows.int(at: 2))
-            units[folded, default: []].insert(rows.int(at: 1))
-            guard rows.int(at: 2) == NameKind.withoutAccents.rawValue else { continue }
+        for (folded, unit, kind, _, text) in try NameBlocksEdit.allNames(connection) {
+            kinds[folded, default: []].insert(kind)
+            units[folded, default: []].insert(unit)
+            guard kind == NameKind.withoutAccents.rawValue else { continue }
             count += 1
-            let text = rows.text(at: 3) ?? ""
             #expect(TextFolding.withoutAccents(TextFolding.fold(text)) == folded && TextFolding.fold(text) != folded, "\(folded)")
         }
         #expect(count > 1000)

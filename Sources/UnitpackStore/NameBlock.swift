@@ -1,0 +1,259 @@
+import UnitpackCore
+
+/// A row of `name_blocks` (docs/database.md, "name_blocks"): the names of
+/// consecutive keys, as lines of text kept as one zlib stream. Format 12
+/// kept a row per name, each with its key, its key's count of rows, a link
+/// to the key before and a checksum: 41,588 rows took 2.1 MB of the file,
+/// where 868 compressed blocks take 0.57 (issue 38, docs/database.md).
+///
+/// The text, UTF-8: lines separated by LF, none after the last. Each line is
+/// one name: `folded`, `unit`, `kind`, `lang` and `text` separated by TABs,
+/// as format 12's row of `names` held them (`unit` and `kind` in ASCII
+/// decimal; `text` empty where it is `folded`). Lines in the order of those
+/// columns: `folded` in byte order, then `unit` and `kind` as numbers,
+/// then `lang` and `text` in byte order; no line twice. Every `folded` is at
+/// least the row's `first` and, but in the last block, less than its
+/// `next`: the first key of the block after it.
+package struct NameBlock: Sendable {
+    package struct Entry: Sendable, Hashable {
+        package var unit: Int
+        package var kind: Int
+        package var language: String
+        /// As stored: the empty string where the text is the key.
+        package var stored: String
+
+        package init(unit: Int, kind: Int, language: String, stored: String) {
+            self.unit = unit
+            self.kind = kind
+            self.language = language
+            self.stored = stored
+        }
+    }
+
+    /// Why a block's text is not what the writer writes; the `value` of
+    /// `DatabaseDamage.invalidValue` (column `entries`).
+    package enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        case words(UnitWords.Problem)
+        case badLine(Int)
+        case order(Int)
+        case outside(Int)
+        case storesKey(Int)
+
+        package var description: String {
+            switch self {
+            case .words(let problem): problem.description
+            case .badLine(let line): "line \(line) is not five fields: a key, a unit id, a kind, a language and a text"
+            case .order(let line): "line \(line) is out of order or twice"
+            case .outside(let line): "line \(line) has a key outside the block's first and next"
+            case .storesKey(let line): "line \(line) stores its key as its text"
+            }
+        }
+    }
+
+    /// The row's `block`, `first` and `next` (nil for the last block).
+    package let number: Int
+    package let first: String
+    package let next: String?
+    /// The text as inflated, checked: what the object cache keeps (a few
+    /// KB a block; decoding every name of a block into strings took four
+    /// times as much, and a phrase reader's lookups then pushed one another
+    /// out of the cache: issue 38).
+    private let text: [UInt8]
+    /// Where each key's first line starts in `text`, and `text.count + 1`
+    /// after the last: the lines of key `i` are `keyStarts[i]..<keyStarts[i + 1] - 1`.
+    private let keyStarts: [Int32]
+
+    /// How many keys the block holds.
+    package var keyCount: Int { keyStarts.count - 1 }
+
+    /// The bytes of the block's two arrays: its text and its index of keys.
+    package var arrayBytes: (text: Int, index: Int) { (text.count, 4 * keyStarts.count) }
+
+    /// Key `index`, in byte order.
+    package func key(at index: Int) -> String {
+        String(decoding: keyBytes(at: index), as: UTF8.self)
+    }
+
+    /// Every key, in byte order (`verify`, the review).
+    package var keys: [String] { (0..<keyCount).map(key(at:)) }
+
+    /// Key `index`'s UTF-8 bytes, in place.
+    package func keyBytes(at index: Int) -> ArraySlice<UInt8> {
+        let start = Int(keyStarts[index])
+        var end = start
+        while text[end] != 0x09 { end += 1 }
+        return text[start..<end]
+    }
+
+    /// The names of key `index`, in order.
+    package func entries(at index: Int) -> [Entry] {
+        let start = Int(keyStarts[index])
+        let end = Int(keyStarts[index + 1]) - 1
+        return text[start..<end].split(separator: 0x0A).map { line in
+            // Checked when the block was read: five fields, numbers that parse.
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            return Entry(
+                unit: Self.decimal(fields[1]), kind: Self.decimal(fields[2]), language: String(decoding: fields[3], as: UTF8.self),
+                stored: String(decoding: fields[4], as: UTF8.self))
+        }
+    }
+
+    /// Whether `key` belongs in this block: at least `first`, and less than
+    /// `next` (the next block's first key) when there is one.
+    package func covers(_ key: String) -> Bool {
+        !Self.precedes(key, first) && next.map { Self.precedes(key, $0) } ?? true
+    }
+
+    /// The names of `key`, empty when the block has no such key.
+    package func entries(of key: String) -> [Entry] {
+        let index = firstIndex(atLeast: key)
+        guard index < keyCount, keyBytes(at: index).elementsEqual(key.utf8) else { return [] }
+        return entries(at: index)
+    }
+
+    /// The position of the first key that is not before `key` in byte
+    /// order (`keyCount` when every key is).
+    package func firstIndex(atLeast key: String) -> Int {
+        var low = 0
+        var high = keyCount
+        while low < high {
+            let middle = (low + high) / 2
+            if keyBytes(at: middle).lexicographicallyPrecedes(key.utf8) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// UTF-8 byte order, SQLite's BINARY collation (a String's `<` is
+    /// Unicode's canonical order, which differs outside NFC).
+    package static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> Int {
+        digits.reduce(0) { $0 * 10 + Int($1 &- 0x30) }
+    }
+
+    // MARK: Writing
+
+    /// The text of a block of `names`, each (folded, entry), in their order.
+    package static func text(_ names: [(folded: String, entry: Entry)]) -> String {
+        names.map { "\($0.folded)\t\($0.entry.unit)\t\($0.entry.kind)\t\($0.entry.language)\t\($0.entry.stored)" }
+            .joined(separator: "\n")
+    }
+
+    // MARK: Reading
+
+    /// The block of a row: its text read and checked against the format
+    /// and the row's `first` and `next`.
+    package static func read(number: Int, first: String, next: String?, text: [UInt8]) -> Result<NameBlock, Problem> {
+        guard UnitWords.utf8(text) != nil else { return .failure(.words(.notUTF8)) }
+        var keyStarts: [Int32] = []
+        var previous: (key: ArraySlice<UInt8>, unit: Int, kind: Int, language: ArraySlice<UInt8>, stored: ArraySlice<UInt8>)?
+        var start = 0
+        var lineNumber = 0
+        while start <= text.count {
+            lineNumber += 1
+            // The line's four tabs and its end, found in one pass (no array a line:
+            // a block is read at each miss of the object cache).
+            var tabs = (0, 0, 0, 0)
+            var found = 0
+            var end = start
+            while end < text.count, text[end] != 0x0A {
+                if text[end] == 0x09 {
+                    switch found {
+                    case 0: tabs.0 = end
+                    case 1: tabs.1 = end
+                    case 2: tabs.2 = end
+                    case 3: tabs.3 = end
+                    default: break
+                    }
+                    found += 1
+                }
+                end += 1
+            }
+            guard found == 4, tabs.0 > start, let unit = Self.number(text[(tabs.0 + 1)..<tabs.1]), DatabaseSanity.isValidID(unit),
+                let kind = Self.number(text[(tabs.1 + 1)..<tabs.2]), NameKind(rawValue: kind) != nil
+            else { return .failure(.badLine(lineNumber)) }
+            let line = (
+                key: text[start..<tabs.0], unit: unit, kind: kind, language: text[(tabs.2 + 1)..<tabs.3], stored: text[(tabs.3 + 1)..<end]
+            )
+            guard !line.stored.elementsEqual(line.key) else { return .failure(.storesKey(lineNumber)) }
+            if let previous, previous.key.elementsEqual(line.key) {
+                let ordered =
+                    previous.unit != unit ? previous.unit < unit
+                    : previous.kind != kind ? previous.kind < kind
+                    : !previous.language.elementsEqual(line.language) ? previous.language.lexicographicallyPrecedes(line.language)
+                    : previous.stored.lexicographicallyPrecedes(line.stored)
+                guard ordered else { return .failure(.order(lineNumber)) }
+            } else {
+                if let previous, !previous.key.lexicographicallyPrecedes(line.key) { return .failure(.order(lineNumber)) }
+                keyStarts.append(Int32(start))
+            }
+            previous = line
+            start = end + 1
+        }
+        keyStarts.append(Int32(text.count + 1))
+        let block = NameBlock(number: number, first: first, next: next, text: text, keyStarts: keyStarts)
+        // Keys in order: the first and the last say whether all are inside.
+        for index in [0, block.keyCount - 1] where !block.covers(block.key(at: index)) {
+            return .failure(.outside(line(ofKey: index, in: text, keyStarts)))
+        }
+        return .success(block)
+    }
+
+    /// A decimal number as the writer writes it: ASCII digits, no leading zero.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard let first = digits.first, first != 0x30 || digits.count == 1, digits.count <= 10,
+            digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { return nil }
+        return decimal(digits)
+    }
+
+    private static func line(ofKey index: Int, in text: [UInt8], _ keyStarts: [Int32]) -> Int {
+        text[0..<Int(keyStarts[index])].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    }
+
+    /// Format 12's primary-key order of a key's rows: unit and kind as
+    /// numbers, language and text as bytes.
+    package static func entryPrecedes(_ a: Entry, _ b: Entry) -> Bool {
+        if a.unit != b.unit { return a.unit < b.unit }
+        if a.kind != b.kind { return a.kind < b.kind }
+        if a.language != b.language { return precedes(a.language, b.language) }
+        return precedes(a.stored, b.stored)
+    }
+}
+
+extension RowDecoder {
+    /// A `name_blocks` row at columns `offset...` (block, first, next,
+    /// size, entries, crc): its checksum, and its text inflated and read.
+    package func nameBlock(at offset: Int32) throws(Failure) -> NameBlock {
+        try check("name_blocks", at: offset)
+        return try checkedNameBlock(at: offset)
+    }
+
+    /// `nameBlock(at:)` of a row whose checksum was checked (`TableScan`).
+    package func checkedNameBlock(at offset: Int32) throws(Failure) -> NameBlock {
+        let number = try id(offset, "name_blocks", "block")
+        func invalid(_ column: String, _ value: String) -> Failure {
+            damaged(.invalidValue(table: "name_blocks", column: column, key: "\(number)", value: value))
+        }
+        guard let first = statement.text(at: offset + 1) else { throw damaged(.emptyText(table: "name_blocks", column: "first", key: "\(number)")) }
+        let next = statement.isNull(at: offset + 2) ? nil : statement.text(at: offset + 2)
+        let size = statement.int(at: offset + 3)
+        let inflated = statement.withColumn(offset + 4) { stored -> Result<[UInt8], UnitWords.Problem> in
+            guard case .blob(let bytes) = stored else { return .failure(.doesNotInflate) }
+            return UnitWords.inflate(bytes, size: size)
+        }
+        let text: [UInt8]
+        switch inflated {
+        case .success(let bytes): text = bytes
+        case .failure(.size(let size)): throw invalid("size", "\(size)")
+        case .failure(let problem): throw invalid("entries", problem.description)
+        }
+        guard !text.isEmpty else { throw invalid("entries", "no names") }
+        switch NameBlock.read(number: number, first: first, next: next, text: text) {
+        case .success(let block): return block
+        case .failure(let problem): throw invalid("entries", problem.description)
+        }
+    }
+}

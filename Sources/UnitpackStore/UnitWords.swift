@@ -1,0 +1,245 @@
+import CZlib
+import UnitpackCore
+
+/// `unit_words.words` (docs/database.md, "unit_words"): a unit's words in
+/// every language that names it, as one text, kept as one zlib stream a
+/// unit. A unit's forms repeat one another (`атомная единица`, `атомные
+/// единицы`, `атомных единиц`), and a row a form kept each a row's key,
+/// length and checksum: 51,760 rows took 2.3 MB where these rows take
+/// 0.54 (issue 38, docs/database.md).
+///
+/// The text, UTF-8: lines separated by LF (U+000A), no LF at the end. A
+/// line without a TAB names a language (its `languages.code`) and starts
+/// its section; each line after it, up to the next language, is a form
+/// (`display`, a plural category, `symbol`, `long:few`, ...: `NameForm`), a
+/// TAB and its text. Languages in byte order, each once and with at least
+/// one form; forms in byte order within their language, each once; no text
+/// empty or holding a TAB. A unit named in no language has the empty text.
+package enum UnitWords {
+    /// The most bytes a row's text may have (`unit_words.size`): the largest
+    /// of the repository's is 4,273; a stated size above it is damage,
+    /// never a buffer to allocate.
+    package static let maxSize = 1 << 20
+
+    package struct Form: Sendable, Hashable {
+        package var form: String
+        package var text: String
+        package init(form: String, text: String) {
+            self.form = form
+            self.text = text
+        }
+    }
+
+    package struct Section: Sendable, Hashable {
+        package var language: String
+        package var forms: [Form]
+        package init(language: String, forms: [Form]) {
+            self.language = language
+            self.forms = forms
+        }
+    }
+
+    /// Why a row's words are not what the writer writes; the text is the
+    /// `value` of `DatabaseDamage.invalidValue` (column `words`).
+    package enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        case size(Int)
+        case doesNotInflate
+        case notUTF8
+        case formBeforeLanguage
+        case emptyLanguage(String)
+        case languageOrder(String)
+        case formOrder(language: String, form: String)
+        case badLine(language: String)
+
+        package var description: String {
+            switch self {
+            case .size(let size): "a size of \(size) bytes"
+            case .doesNotInflate: "a stream that does not inflate to its size"
+            case .notUTF8: "words that are not UTF-8"
+            case .formBeforeLanguage: "a form before any language"
+            case .emptyLanguage(let code): "language '\(code)' with no form"
+            case .languageOrder(let code): "language '\(code)' out of order or twice"
+            case .formOrder(let language, let form): "form '\(form)' of '\(language)' out of order or twice"
+            case .badLine(let language): "a line of '\(language)' with no form, no text or two tabs"
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// The text of `sections` (sorted here: languages, then forms, in byte order).
+    package static func text(_ sections: [Section]) -> String {
+        var lines: [String] = []
+        for section in sections.sorted(by: { Array($0.language.utf8).lexicographicallyPrecedes($1.language.utf8) })
+        where !section.forms.isEmpty {
+            lines.append(section.language)
+            for form in section.forms.sorted(by: { Array($0.form.utf8).lexicographicallyPrecedes($1.form.utf8) }) {
+                lines.append(form.form + "\t" + form.text)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `bytes` as one zlib stream (RFC 1950) at level 9, as zlib's
+    /// `compress2` writes it: the same bytes for the same text with the
+    /// same zlib.
+    package static func compress(_ bytes: [UInt8]) -> [UInt8] {
+        var bound = compressBound(uLong(bytes.count))
+        var output = [UInt8](repeating: 0, count: Int(bound))
+        let status = output.withUnsafeMutableBufferPointer { out in
+            bytes.withUnsafeBufferPointer { input in
+                compress2(out.baseAddress, &bound, input.baseAddress, uLong(input.count), 9)
+            }
+        }
+        precondition(status == Z_OK, "zlib's compress2 failed (\(status)) within its own bound")
+        return Array(output.prefix(Int(bound)))
+    }
+
+    // MARK: Reading
+
+    /// The text of a row: `stream` inflated, exactly `size` bytes and the
+    /// stream's end (its Adler-32 checked by zlib), or the problem.
+    package static func inflate(_ stream: UnsafeRawBufferPointer, size: Int) -> Result<[UInt8], Problem> {
+        guard size >= 0, size <= maxSize else { return .failure(.size(size)) }
+        guard let input = stream.baseAddress, !stream.isEmpty else { return .failure(.doesNotInflate) }
+        // One byte of room past the size: a stream with more to give does
+        // not end, and is refused.
+        var output = [UInt8](repeating: 0, count: size + 1)
+        var z = z_stream()
+        guard inflateInit_(&z, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return .failure(.doesNotInflate) }
+        defer { inflateEnd(&z) }
+        let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
+            z.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: Bytef.self))
+            z.avail_in = uInt(stream.count)
+            z.next_out = out.baseAddress
+            z.avail_out = uInt(out.count)
+            return CZlib.inflate(&z, Z_FINISH)
+        }
+        guard status == Z_STREAM_END, Int(z.total_out) == size, z.avail_in == 0 else { return .failure(.doesNotInflate) }
+        output.removeLast()
+        return .success(output)
+    }
+
+    /// Every section of a row's text, checked as the format says.
+    package static func sections(_ text: [UInt8]) -> Result<[Section], Problem> {
+        var sections: [Section] = []
+        let problem = walk(text) { language in
+            sections.append(Section(language: language, forms: []))
+            return true
+        } form: { form, text in
+            sections[sections.count - 1].forms.append(Form(form: form, text: text))
+            return true
+        }
+        if let problem { return .failure(problem) }
+        return .success(sections)
+    }
+
+    /// The forms of `language` in a row's text, nil when the row has none
+    /// of it; the text before it is checked, the text after it is not read.
+    package static func forms(of language: String, in text: [UInt8]) -> Result<[Form]?, Problem> {
+        var forms: [Form]?
+        let problem = walk(text) { code in
+            if forms != nil { return false }  // past the language: the rest is not read
+            if code == language { forms = [] }
+            return true
+        } form: { form, text in
+            if forms != nil { forms?.append(Form(form: form, text: text)) }
+            return true
+        }
+        if let problem { return .failure(problem) }
+        return .success(forms)
+    }
+
+    /// Reads the lines of `text` in order, calling `language` for a
+    /// language's line and `form` for a form's, until either returns false
+    /// (that line is then the last read: a section's end is checked only
+    /// when the next starts, so a caller stops at the next language line).
+    private static func walk(
+        _ text: [UInt8], language: (String) -> Bool, form: (String, String) -> Bool
+    ) -> Problem? {
+        guard !text.isEmpty else { return nil }
+        var current: [UInt8]?
+        var lastForm: [UInt8]?
+        var formsInSection = 0
+        var start = 0
+        while start <= text.count {
+            var end = start
+            while end < text.count, text[end] != 0x0A { end += 1 }
+            let line = text[start..<end]
+            start = end + 1
+            if let tab = line.firstIndex(of: 0x09) {
+                guard let code = current else { return .formBeforeLanguage }
+                let name = Array(line[line.startIndex..<tab])
+                let value = line[(tab + 1)...]
+                guard !name.isEmpty, !value.isEmpty, !value.contains(0x09) else {
+                    return .badLine(language: String(decoding: code, as: UTF8.self))
+                }
+                if let lastForm, !lastForm.lexicographicallyPrecedes(name) {
+                    return .formOrder(language: String(decoding: code, as: UTF8.self), form: String(decoding: name, as: UTF8.self))
+                }
+                guard let formText = utf8(name),
+                    let valueText = utf8(value)
+                else { return .notUTF8 }
+                lastForm = name
+                formsInSection += 1
+                if !form(formText, valueText) { return nil }
+            } else {
+                let code = Array(line)
+                guard !code.isEmpty else { return .badLine(language: current.map { String(decoding: $0, as: UTF8.self) } ?? "") }
+                if let current {
+                    guard formsInSection > 0 else { return .emptyLanguage(String(decoding: current, as: UTF8.self)) }
+                    guard current.lexicographicallyPrecedes(code) else { return .languageOrder(String(decoding: code, as: UTF8.self)) }
+                }
+                guard let codeText = utf8(code) else { return .notUTF8 }
+                current = code
+                lastForm = nil
+                formsInSection = 0
+                if !language(codeText) { return nil }
+            }
+        }
+        if let current, formsInSection == 0 { return .emptyLanguage(String(decoding: current, as: UTF8.self)) }
+        return nil
+    }
+
+    /// `bytes` as a String when they are valid UTF-8 (`String(validating:)`
+    /// is newer than the runtime's oldest platforms).
+    package static func utf8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
+    }
+}
+
+extension RowDecoder {
+    /// A `unit_words` row at columns `offset...` (unit, size, words, crc):
+    /// its checksum, its unit's id, and its words inflated to the size it
+    /// states. The text's lines are read by `UnitWords.sections` or
+    /// `forms(of:in:)`, whose problems `damagedWords` gives as damage.
+    package func unitWords(at offset: Int32) throws(Failure) -> (unit: Int, text: [UInt8]) {
+        try check("unit_words", at: offset)
+        return try inflatedUnitWords(at: offset)
+    }
+
+    /// `unitWords(at:)` of a row whose checksum was checked (`TableScan`).
+    package func inflatedUnitWords(at offset: Int32) throws(Failure) -> (unit: Int, text: [UInt8]) {
+        let unit = try id(offset, "unit_words", "unit")
+        let size = statement.int(at: offset + 1)
+        let inflated = statement.withColumn(offset + 2) { stored -> Result<[UInt8], UnitWords.Problem> in
+            guard case .blob(let bytes) = stored else { return .failure(.doesNotInflate) }
+            return UnitWords.inflate(bytes, size: size)
+        }
+        switch inflated {
+        case .success(let text): return (unit, text)
+        case .failure(let problem): throw damagedWords(problem, unit: unit)
+        }
+    }
+
+    /// The damage of a unit's words that do not read as the format says:
+    /// a form no reader knows is `unknownValue`, any other problem
+    /// `invalidValue` of column `words`.
+    package func damagedWords(_ problem: UnitWords.Problem, unit: Int) -> Failure {
+        switch problem {
+        case .size(let size): damaged(.invalidValue(table: "unit_words", column: "size", key: "\(unit)", value: "\(size)"))
+        default: damaged(.invalidValue(table: "unit_words", column: "words", key: "\(unit)", value: problem.description))
+        }
+    }
+}
