@@ -73,8 +73,7 @@ extension UnitDatabase {
         var withoutAccentsKeys: [String: Bool] = [:]
         try scan("name_blocks", order: "block") { decoder in
             let block = try decoder.nameBlock(at: 0)
-            let chained = lastBlock.map { $0.number + 1 == block.number && $0.next == block.first } ?? (block.number == 1 && block.first.isEmpty)
-            guard chained else { throw damaged(.keyChain(table: "name_blocks", key: "\(lastBlock?.number ?? 0)")) }
+            guard block.follows(lastBlock) else { throw damaged(.keyChain(table: "name_blocks", key: "\(lastBlock?.number ?? 0)")) }
             lastBlock = block
             for index in 0..<block.keyCount {
                 let key = block.key(at: index)

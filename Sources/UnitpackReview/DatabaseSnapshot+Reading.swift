@@ -268,8 +268,7 @@ private struct SnapshotReader {
         var previous: NameBlock?
         while try scan.next() {
             let block = try row.decoder.checkedNameBlock(at: row.offset)
-            let chained = previous.map { $0.number + 1 == block.number && $0.next == block.first } ?? (block.number == 1 && block.first.isEmpty)
-            try row.require(chained, "the blocks of names do not chain at block \(block.number)")
+            try row.require(block.follows(previous), "the blocks of names do not chain at block \(block.number)")
             previous = block
             for index in 0..<block.keyCount {
                 let folded = block.key(at: index)

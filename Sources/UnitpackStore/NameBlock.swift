@@ -98,6 +98,13 @@ package struct NameBlock: Sendable {
         }
     }
 
+    /// Whether this block comes right after `previous` in a scan of the
+    /// table by number: block 1 begins at the empty key (`previous` nil),
+    /// and each begins where the one before it ends (`verify`, the review).
+    package func follows(_ previous: NameBlock?) -> Bool {
+        previous.map { $0.number + 1 == number && $0.next == first } ?? (number == 1 && first.isEmpty)
+    }
+
     /// Whether `key` belongs in this block: at least `first`, and less than
     /// `next` (the next block's first key) when there is one.
     package func covers(_ key: String) -> Bool {
@@ -240,12 +247,8 @@ extension RowDecoder {
         guard let first = statement.text(at: offset + 1) else { throw damaged(.emptyText(table: "name_blocks", column: "first", key: "\(number)")) }
         let next = statement.isNull(at: offset + 2) ? nil : statement.text(at: offset + 2)
         let size = statement.int(at: offset + 3)
-        let inflated = statement.withColumn(offset + 4) { stored -> Result<[UInt8], UnitWords.Problem> in
-            guard case .blob(let bytes) = stored else { return .failure(.doesNotInflate) }
-            return UnitWords.inflate(bytes, size: size)
-        }
         let text: [UInt8]
-        switch inflated {
+        switch inflatedBlob(at: offset + 4, size: size) {
         case .success(let bytes): text = bytes
         case .failure(.size(let size)): throw invalid("size", "\(size)")
         case .failure(let problem): throw invalid("entries", problem.description)

@@ -223,13 +223,18 @@ extension RowDecoder {
     package func inflatedUnitWords(at offset: Int32) throws(Failure) -> (unit: Int, text: [UInt8]) {
         let unit = try id(offset, "unit_words", "unit")
         let size = statement.int(at: offset + 1)
-        let inflated = statement.withColumn(offset + 2) { stored -> Result<[UInt8], UnitWords.Problem> in
-            guard case .blob(let bytes) = stored else { return .failure(.doesNotInflate) }
-            return UnitWords.inflate(bytes, size: size)
-        }
-        switch inflated {
+        switch inflatedBlob(at: offset + 2, size: size) {
         case .success(let text): return (unit, text)
         case .failure(let problem): throw damagedWords(problem, unit: unit)
+        }
+    }
+
+    /// The BLOB at column `index` inflated to exactly `size` bytes
+    /// (`UnitWords.inflate`), read in place: a unit's words, a block of names.
+    package func inflatedBlob(at index: Int32, size: Int) -> Result<[UInt8], UnitWords.Problem> {
+        statement.withColumn(index) { stored in
+            guard case .blob(let bytes) = stored else { return .failure(.doesNotInflate) }
+            return UnitWords.inflate(bytes, size: size)
         }
     }
 
