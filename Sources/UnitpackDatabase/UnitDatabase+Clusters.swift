@@ -187,7 +187,7 @@ extension UnitDatabase {
         var rows: [ClusterRow] = []
         let path = path
         do {
-            let query = try state.connection.prepare(
+            let query = try state.prepare(
                 """
                 SELECT \(DatabaseFormat.selectList(of: "categories", as: "c")), \(DatabaseFormat.selectList(of: "clusters", as: "k"))
                 FROM categories c LEFT JOIN clusters k ON k.category = c.id WHERE c.key = ?

@@ -50,7 +50,7 @@ extension UnitDatabase {
         let path = path
         return try withState { state throws(UnitDatabaseError) in
             do {
-                let query = try state.connection.prepare(
+                let query = try state.prepare(
                     "SELECT \(DatabaseFormat.selectList(of: "categories")) FROM categories ORDER BY id")
                 let rows = RowDecoder(statement: query, path: path)
                 var keys: [String] = []

@@ -169,11 +169,10 @@ extension UnitDatabase {
 
     private func loadLanguageRow(_ code: String, _ state: State) throws(UnitDatabaseError) -> Language? {
         if case .language(let language)? = state.objects.value(for: .language(code)) { return language }
-        let row = state.languageByCode
         let path = path
         let language: Language?
         do {
-            try row.reset()
+            let row = try state.languageByCode
             try row.bind(.text(code), at: 1)
             if try row.step() {
                 let rows = RowDecoder(statement: row, path: path)
@@ -206,7 +205,7 @@ extension UnitDatabase {
     func allLanguageRows(_ state: State) throws(UnitDatabaseError) -> [(code: String, phraseWordRows: Int)] {
         let path = path
         do {
-            let query = try state.connection.prepare(
+            let query = try state.prepare(
                 "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages ORDER BY code")
             let rows = RowDecoder(statement: query, path: path)
             var languages: [(code: String, phraseWordRows: Int)] = []
@@ -225,11 +224,10 @@ extension UnitDatabase {
     {
         let key = NamesKey(unit: unit.id, language: language)
         if case .names(let names)? = state.objects.value(for: .names(key)) { return names }
-        let query = state.namesOfUnit
         let path = path
         let words: [(form: NameForm, text: String)]?
         do {
-            try query.reset()
+            let query = try state.namesOfUnit
             try query.bind(.integer(Int64(unit.id.rawValue)), at: 1)
             let rows = RowDecoder(statement: query, path: path)
             // Every unit has its row (the empty text when no language names

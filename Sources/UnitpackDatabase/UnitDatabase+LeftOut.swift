@@ -23,7 +23,7 @@ extension UnitDatabase {
             var count = 0
             let path = path
             do {
-                let query = try state.connection.prepare(
+                let query = try state.prepare(
                     "SELECT \(DatabaseFormat.selectList(of: "left_out_names")) FROM left_out_names ORDER BY folded, unit_key")
                 let decoder = RowDecoder(statement: query, path: path)
                 while try query.step() {

@@ -217,7 +217,7 @@ extension UnitDatabase {
         guard let (category, name) = UnitKey.split(key) else { throw .unknownUnit(key) }
         return try withState { state throws(UnitDatabaseError) in
             let id = try sqlite { () throws(SQLiteError) -> Int? in
-                let query = try state.connection.prepare(
+                let query = try state.prepare(
                     "SELECT u.id FROM units u JOIN categories c ON c.id = u.category WHERE c.key = ? AND u.name = ?")
                 try query.bind(.text(category), at: 1)
                 try query.bind(.text(name), at: 2)
@@ -264,7 +264,7 @@ extension UnitDatabase {
     public func categoryKeys() throws(UnitDatabaseError) -> [String] {
         try withState { state throws(UnitDatabaseError) in
             try sqlite { () throws(SQLiteError) -> [String] in
-                let query = try state.connection.prepare("SELECT key FROM categories ORDER BY key")
+                let query = try state.prepare("SELECT key FROM categories ORDER BY key")
                 var keys: [String] = []
                 while try query.step() { keys.append(query.text(at: 0) ?? "") }
                 return keys

@@ -112,7 +112,7 @@ extension UnitDatabase {
             let path = path
             var rows: [RelationRow] = []
             do {
-                let query = try state.connection.prepare(
+                let query = try state.prepare(
                     "SELECT \(DatabaseFormat.selectList(of: "relations")) FROM relations ORDER BY kind, first, second")
                 let decoder = RowDecoder(statement: query, path: path)
                 var read: [(kind: String, first: Int, second: Int, factor: Double?, regions: [String])] = []
@@ -148,7 +148,7 @@ extension UnitDatabase {
 
     /// The key of category `id`, nil when no category has that id.
     private func categoryKey(_ id: Int, _ state: State) throws -> String? {
-        let query = try state.connection.prepare(
+        let query = try state.prepare(
             "SELECT \(DatabaseFormat.selectList(of: "categories")) FROM categories WHERE id = ?")
         try query.bind(.integer(Int64(id)), at: 1)
         guard try query.step() else { return nil }

@@ -11,7 +11,7 @@ extension UnitDatabase {
     public func usages() throws(UnitDatabaseError) -> [String] {
         try withState { state throws(UnitDatabaseError) in
             try sqlite { () throws(SQLiteError) -> [String] in
-                let query = try state.connection.prepare("SELECT DISTINCT usage FROM clusters ORDER BY usage")
+                let query = try state.prepare("SELECT DISTINCT usage FROM clusters ORDER BY usage")
                 var usages: [String] = []
                 while try query.step() { usages.append(query.text(at: 0) ?? "") }
                 return usages

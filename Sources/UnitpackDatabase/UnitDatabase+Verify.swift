@@ -25,7 +25,7 @@ extension UnitDatabase {
     }
 
     private func verifyAll(_ state: State) throws -> Int {
-        let check = try state.connection.prepare("PRAGMA integrity_check")
+        let check = try state.prepare("PRAGMA integrity_check")
         while try check.step() {
             let line = check.text(at: 0) ?? ""
             guard line == "ok" else { throw UnitDatabaseError.corrupt(path: path, detail: line) }
@@ -33,7 +33,7 @@ extension UnitDatabase {
         var total = 0
         /// Runs `body` on every row of `table`, then checks the count.
         func scan(_ table: String, order: String, _ body: (RowDecoder<UnitDatabaseError>) throws -> Void) throws {
-            let query = try state.connection.prepare(
+            let query = try state.prepare(
                 "SELECT \(DatabaseFormat.selectList(of: table)) FROM \(table) ORDER BY \(order)")
             let decoder = RowDecoder(statement: query, path: path)
             var rows = 0

@@ -25,9 +25,22 @@ public final class UnitDatabase: Sendable {
 
     package final class State {
         package let connection: Connection
-        let unitByID: Statement
-        let languageByCode: Statement
-        let namesOfUnit: Statement
+        /// Every lookup selects the whole row and its checksum, and the key
+        /// it asked for with it, so that SQLite reads the table's row (not
+        /// only an index) and a row found under the wrong key is noticed.
+        /// Prepared on first use, as every statement: an open prepares none.
+        var unitByID: Statement { get throws(SQLiteError) { try reuse(&unitByIDStatement, Self.unitByIDSQL) } }
+        var languageByCode: Statement { get throws(SQLiteError) { try reuse(&languageByCodeStatement, Self.languageByCodeSQL) } }
+        var namesOfUnit: Statement { get throws(SQLiteError) { try reuse(&namesOfUnitStatement, Self.namesOfUnitSQL) } }
+        private var unitByIDStatement: Statement?
+        private var languageByCodeStatement: Statement?
+        private var namesOfUnitStatement: Statement?
+        static let unitByIDSQL = """
+            SELECT \(DatabaseFormat.selectList(of: "units", as: "u")), \(DatabaseFormat.selectList(of: "categories", as: "c"))
+            FROM units u LEFT JOIN categories c ON c.id = u.category WHERE u.id = ?
+            """
+        static let languageByCodeSQL = "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?"
+        static let namesOfUnitSQL = "SELECT \(DatabaseFormat.selectList(of: "unit_words")) FROM unit_words WHERE unit = ?"
         /// The block of `name_blocks` that holds a key, by its `first`
         /// (the index `name_blocks_by_first`), and a block by number:
         /// prepared on first use, so that opening stays as cheap.
@@ -37,31 +50,51 @@ public final class UnitDatabase: Sendable {
         var objects: BoundedCache<CachedKey, CachedObject>
         var pageCacheBudget = 0
 
+        /// Statements prepared once, by their SQL: preparing one parses its
+        /// SQL and plans it (100,000 instructions for a join of two select
+        /// lists), and a parse after `purge()` asked for twenty. Kept across
+        /// `purge()`, as the schema is: they hold no data, only the plan.
+        private var statements: [String: Statement] = [:]
+
+        /// The statement of `sql`, reset, from those prepared before; a new one
+        /// when that one is still being read (a query run inside a loop over
+        /// the same query's rows), which then takes its place.
+        func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+            try reuse(&statements[sql], sql)
+        }
+
+        /// The statement in `slot`, reset, or a new one of `sql` put there
+        /// when there is none or it is busy. The statements of every lookup
+        /// have a slot of their own: no hash of their SQL on each use.
+        private func reuse(_ slot: inout Statement?, _ sql: String) throws(SQLiteError) -> Statement {
+            if let statement = slot, !statement.isBusy {
+                try statement.reset()
+                return statement
+            }
+            let statement = try connection.prepare(sql)
+            slot = statement
+            return statement
+        }
+
         var blockOfKey: Statement {
             get throws(SQLiteError) {
-                if let statement = blockOfKeyStatement { return statement }
-                let statement = try connection.prepare("SELECT block FROM name_blocks WHERE first <= ? ORDER BY first DESC LIMIT 1")
-                blockOfKeyStatement = statement
-                return statement
+                try reuse(&blockOfKeyStatement, "SELECT block FROM name_blocks WHERE first <= ? ORDER BY first DESC LIMIT 1")
             }
         }
 
         var blockByNumber: Statement {
-            get throws(SQLiteError) {
-                if let statement = blockByNumberStatement { return statement }
-                let statement = try connection.prepare(
-                    "SELECT \(DatabaseFormat.selectList(of: "name_blocks")) FROM name_blocks WHERE block = ?")
-                blockByNumberStatement = statement
-                return statement
-            }
+            get throws(SQLiteError) { try reuse(&blockByNumberStatement, Self.blockByNumberSQL) }
         }
+        static let blockByNumberSQL = "SELECT \(DatabaseFormat.selectList(of: "name_blocks")) FROM name_blocks WHERE block = ?"
 
         func setPageCache(_ bytes: Int) throws(SQLiteError) {
             pageCacheBudget = max(0, bytes)
             // A limit in pages: each cached page costs its size plus SQLite's
             // headers (PgHdr, the page cache's own, the b-tree's MemPage:
             // a few hundred bytes, more than `cache_size = -KiB` allows for).
-            let pageSize = Int(try connection.scalarInt("PRAGMA page_size") ?? 4096)
+            // The header's page size, which the open checked (`DatabaseHeader`):
+            // no statement to prepare.
+            let pageSize = DatabaseFormat.pageSize
             let pages = max(2, pageCacheBudget / (pageSize + Self.pageOverhead))
             try connection.execute("PRAGMA cache_size = \(pages)")
             connection.releaseMemory()
@@ -84,18 +117,6 @@ public final class UnitDatabase: Sendable {
             self.rowCounts = meta.rowCounts
             self.nameCount = meta.nameCount
             objects = BoundedCache(budget: objectBudget)
-            // Every lookup selects the whole row and its checksum, and the key
-            // it asked for with it, so that SQLite reads the table's row (not
-            // only an index) and a row found under the wrong key is noticed.
-            unitByID = try connection.prepare(
-                """
-                SELECT \(DatabaseFormat.selectList(of: "units", as: "u")), \(DatabaseFormat.selectList(of: "categories", as: "c"))
-                FROM units u LEFT JOIN categories c ON c.id = u.category WHERE u.id = ?
-                """)
-            languageByCode = try connection.prepare(
-                "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?")
-            namesOfUnit = try connection.prepare(
-                "SELECT \(DatabaseFormat.selectList(of: "unit_words")) FROM unit_words WHERE unit = ?")
         }
 
         /// A reader's entry (`CachedKey.reader`): the phrase reader keeps
@@ -227,7 +248,7 @@ public final class UnitDatabase: Sendable {
     /// unit has the id.
     func readUnit(_ id: UnitID, _ state: State) throws(UnitDatabaseError) -> MeasureUnit? {
         do {
-            let row = state.unitByID
+            let row = try state.unitByID
             try row.reset()
             try row.bind(.integer(Int64(id.rawValue)), at: 1)
             guard try row.step() else { return nil }

@@ -105,6 +105,10 @@ public final class Statement {
         try reset()
     }
 
+    /// Whether the statement has stepped and was neither reset nor run to
+    /// its end: a caller is still reading its rows.
+    public var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+
     public func reset() throws(SQLiteError) {
         // sqlite3_reset returns the error of the last step again; that error was
         // already thrown by step(), so it is not an error of the reset itself.

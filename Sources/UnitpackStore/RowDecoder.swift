@@ -34,14 +34,11 @@ package struct RowDecoder<Failure: Error> {
     /// page can point twice at one row, hiding another, and every row and
     /// count would still check (docs/database.md, "Row checksums").
     package func check(_ table: String, at offset: Int32) throws(Failure) {
-        let count = Int32(DatabaseFormat.columns(of: table).count)
-        guard statement.checksumMatches(table: table, columns: offset..<(offset + count)) else {
+        let shape = seen.shape(of: table)
+        guard statement.checksumMatches(table: table, columns: offset..<(offset + shape.columns)) else {
             throw damaged(.checksumMismatch(table: table))
         }
-        let keyColumns = Int32(DatabaseFormat.primaryKeyColumns[table] ?? Int(count))
-        var key: [Statement.Value] = [.text(table)]
-        for column in offset..<(offset + keyColumns) { key.append(statement.value(at: column)) }
-        guard seen.keys.insert(key).inserted else { throw damaged(.rowReadTwice(table: table)) }
+        guard seen.insert(table, statement, offset..<(offset + shape.keyColumns)) else { throw damaged(.rowReadTwice(table: table)) }
     }
 
     /// The id at column `index` of the query, `column` of `table`: 1 to
@@ -81,7 +78,69 @@ package struct RowDecoder<Failure: Error> {
 
 
 /// The keys a `RowDecoder` has read (a class: the decoder is a value that
-/// its loop copies).
+/// its loop copies). Each key is kept as bytes (the table's name, then each
+/// key column as `RowChecksum` encodes it) in one buffer, found by a hash of
+/// those bytes: a row checked costs no allocation and no hash of a `String`
+/// (which normalizes its text), and a match is a match of every byte.
 final class SeenKeys {
-    var keys: Set<[Statement.Value]> = []
+    private var bytes: [UInt8] = []
+    /// The first key of each hash, as a range of `bytes`.
+    private var first: [Int: Range<Int>] = [:]
+    /// Keys whose hash an earlier, different key has (rare): compared one by one.
+    private var collided: [Range<Int>] = []
+    private var lastTable = ""
+    private var lastShape = (columns: Int32(0), keyColumns: Int32(0))
+
+    /// The number of `table`'s columns (without `crc`) and of its key's.
+    func shape(of table: String) -> (columns: Int32, keyColumns: Int32) {
+        if table != lastTable {
+            let columns = Int32(DatabaseFormat.columns(of: table).count)
+            lastShape = (columns, Int32(DatabaseFormat.primaryKeyColumns[table] ?? Int(columns)))
+            lastTable = table
+        }
+        return lastShape
+    }
+
+    /// Adds the key in `columns` of the statement's row; false when this
+    /// decoder has read it before.
+    func insert(_ table: String, _ statement: Statement, _ columns: Range<Int32>) -> Bool {
+        let start = bytes.count
+        var name = table
+        name.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(0)
+        for column in columns {
+            statement.withColumn(column) { stored in
+                switch stored {
+                case .null: bytes.append(0)
+                case .integer(let integer): append(1, UInt64(bitPattern: integer))
+                case .real(let real): append(2, real.bitPattern)
+                case .text(let text): append(3, UInt64(text.count)); bytes.append(contentsOf: text)
+                case .blob(let blob): append(4, UInt64(blob.count)); bytes.append(contentsOf: blob)
+                }
+            }
+        }
+        let key = start..<bytes.count
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[key])) }
+        let hash = hasher.finalize()
+        guard let earlier = first[hash] else {
+            first[hash] = key
+            return true
+        }
+        if same(earlier, key) || collided.contains(where: { same($0, key) }) {
+            bytes.removeSubrange(key)
+            return false
+        }
+        collided.append(key)
+        return true
+    }
+
+    private func append(_ tag: UInt8, _ number: UInt64) {
+        bytes.append(tag)
+        withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && bytes[a].elementsEqual(bytes[b])
+    }
 }

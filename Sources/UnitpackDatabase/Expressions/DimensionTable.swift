@@ -39,7 +39,7 @@ extension UnitDatabase {
             let path = path
             var entries: [DimensionTable.Entry] = []
             do {
-                let query = try state.connection.prepare(
+                let query = try state.prepare(
                     "SELECT \(DatabaseFormat.selectList(of: "categories")) FROM categories ORDER BY id")
                 let decoder = RowDecoder(statement: query, path: path)
                 while try query.step() {

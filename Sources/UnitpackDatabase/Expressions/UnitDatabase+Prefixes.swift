@@ -97,8 +97,7 @@ extension UnitDatabase {
             // passes the user's): they have no words, as in `phraseWords`.
             let present = Set(try allLanguageRows(state).map(\.code))
             for code in asked where present.contains(code) {
-                let patterns = try compoundPatterns(code, state)
-                for (name, pattern) in patterns.prefixes {
+                for (name, pattern) in try prefixPatterns(code, state) {
                     guard let prefix = UnitPrefix.named(name), pattern.hasSuffix("{0}"), pattern.count > 3 else { continue }
                     let word = TextFolding.fold(String(pattern.dropLast(3)))
                     if !words.contains(where: { $0.prefix == prefix && $0.word == word }) { words.append(PrefixWord(prefix: prefix, word: word)) }

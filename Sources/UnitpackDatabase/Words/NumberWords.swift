@@ -82,29 +82,37 @@ public struct NumberWords: Sendable {
 
     /// The words of several languages, each with its language's code.
     public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
-        var order: [String] = []
-        var found: [String: (meanings: [Meaning], languages: UInt64, flags: UInt8)] = [:]
+        // One hash of each word (a String's hash normalizes it, which costs
+        // more than all else here): its place in `rows`, in first-seen order.
+        var places: [String: Int] = [:]
+        places.reserveCapacity(entries.count)
+        var rows: [(word: String, meanings: [Meaning], languages: UInt64, flags: UInt8)] = []
         for (word, meaning, language) in entries {
             if meaning.kind == .ending {
                 if !endings.contains(where: { $0.ending == word && $0.language == language }) { endings.append((word, language)) }
                 continue
             }
-            longestWord = max(longestWord, word.unicodeScalars.count)
-            if found[word] == nil {
-                order.append(word)
-                found[word] = ([], 0, 0)
+            let scalars = word.unicodeScalars.count
+            longestWord = max(longestWord, scalars)
+            let place: Int
+            if let known = places[word] {
+                place = known
+            } else {
+                place = rows.count
+                places[word] = place
+                rows.append((word, [], 0, 0))
             }
             if !language.isEmpty {
                 if !languageCodes.contains(language) { languageCodes.append(language) }
-                if let bit = languageCodes.firstIndex(of: language), bit < 64 { found[word]!.languages |= 1 << UInt64(bit) }
+                if let bit = languageCodes.firstIndex(of: language), bit < 64 { rows[place].languages |= 1 << UInt64(bit) }
             }
             if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive, meaning.kind != .classifier {
-                found[word]!.flags |= WordTable.splittableFlag
-                longestSplittable = max(longestSplittable, word.unicodeScalars.count)
+                rows[place].flags |= WordTable.splittableFlag
+                longestSplittable = max(longestSplittable, scalars)
                 if let start = Self.start(of: word) { splitStarts.insert(start) }
-                if word.unicodeScalars.count == 1, let only = word.unicodeScalars.first { splittableScalars.insert(only) }
+                if scalars == 1, let only = word.unicodeScalars.first { splittableScalars.insert(only) }
             }
-            if !found[word]!.meanings.contains(meaning) { found[word]!.meanings.append(meaning) }
+            if !rows[place].meanings.contains(meaning) { rows[place].meanings.append(meaning) }
             if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
             if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
             if meaning.kind == .minus { minusOpenings.insert(word.firstIndex(of: " ").map { String(word[..<$0]) } ?? word) }
@@ -120,10 +128,7 @@ public struct NumberWords: Sendable {
             default: break
             }
         }
-        table = WordTable(order.map { word in
-            let value = found[word]!
-            return (word, value.meanings, value.languages, value.flags)
-        })
+        table = WordTable(rows.map { ($0.word, $0.meanings, $0.languages, $0.flags) })
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
         attached.sort { $0.utf8.count > $1.utf8.count }
         // Stable: endings of one length keep the order they came in.

@@ -26,7 +26,7 @@ extension UnitDatabase {
             do {
                 // With the language's row, which counts its words: a word
                 // lost from the table is an error, not a phrase read otherwise.
-                let query = try state.connection.prepare(
+                let query = try state.prepare(
                     """
                     SELECT \(DatabaseFormat.selectList(of: "languages", as: "l")), \(DatabaseFormat.selectList(of: "phrase_words", as: "w"))
                     FROM languages l LEFT JOIN phrase_words w ON w.lang = l.code WHERE l.code = ?
