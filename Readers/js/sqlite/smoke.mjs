@@ -156,6 +156,11 @@ attempt("version", () => {
     const [[version, sourceId]] = query(db, "SELECT sqlite_version(), sqlite_source_id()");
     check(/^3\.\d+\.\d+$/.test(version), "SELECT sqlite_version()", `${version} (${sourceId})`);
 });
+attempt("compile options", () => {
+    const options = query(db, "PRAGMA compile_options").map(([option]) => option);
+    check(options.includes("OMIT_LOAD_EXTENSION") && options.includes("THREADSAFE=0"),
+        "PRAGMA compile_options", options.join(" "));
+});
 attempt("count", () => {
     const [[count]] = query(db, "SELECT count(*) FROM units");
     check(Number.isInteger(count) && count > 0, "SELECT count(*) FROM units", String(count));
