@@ -9,7 +9,9 @@
 // parameters of each kind the reader binds) and prints the answers; then
 // shows that a write is refused and that truncated copies of the file give
 // SQLite errors, not a crash, and that the module still answers afterwards.
+// First of all, the module's files must match SHA256SUMS beside them.
 // Ends with "N passed, N failed" and exits non-zero on any failure.
+import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import createSQLite from "./sqlite3.mjs";
@@ -146,6 +148,15 @@ function attempt(what, run) {
     try { return run(); } catch (error) { check(false, what, error.message); return undefined; }
 }
 
+{
+    const sums = await readFile(new URL("./SHA256SUMS", import.meta.url), "utf8");
+    const lines = sums.trim().split("\n").map((line) => line.split(/ +\*?/));
+    for (const [expected, name] of lines) {
+        const actual = createHash("sha256").update(await readFile(new URL(`./${name}`, import.meta.url))).digest("hex");
+        check(actual === expected, `${name} matches SHA256SUMS`, actual);
+    }
+    check(["sqlite3.mjs", "sqlite3.wasm"].every((name) => lines.some((fields) => fields[1] === name)), "SHA256SUMS names both files");
+}
 const file = await databasePath(process.argv[2] ?? "dist/units.sqlite");
 const bytes = new Uint8Array(await readFile(file));
 console.log(`database: ${file}, ${bytes.length} bytes`);
