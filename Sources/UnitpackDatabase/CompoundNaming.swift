@@ -75,32 +75,31 @@ extension UnitDatabase {
             let counting = try state.prepare("SELECT count(*) FROM compounds WHERE lang = ?")
             try counting.bind(.text(code), at: 1)
             let found = try counting.step() ? counting.int(at: 0) : 0
+            try counting.reset()
+            // The language's row apart: a join repeats its columns on every row.
+            let languageQuery = try state.prepare("SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?")
+            try languageQuery.bind(.text(code), at: 1)
+            guard try languageQuery.step() else { throw UnitDatabaseError.damaged(path: path, damage: .missingRow(table: "languages", key: code, namedBy: nil)) }
+            let languageRow = try RowDecoder(statement: languageQuery, path: path).languageCompoundCount(at: 0)
+            try languageQuery.reset()
+            guard languageRow.code == code else {
+                throw UnitDatabaseError.damaged(path: path, damage: .wrongKey(table: "languages", asked: code, found: languageRow.code))
+            }
+            guard found == languageRow.compoundRows else {
+                throw UnitDatabaseError.damaged(
+                    path: path, damage: .countMismatch(table: "compounds", key: code, found: found, stated: languageRow.compoundRows))
+            }
             let query = try state.prepare(
-                """
-                SELECT \(DatabaseFormat.selectList(of: "languages", as: "l")), \(DatabaseFormat.selectList(of: "compounds", as: "c"))
-                FROM languages l LEFT JOIN compounds c ON c.lang = l.code AND c.key = 'prefix' WHERE l.code = ?
-                """)
-            let decoder = RowDecoder(statement: query, path: path)
-            let column = Int32(DatabaseFormat.columns(of: "languages").count + 1)
+                "SELECT \(DatabaseFormat.selectList(of: "compounds")) FROM compounds WHERE lang = ? AND key = 'prefix'")
             try query.bind(.text(code), at: 1)
-            var checked = false
+            let decoder = RowDecoder(statement: query, path: path)
             while try query.step() {
-                if !checked {
-                    let row = try decoder.languageCompoundCount(at: 0)
-                    guard row.code == code else { throw decoder.damaged(.wrongKey(table: "languages", asked: code, found: row.code)) }
-                    guard found == row.compoundRows else {
-                        throw decoder.damaged(.countMismatch(table: "compounds", key: code, found: found, stated: row.compoundRows))
-                    }
-                    checked = true
-                }
-                if query.isNull(at: column) { continue }
-                let row = try decoder.compound(at: column)
+                let row = try decoder.compound(at: 0)
                 guard row.lang == code, row.key == .prefix else {
                     throw decoder.damaged(.wrongKey(table: "compounds", asked: code, found: row.lang))
                 }
                 prefixes[row.form] = row.pattern
             }
-            guard checked else { throw decoder.damaged(.missingRow(table: "languages", key: code, namedBy: nil)) }
         } catch {
             throw Self.typed(error, path: path)
         }

@@ -71,7 +71,7 @@ public enum DatabaseSanity {
     /// once compiled: a `gender` or `case` form starts with a unit id.
     public static func isValidCompound(key: CompoundPatternKey, form: String, pattern: String) -> Bool {
         let cases = CompoundPatternText.cases
-        if let count = key.placeholders, CompoundPatternText.problem(pattern, placeholders: count) != nil { return false }
+        if let count = key.placeholders, !CompoundPatternText.isWellFormed(pattern, placeholders: count) { return false }
         let parts = form.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         func isID(_ text: String) -> Bool { Int(text).map(isValidID) ?? false }
         switch key {
