@@ -1,4 +1,5 @@
 import UnitpackCore
+import UnitpackSQLite
 import UnitpackStore
 
 /// What a `UnitDatabase` holds, part by part (bytes), and how its object cache
@@ -12,7 +13,8 @@ public struct DatabaseStatistics: Sendable, Hashable {
     public var pageCacheBytes: Int
     /// The parsed schema (`SQLITE_DBSTATUS_SCHEMA_USED`).
     public var schemaBytes: Int
-    /// The prepared statements (`SQLITE_DBSTATUS_STMT_USED`).
+    /// The prepared statements (`SQLITE_DBSTATUS_STMT_USED`): held in the
+    /// object cache, so part of `objectBytes` too (none at open).
     public var statementBytes: Int
     /// The connection's lookaside pool, allocated at open.
     public var lookasideBytes: Int
@@ -30,8 +32,8 @@ public struct DatabaseStatistics: Sendable, Hashable {
     /// Objects dropped to stay within the budget.
     public var evictions: Int
 
-    /// Everything: what opening cost (schema, statements and lookaside are
-    /// part of it), the page cache and the objects.
+    /// Everything: what opening cost (schema and lookaside are part of it),
+    /// the page cache and the objects (the prepared statements among them).
     public var bytesHeld: Int { openBytes + pageCacheBytes + objectBytes }
 }
 
@@ -69,6 +71,8 @@ enum CachedKey: Hashable {
     case clusters(String)
     /// The whole `left_out_names` table.
     case leftOutNames
+    /// A prepared statement, by its SQL (`UnitDatabase.State.prepare`).
+    case statement(String)
 }
 
 /// Indirect, so that a slot of the cache's hash table holds a pointer, not
@@ -99,4 +103,14 @@ indirect enum CachedObject {
     case clusters([ClusterRow])
     /// The keys of the left-out units each word names, by folded word.
     case leftOutNames([String: [String]])
+    /// A prepared statement: SQLite's bytes for it are its cost, in the one
+    /// budget, and `purge()` finalizes it with the rest.
+    case statement(CachedStatement)
+}
+
+/// A statement in the object cache. Unchecked: a statement is used only
+/// under the database's lock, by whoever holds `State`, like the connection.
+final class CachedStatement: @unchecked Sendable {
+    let statement: Statement
+    init(_ statement: Statement) { self.statement = statement }
 }

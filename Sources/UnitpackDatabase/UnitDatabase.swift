@@ -28,64 +28,42 @@ public final class UnitDatabase: Sendable {
         /// Every lookup selects the whole row and its checksum, and the key
         /// it asked for with it, so that SQLite reads the table's row (not
         /// only an index) and a row found under the wrong key is noticed.
-        /// Prepared on first use, as every statement: an open prepares none.
-        var unitByID: Statement { get throws(SQLiteError) { try reuse(&unitByIDStatement, Self.unitByIDSQL) } }
-        var languageByCode: Statement { get throws(SQLiteError) { try reuse(&languageByCodeStatement, Self.languageByCodeSQL) } }
-        var namesOfUnit: Statement { get throws(SQLiteError) { try reuse(&namesOfUnitStatement, Self.namesOfUnitSQL) } }
-        private var unitByIDStatement: Statement?
-        private var languageByCodeStatement: Statement?
-        private var namesOfUnitStatement: Statement?
+        var unitByID: Statement { get throws(SQLiteError) { try prepare(Self.unitByIDSQL) } }
+        var languageByCode: Statement { get throws(SQLiteError) { try prepare(Self.languageByCodeSQL) } }
+        var namesOfUnit: Statement { get throws(SQLiteError) { try prepare(Self.namesOfUnitSQL) } }
+        /// The block of `name_blocks` that holds a key, by its `first`
+        /// (the index `name_blocks_by_first`), and a block by number.
+        var blockOfKey: Statement { get throws(SQLiteError) { try prepare(Self.blockOfKeySQL) } }
+        var blockByNumber: Statement { get throws(SQLiteError) { try prepare(Self.blockByNumberSQL) } }
         static let unitByIDSQL = """
             SELECT \(DatabaseFormat.selectList(of: "units", as: "u")), \(DatabaseFormat.selectList(of: "categories", as: "c"))
             FROM units u LEFT JOIN categories c ON c.id = u.category WHERE u.id = ?
             """
         static let languageByCodeSQL = "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?"
         static let namesOfUnitSQL = "SELECT \(DatabaseFormat.selectList(of: "unit_words")) FROM unit_words WHERE unit = ?"
-        /// The block of `name_blocks` that holds a key, by its `first`
-        /// (the index `name_blocks_by_first`), and a block by number:
-        /// prepared on first use, so that opening stays as cheap.
-        private var blockOfKeyStatement: Statement?
-        private var blockByNumberStatement: Statement?
+        static let blockOfKeySQL = "SELECT block FROM name_blocks WHERE first <= ? ORDER BY first DESC LIMIT 1"
+        static let blockByNumberSQL = "SELECT \(DatabaseFormat.selectList(of: "name_blocks")) FROM name_blocks WHERE block = ?"
         /// Decoded units, languages and names, within one byte budget.
         var objects: BoundedCache<CachedKey, CachedObject>
         var pageCacheBudget = 0
 
-        /// Statements prepared once, by their SQL: preparing one parses its
-        /// SQL and plans it (100,000 instructions for a join of two select
-        /// lists), and a parse after `purge()` asked for twenty. Kept across
-        /// `purge()`, as the schema is: they hold no data, only the plan.
-        private var statements: [String: Statement] = [:]
-
-        /// The statement of `sql`, reset, from those prepared before; a new one
-        /// when that one is still being read (a query run inside a loop over
-        /// the same query's rows), which then takes its place.
+        /// The statement of `sql`, reset: one prepared before, from the
+        /// object cache, or a new one put there. Preparing parses the SQL and
+        /// plans it (100,000 instructions for a join of two select lists), and
+        /// a parse after `purge()` asks for twenty, several many times. In the
+        /// cache a statement costs SQLite's bytes for it within the one budget,
+        /// and `purge()` finalizes it. A cached statement still being read (a
+        /// query run inside a loop over the same query's rows) is left to its
+        /// reader, and a new one takes its place.
         func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-            try reuse(&statements[sql], sql)
-        }
-
-        /// The statement in `slot`, reset, or a new one of `sql` put there
-        /// when there is none or it is busy. The statements of every lookup
-        /// have a slot of their own: no hash of their SQL on each use.
-        private func reuse(_ slot: inout Statement?, _ sql: String) throws(SQLiteError) -> Statement {
-            if let statement = slot, !statement.isBusy {
-                try statement.reset()
-                return statement
+            if case .statement(let cached)? = objects.value(for: .statement(sql)), !cached.statement.isBusy {
+                try cached.statement.reset()
+                return cached.statement
             }
             let statement = try connection.prepare(sql)
-            slot = statement
+            objects.insert(.statement(CachedStatement(statement)), for: .statement(sql), cost: statement.memoryUsed + sql.utf8.count)
             return statement
         }
-
-        var blockOfKey: Statement {
-            get throws(SQLiteError) {
-                try reuse(&blockOfKeyStatement, "SELECT block FROM name_blocks WHERE first <= ? ORDER BY first DESC LIMIT 1")
-            }
-        }
-
-        var blockByNumber: Statement {
-            get throws(SQLiteError) { try reuse(&blockByNumberStatement, Self.blockByNumberSQL) }
-        }
-        static let blockByNumberSQL = "SELECT \(DatabaseFormat.selectList(of: "name_blocks")) FROM name_blocks WHERE block = ?"
 
         func setPageCache(_ bytes: Int) throws(SQLiteError) {
             pageCacheBudget = max(0, bytes)
@@ -137,8 +115,8 @@ public final class UnitDatabase: Sendable {
     }
 
     /// What SQLite holds for this connection right after the open: the
-    /// parsed schema, the pager and its first pages, the prepared statements
-    /// (SQLite's per-connection counters) and the lookaside pool. Counted per
+    /// parsed schema, the pager and its first pages (SQLite's per-connection
+    /// counters; no statement is prepared yet) and the lookaside pool. Counted per
     /// connection, not as the change of `sqlite3_memory_used()` over the
     /// open: other threads' queries moved that by tens of KB, and the budget
     /// a library refused as too small (`UnitLibraryError.budgetTooSmall`)

@@ -105,6 +105,9 @@ public final class Statement {
         try reset()
     }
 
+    /// SQLite's bytes for the prepared statement (`SQLITE_STMTSTATUS_MEMUSED`).
+    public var memoryUsed: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_MEMUSED, 0)) }
+
     /// Whether the statement has stepped and was neither reset nor run to
     /// its end: a caller is still reading its rows.
     public var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }

@@ -44,7 +44,8 @@
 //                        the choice alone (usage, list, readable magnitude)
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
 // With BENCH_ONLY_PHRASE=TEXT in the environment it parses TEXT 20,000 times
-// (BENCH_ONLY_PHRASE_TIMES=N: N times; BENCH_ALL_LANGUAGES=1: with every language asked) and stops (for a profiler such as
+// (BENCH_ONLY_PHRASE_TIMES=N: N times; BENCH_ALL_LANGUAGES=1: with every language asked;
+// BENCH_COLD=1: purge() before each) and stops (for a profiler such as
 // valgrind --tool=callgrind; Scripts/phrase-instructions counts each phrase's).
 //   phrase_us MEDIAN TEXT  with BENCH_EACH_PHRASE=1 in the environment: the warm
 //                        median of each typical and quantity phrase alone (to find
@@ -115,7 +116,12 @@ func run(_ options: Options) {
         if getenv("BENCH_ALL_LANGUAGES") != nil, let all = try? database.phraseLanguages() {
             languages = ["en"] + all.filter { $0 != "en" }
         }
-        for _ in 0..<times { count += (try? database.parse(only, languages: languages).readings.count) ?? 0 }
+        // BENCH_COLD=1: purge() before each parse, a parse after a memory warning (parse_cold_median_us).
+        let cold = getenv("BENCH_COLD") != nil
+        for _ in 0..<times {
+            if cold { database.purge() }
+            count += (try? database.parse(only, languages: languages).readings.count) ?? 0
+        }
         report("readings", String(count))
         do { let statistics = database.statistics
             report("object_cache", "\(statistics.objectBytes) of \(statistics.objectBudget) bytes, \(statistics.objectsHeld) objects, "
