@@ -5,6 +5,10 @@ import PackageDescription
 // or testing the main package never builds the benchmark.
 let package = Package(
     name: "RuntimeBench",
+    products: [
+        // The phrase lists, for Benchmarks/PackageBench too.
+        .library(name: "BenchPhrases", targets: ["BenchPhrases"]),
+    ],
     dependencies: [
         .package(name: "unitpack", path: "../.."),
     ],

@@ -11,19 +11,10 @@
 //   convert_units_ms     N conversions with Unit values looked up once (median of R runs)
 //   convert_names_ms     N conversions by name, lookup included each time (median of R runs)
 //   *_ns_per_op          the same per conversion
-//   format_ru_ms         N format(value, unit, language: "ru") of the pairs' target
-//                        units, names cached after the first (median of R runs);
-//                        "-" when the database has no Russian
-//   parse_median_us      median time of one parse(phrase, languages: ["en", "ru"]) over
-//                        typical phrases, warm (each parsed once before); "-" when
-//                        the database has no phrase words
-//   parse_p90_us         its 90th percentile
-//   parse_cold_median_us the same with purge() before each parse: no unit, name,
-//                        lookup or phrase word cached, SQLite's pages re-read
-//   parse_quantity_median_us  median of one parse of a quantity phrase (6 ft 2 in,
-//                        in feet and inches, a difference, 12 oz in ml), warm
-//   parse_all_median_us  parse_median_us with every language of phrase words asked
-//                        (English first, as convert asks: the seed read several at once)
+//   parse_cold_median_us median time of one parse(phrase, languages: ["en", "ru"]) over
+//                        the typical phrases with purge() before each parse: no unit,
+//                        name, lookup or phrase word cached, SQLite's pages re-read;
+//                        "-" when the database has no phrase words
 //   phrase_words_all_bytes  the object cache's bytes after purge() and one parse of
 //                        `1 m` with every language asked: the phrase words of all of
 //                        them (ApproximateSize) and the few objects `1 m` needs
@@ -32,10 +23,6 @@
 //   parse_expression_median_us  median of one parse of a three-unit expression
 //                        phrase (1 W/(m*K) in BTU/(h*ft*°F)) and the conversion
 //                        of its first reading, warm
-//   mixed_en_median_us   median time of one split(180 cm into foot and inch) and
-//   mixed_ru_median_us   format(_:language:) of the result, in English and in Russian,
-//                        warm (units, languages and names cached); "-" when the
-//                        database lacks those units or languages
 //   expected_target_median_us  median time of one expectedTarget (the converter's
 //                        guess: the usage the unit implies, the completed list, the
 //                        alternatives) over 1 cup, 15 psi, 7 L/100 km (US), 2 km,
@@ -43,6 +30,12 @@
 //   choose_target_median_us  the same without the alternatives (alternatives: 0):
 //                        the choice alone (usage, list, readable magnitude)
 //   peak_rss_kib         getrusage(RUSAGE_SELF).ru_maxrss at the end
+// The warm figures of repeatable calls (format in Russian; warm parses of the
+// typical phrases, with two languages and with all, and of the quantity
+// phrases; split + format of a mixed result) are Benchmarks/PackageBench's:
+// package-benchmark gives their percentiles and malloc counts and checks them
+// against main's baseline. Opening and the conversions stay here too, for
+// the synthetic data sets of Scripts/bench's table.
 // With BENCH_ONLY_PHRASE=TEXT in the environment it parses TEXT 20,000 times
 // (BENCH_ONLY_PHRASE_TIMES=N: N times; BENCH_ALL_LANGUAGES=1: with every language asked;
 // BENCH_COLD=1: purge() before each) and stops (for a profiler such as
@@ -195,37 +188,16 @@ func run(_ options: Options) {
         fail("conversion: \(error)")
     }
 
-    // MARK: Format in Russian (plural rules, separators, cached names)
-
-    var formatTimes: [Double] = []
-    if (try? database.language("ru")) != nil {
-        do {
-            for _ in 0..<repeats {
-                let start = clock.now
-                var length = 0
-                for i in 0..<conversions {
-                    let unit = unitPairs[i % unitPairs.count].1
-                    length += try database.format(samples[i % samples.count], unit, language: "ru").long.utf8.count
-                }
-                formatTimes.append(microseconds(clock.now - start))
-                checksum += Double(length)
-            }
-        } catch {
-            fail("format: \(error)")
-        }
-    }
-
     // MARK: Parse phrases (numbers in digits and words, one and two units)
 
-    var parseTimes: [Double] = []
+    var hasPhrases = false
     var coldParseTimes: [Double] = []
-    var quantityParseTimes: [Double] = []
     var expressionTimes: [Double] = []
-    var allParseTimes: [Double] = []
     var allWordsBytes = 0
     var allWordsHeap = 0
     let phrases = typicalPhrases
     if let languages = try? database.phraseLanguages(), languages.contains("en") {
+        hasPhrases = true
         do {
             /// Each phrase parsed once, then `count` parses in turn, each timed (µs).
             func timedParses(_ list: [String], _ count: Int) throws -> [Double] {
@@ -239,7 +211,6 @@ func run(_ options: Options) {
                 }
                 return times
             }
-            parseTimes = try timedParses(phrases, conversions / 4)
             // Every language asked: the words of all of them in one table.
             let all = ["en"] + languages.filter { $0 != "en" }
             database.purge()
@@ -247,14 +218,6 @@ func run(_ options: Options) {
             _ = try database.parse("1 m", languages: all)
             allWordsBytes = database.statistics.objectBytes
             allWordsHeap = Int(bench_heap_in_use()) - Int(bench_sqlite_memory_used()) - heapBefore
-            for phrase in phrases { _ = try database.parse(phrase, languages: all) }
-            for i in 0..<(conversions / 4) {
-                let start = clock.now
-                let result = try database.parse(phrases[i % phrases.count], languages: all)
-                allParseTimes.append(microseconds(clock.now - start))
-                checksum += Double(result.readings.count)
-            }
-            quantityParseTimes = try timedParses(quantityPhrases, conversions / 4)
             // Expressions: the parse and the conversion of its first reading.
             for phrase in expressionPhrases {
                 guard case .understood(let readings) = try database.parse(phrase, languages: ["en", "ru"]),
@@ -285,32 +248,6 @@ func run(_ options: Options) {
             }
         } catch {
             fail("parse: \(error)")
-        }
-    }
-
-    // MARK: Split and format a mixed result (5 ft 11 in, 5 футов 11 дюймов)
-
-    var mixedMedians: [String: Double] = [:]
-    if let centimeter = try? database.unit(key: "length/centimeter"), let foot = try? database.unit(key: "length/foot"),
-        let inch = try? database.unit(key: "length/inch")
-    {
-        for language in ["en", "ru"] where (try? database.language(language)) != nil {
-            do {
-                let quantity = try database.split(180, of: centimeter, into: [foot, inch])
-                _ = try database.format(quantity, language: language)
-                var times: [Double] = []
-                times.reserveCapacity(conversions / 4)
-                for _ in 0..<(conversions / 4) {
-                    let start = clock.now
-                    let split = try database.split(180, of: centimeter, into: [foot, inch])
-                    let text = try database.format(split, language: language).long
-                    times.append(microseconds(clock.now - start))
-                    checksum += Double(text.utf8.count)
-                }
-                mixedMedians[language] = median(times)
-            } catch {
-                fail("mixed (\(language)): \(error)")
-            }
         }
     }
 
@@ -362,35 +299,16 @@ func run(_ options: Options) {
     report("convert_units_ns_per_op", rounded(unitMedian * 1000 / Double(conversions), 1))
     report("convert_names_ms", rounded(nameMedian / 1000))
     report("convert_names_ns_per_op", rounded(nameMedian * 1000 / Double(conversions), 1))
-    if formatTimes.isEmpty {
-        report("format_ru_ms", "-")
-        report("format_ru_ns_per_op", "-")
-    } else {
-        report("format_ru_ms", rounded(median(formatTimes) / 1000))
-        report("format_ru_ns_per_op", rounded(median(formatTimes) * 1000 / Double(conversions), 1))
-    }
-    if parseTimes.isEmpty {
-        report("parse_median_us", "-")
-        report("parse_p90_us", "-")
-        report("parse_cold_median_us", "-")
-        report("parse_quantity_median_us", "-")
-        report("parse_expression_median_us", "-")
-        report("parse_all_median_us", "-")
-        report("phrase_words_all_bytes", "-")
-        report("phrase_words_all_heap_bytes", "-")
-    } else {
-        let sorted = parseTimes.sorted()
-        report("parse_median_us", rounded(median(parseTimes), 2))
-        report("parse_p90_us", rounded(sorted[sorted.count * 9 / 10], 2))
+    if hasPhrases {
         report("parse_cold_median_us", rounded(median(coldParseTimes), 2))
-        report("parse_quantity_median_us", rounded(median(quantityParseTimes), 2))
         report("parse_expression_median_us", rounded(median(expressionTimes), 2))
-        report("parse_all_median_us", rounded(median(allParseTimes), 2))
         report("phrase_words_all_bytes", String(allWordsBytes))
         report("phrase_words_all_heap_bytes", String(allWordsHeap))
-    }
-    for language in ["en", "ru"] {
-        report("mixed_\(language)_median_us", mixedMedians[language].map { rounded($0, 2) } ?? "-")
+    } else {
+        report("parse_cold_median_us", "-")
+        report("parse_expression_median_us", "-")
+        report("phrase_words_all_bytes", "-")
+        report("phrase_words_all_heap_bytes", "-")
     }
     report("expected_target_median_us", targetTimes.isEmpty ? "-" : rounded(median(targetTimes), 2))
     report("choose_target_median_us", chooseTimes.isEmpty ? "-" : rounded(median(chooseTimes), 2))
