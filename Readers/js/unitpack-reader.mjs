@@ -949,33 +949,31 @@ const TABLES = {
     relations: { columns: ["kind", "first", "second", "factor", "regions"], key: 3 },
 };
 
-const be = new DataView(new ArrayBuffer(8));
-const TYPE_BYTE = new Uint8Array(1);
-const LENGTH = new Uint8Array(4);
+const SCRATCH = new Uint8Array(9), SCRATCH_VIEW = new DataView(SCRATCH.buffer);
+const TABLE_PREFIX = new Map();
 
 /** docs/database.md, "Row checksums": CRC-32 of the table's name, 00 and each cell. */
 function rowChecksum(table, cells) {
-    let crc = crc32(utf8.encode(table + "\0"));
+    let prefix = TABLE_PREFIX.get(table);
+    if (prefix === undefined) TABLE_PREFIX.set(table, prefix = crc32(utf8.encode(table + "\0")));
+    let crc = prefix;
     for (const cell of cells) {
+        SCRATCH[0] = cell.type === 5 ? 0 : cell.type;
         switch (cell.type) {
         case 1:
-            TYPE_BYTE[0] = 1;
-            be.setBigInt64(0, BigInt.asIntN(64, cell.raw));
-            crc = crc32(new Uint8Array(be.buffer.slice(0)), crc32(TYPE_BYTE, crc));
+            SCRATCH_VIEW.setBigInt64(1, BigInt.asIntN(64, cell.raw));
+            crc = crc32(SCRATCH, crc);
             break;
         case 2:
-            TYPE_BYTE[0] = 2;
-            be.setFloat64(0, cell.value);
-            crc = crc32(new Uint8Array(be.buffer.slice(0)), crc32(TYPE_BYTE, crc));
+            SCRATCH_VIEW.setFloat64(1, cell.value);
+            crc = crc32(SCRATCH, crc);
             break;
         case 3: case 4:
-            TYPE_BYTE[0] = cell.type;
-            new DataView(LENGTH.buffer).setUint32(0, cell.raw.length);
-            crc = crc32(cell.raw, crc32(LENGTH, crc32(TYPE_BYTE, crc)));
+            SCRATCH_VIEW.setUint32(1, cell.raw.length);
+            crc = crc32(cell.raw, crc32(SCRATCH.subarray(0, 5), crc));
             break;
         default:
-            TYPE_BYTE[0] = 0;
-            crc = crc32(TYPE_BYTE, crc);
+            crc = crc32(SCRATCH.subarray(0, 1), crc);
         }
     }
     return crc | 0;
@@ -1161,11 +1159,11 @@ export class UnitDatabase {
             for (const cell of values) {
                 if (cell.type === 3 && cell.value === null) throw this.damaged({ case: "invalidValue", table }, `a text of '${table}' is not UTF-8`);
             }
-            const primary = JSON.stringify(values.slice(0, key).map((c) => (c.type === 1 ? String(c.raw) : c.value)));
+            const primary = key === 1 ? values[0].value : values.slice(0, key).map((c) => String(c.value)).join("\u0000");
             if (seen.has(primary)) throw this.damaged({ case: "rowReadTwice", table }, `a row of '${table}' was read twice in one query`);
             seen.add(primary);
-            const row = {};
-            columns.forEach((column, i) => { row[column] = values[i].value; row[`${column}:type`] = values[i].type; });
+            const row = { $types: values.map((c) => c.type) };
+            for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i].value;
             return row;
         });
     }
@@ -1262,7 +1260,7 @@ export class UnitDatabase {
                 throw this.damaged({ case: "unreadableFormula", unit: String(id) }, `the formulas of unit ${id} do not parse (${error.message})`);
             }
         } else {
-            if (row["factor:type"] !== 2 || !isNormalPositive(row.factor)) throw this.invalid("units", "factor", id, row.factor);
+            if (row.$types[4] !== 2 || !isNormalPositive(row.factor)) throw this.invalid("units", "factor", id, row.factor);
             if (row.to_base !== null || row.from_base !== null) throw this.damaged({ case: "unreadableFormula", unit: String(id) }, `unit ${id} has a factor and formulas`);
         }
         const unit = Object.freeze({
