@@ -1050,10 +1050,35 @@ export class Generation {
     /** Every unit a name or symbol names at its best rank (docs/database.md, "Folding"), best first. */
     candidates(text) { return this.database.candidates(text); }
 
-    /** `value` in `from` converted to `to` (units, keys, ids or names). */
+    /**
+     * `value` in `from` converted to `to` (units, keys, ids or names). Names
+     * of several units are paired as the Swift runtime pairs them: the
+     * readings that share a category (`pt` in `mm` is the typographic point),
+     * else the one pair of categories of a `same` relation; else ambiguous.
+     */
     async convert(value, from, to) {
-        const [source, target] = await Promise.all([this.unit(from), this.unit(to)]);
-        return this.database.convertUnits(value, source, target);
+        const db = this.database;
+        const [sources, targets] = await Promise.all([from, to].map(async (which) => {
+            if (typeof which !== "string" || db.byKey.has(which)) return [await this.unit(which)];
+            const found = await db.candidates(which);
+            if (!found.length) throw new UnitpackError("database.unknownUnit", `No unit is named '${which}'.`, { unit: which });
+            return found;
+        }));
+        const pairs = sources.flatMap((s) => targets.filter((t) => t.category === s.category).map((t) => [s, t]));
+        if (pairs.length > 1) {
+            const manySources = new Set(pairs.map(([s]) => s.id)).size > 1;
+            const text = manySources ? from : to, keys = pairs.map((p) => p[manySources ? 0 : 1].key);
+            throw new UnitpackError("database.ambiguousUnit", `'${text}' names several units: ${keys.join(", ")}.`, { unit: text, candidates: keys });
+        }
+        if (pairs.length === 1) return db.convertUnits(value, ...pairs[0]);
+        if (sources.length > 1 || targets.length > 1) {
+            const same = sources.flatMap((s) => targets.filter((t) => db.sameFactor(s, t) !== null).map((t) => [s, t]));
+            if (same.length === 1) return db.convertUnits(value, ...same[0]);
+            const [text, list] = sources.length > 1 ? [from, sources] : [to, targets];
+            throw new UnitpackError("database.ambiguousUnit", `'${text}' names several units: ${list.map((u) => u.key).join(", ")}.`,
+                { unit: text, candidates: list.map((u) => u.key) });
+        }
+        return db.convertUnits(value, sources[0], targets[0]);
     }
 
     /** A mixed quantity: `value` in `from` as parts of `into` (largest first); rounding `whole`, `{significantDigits}` or `{fraction}`. */
@@ -1449,14 +1474,22 @@ export class UnitDatabase {
         return rows;
     }
 
-    crossCategoryFactor(from, to) {
+    // The factor of a `same` relation between the units' categories, or null.
+    sameFactor(from, to) {
         const a = this.categoryByKey.get(from.category).id, b = this.categoryByKey.get(to.category).id;
+        if (a === b) return 1;
         for (const row of this.relations()) {
             if (row.kind !== "same") continue;
             // The Swift runtime multiplies by the reciprocal for a row (B, A) (RelationTable.factor).
             if (row.first === a && row.second === b) return row.factor;
             if (row.first === b && row.second === a) return 1 / row.factor;
         }
+        return null;
+    }
+
+    crossCategoryFactor(from, to) {
+        const factor = this.sameFactor(from, to);
+        if (factor !== null) return factor;
         const differences = this.relations().filter((r) => r.kind === "difference").map((r) => [this.units.get(r.first), this.units.get(r.second)]);
         const separates = differences.some(([abs, diff]) => abs && diff && ((abs.category === from.category && diff.category === to.category) || (abs.category === to.category && diff.category === from.category)));
         if (separates) {
