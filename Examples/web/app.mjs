@@ -54,7 +54,7 @@ async function search() {
     }
     let found;
     try {
-        found = await gen.search(text, { languages: searchLanguages(), limit: 10 });
+        found = await gen.search(text, { languages: searchLanguages(), limit: 8 });
     } catch (error) {
         if (turn !== searchTurn) return;
         if (error instanceof UnitpackError && error.code.startsWith("search.") && error.code !== "search.queryTooLong") return refuse(error);

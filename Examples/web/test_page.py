@@ -153,7 +153,7 @@ def main():
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium")
         for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=900,1000", "--lang=en-US", "--no-first-run", "--disable-extensions"):
+                     "--window-size=1000,1150", "--lang=en-US", "--no-first-run", "--disable-extensions"):
             options.add_argument(flag)
         options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
