@@ -61,7 +61,8 @@ def ensure_selenium():
         import selenium  # noqa: F401
     except ImportError:
         print("== installing selenium (pip)", flush=True)
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "selenium"], check=True)
+        # Pinned: the version this test was written and run with.
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "selenium==4.51.0"], check=True)
 
 
 def copy_generation(source: Path, target: Path):
