@@ -250,43 +250,40 @@ public enum DatabaseWriter {
         return unique
     }
 
-    /// Raw bytes of names a block of `name_blocks` holds at most (a key
-    /// is never split: a block of one key may hold more): compressed, 250
-    /// to 680 bytes. Chosen by measurement (docs/database.md,
-    /// "name_blocks"): blocks of 4,000 bytes made the file 7% smaller, but
-    /// the object cache then held half as many, and a parse with every
-    /// language asked took seven times as long.
-    static let nameBlockBytes = 2_048
-
-    /// `names` cut into blocks of consecutive keys, each a row: its number,
-    /// its first key (the empty string for the first block, so that every
-    /// key has a block), the first key of the block after it (NULL after
-    /// the last), and its text (`NameBlock.text`) compressed with its size.
+    /// `names` cut into blocks of consecutive keys (`PageRows`), each a
+    /// row: its number, its first key (the empty string for the first
+    /// block, so that every key has a block), the first key of the block
+    /// after it (NULL after the last), and its text (`NameBlock.text`)
+    /// compressed with its size.
     private static func nameBlockRows(_ names: [NameRow]) -> [[Statement.Value]] {
-        var blocks: [[NameRow]] = []
-        var current: [NameRow] = []
-        var bytes = 0
+        // Each key's lines, one group.
+        var keys: [String] = []
+        var groups: [[UInt8]] = []
         for name in names {
-            let line = name.folded.utf8.count + name.lang.utf8.count + name.stored.utf8.count + 16
-            if !current.isEmpty, current.last?.folded != name.folded, bytes + line > nameBlockBytes {
-                blocks.append(current)
-                current = []
-                bytes = 0
+            let line = Array(
+                NameBlock.text([
+                    (name.folded, NameBlock.Entry(unit: name.unit, kind: name.kind.rawValue, language: name.lang, stored: name.stored))
+                ]).utf8)
+            if keys.last == name.folded {
+                groups[groups.count - 1] += [0x0A] + line
+            } else {
+                keys.append(name.folded)
+                groups.append(line)
             }
-            current.append(name)
-            bytes += line
         }
-        if !current.isEmpty { blocks.append(current) }
+        let blocks = PageRows.blocks(groups) { number, range, size, stream in
+            PageRows.cellBytes(
+                rowid: number,
+                [
+                    .null, .text(bytes: range.lowerBound == 0 ? 0 : keys[range.lowerBound].utf8.count),
+                    range.upperBound < keys.count ? .text(bytes: keys[range.upperBound].utf8.count) : .null, .integer(size),
+                    .blob(bytes: stream), PageRows.checksum,
+                ])
+        }
         return blocks.enumerated().map { index, block in
-            let text = Array(
-                NameBlock.text(
-                    block.map { ($0.folded, NameBlock.Entry(unit: $0.unit, kind: $0.kind.rawValue, language: $0.lang, stored: $0.stored)) }
-                ).utf8)
-            let next: Statement.Value = index + 1 < blocks.count ? .text(blocks[index + 1][0].folded) : .null
-            return [
-                .integer(Int64(index + 1)), .text(index == 0 ? "" : block[0].folded), next, .integer(Int64(text.count)),
-                .blob(UnitWords.compress(text)),
-            ]
+            let first = index == 0 ? "" : keys[block.groups.lowerBound]
+            let next: Statement.Value = block.groups.upperBound < keys.count ? .text(keys[block.groups.upperBound]) : .null
+            return [.integer(Int64(index + 1)), .text(first), next, .integer(Int64(block.text.count)), .blob(block.stream)]
         }
     }
 
