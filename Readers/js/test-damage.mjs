@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { directoryFiles, openGeneration, UnitpackError } from "./unitpack-reader.mjs";
+import { DATABASE_FORMAT, directoryFiles, openGeneration, UnitpackError } from "./unitpack-reader.mjs";
 import createSQLite from "./sqlite/sqlite3.mjs";
 
 let passed = 0, failed = 0;
@@ -130,25 +130,27 @@ function rawFactor(bytes, id) {
     check(error?.damage?.case === "checksumMismatch" && error?.damage?.table === "units", "the damage is typed: checksumMismatch of 'units'");
 }
 
-// 2. A byte inside a unit's compressed words (read lazily): the generation
-// opens, that unit's words are refused, another unit's still answer.
+// 2. A byte inside a row of units' compressed words (read lazily): the
+// generation opens, that row's units' words are refused, another row's
+// units still answer.
 {
     const db = original["units.sqlite"];
-    const rows = intact.database.sql.query("SELECT unit, words FROM unit_words WHERE length(words) BETWEEN 64 AND 400 ORDER BY unit");
-    let id, at;
-    for (const [unitCell, wordsCell] of rows) {
+    const rows = intact.database.sql.query("SELECT first, last, words FROM unit_words WHERE length(words) BETWEEN 64 AND 400 ORDER BY first");
+    let id, last, at;
+    for (const [firstCell, lastCell, wordsCell] of rows) {
         const found = occurrences(db, wordsCell.value);
-        if (found.length === 1) { id = unitCell.value; at = found[0] + 20; break; }
+        if (found.length === 1) { id = firstCell.value; last = lastCell.value; at = found[0] + 20; break; }
     }
     const unit = intact.database.unitByID(id);
     const damagedDB = db.slice();
     damagedDB[at] ^= 0x40;
     const dir = await generation({ name: "units.sqlite", bytes: damagedDB });
     const gen = await openGeneration(await directoryFiles(dir));
-    check(true, "a unit's compressed words changed (SHA-256 fixed): the generation opens", unit.key);
-    const other = [...gen.database.units.values()].find((u) => u.id !== id && u.key === "length/meter") ?? gen.database.unitByID(id === 1 ? 2 : 1);
+    check(true, "a row of units' compressed words changed (SHA-256 fixed): the generation opens", unit.key);
+    const outside = (u) => u.id < id || u.id > last;
+    const other = [...gen.database.units.values()].find((u) => outside(u) && u.key === "length/meter") ?? [...gen.database.units.values()].find(outside);
     const good = await gen.format(1.5, other.key, "ru");
-    check(good.long.length > 0, "another unit's words still answer", good.long);
+    check(good.long.length > 0, "a unit of another row still answers", good.long);
     const error = await refused(`formatting ${unit.key} in de`, "database.damaged", () => gen.format(2, unit.key, "de"), (e) => `${JSON.stringify(e.damage)}`);
     check(error?.damage?.case === "checksumMismatch" && error?.damage?.table === "unit_words", "the damage is typed: checksumMismatch of 'unit_words'");
     gen.close();
@@ -186,7 +188,7 @@ function rawFactor(bytes, id) {
     await refused("a changed database under the manifest's SHA-256", "generation.digestMismatch", async () => openGeneration(await directoryFiles(dir)));
     dir = await generation({ name: "units.sqlite", bytes: db.subarray(0, db.length - 1), fixManifest: false });
     await refused("a database one byte short", "generation.sizeMismatch", async () => openGeneration(await directoryFiles(dir)));
-    dir = await generation({ edit: (t) => t.replace("database-format\t13", "database-format\t14") });
+    dir = await generation({ edit: (t) => t.replace(`database-format\t${DATABASE_FORMAT}`, `database-format\t${DATABASE_FORMAT + 1}`) });
     await refused("a database format this reader does not know", "generation.unsupportedFormat", async () => openGeneration(await directoryFiles(dir)));
     dir = await generation({ edit: (t) => t.replace("unitpack-manifest\t1", "unitpack-manifest\t2") });
     await refused("a manifest version this reader does not know", "generation.unsupportedManifestVersion", async () => openGeneration(await directoryFiles(dir)));

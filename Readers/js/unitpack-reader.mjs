@@ -19,7 +19,7 @@
 import createSQLite from "./sqlite/sqlite3.mjs";
 
 export const MANIFEST_VERSION = 1;
-export const DATABASE_FORMAT = 13;
+export const DATABASE_FORMAT = 14;
 export const PACK_FORMAT = 5;
 export const APPLICATION_ID = 0x554e504b;
 const MANIFEST_MAX_BYTES = 65536;
@@ -937,7 +937,7 @@ const TABLES = {
     categories: { columns: ["id", "key", "display_order", "base_unit", "dimension", "cluster_rows"], key: 1 },
     units: { columns: ["id", "category", "name", "symbols", "factor", "to_base", "from_base", "priority", "system", "tier", "flags", "usage"], key: 1 },
     name_blocks: { columns: ["block", "first", "next", "size", "entries"], key: 1 },
-    unit_words: { columns: ["unit", "size", "words"], key: 1 },
+    unit_words: { columns: ["first", "last", "size", "words"], key: 1 },
     languages: {
         columns: ["code", "name", "complete", "decimal_separator", "group_separator", "primary_grouping", "secondary_grouping",
             "minimum_grouping_digits", "plural_rules", "phrase_word_rows", "compound_rows", "minus_sign", "long_pattern",
@@ -1630,22 +1630,46 @@ export class UnitDatabase {
         return { code, symbols };
     }
 
-    /** { language: { form: text } }: a unit's one unit_words row, inflated to its size and read as the format says. */
+    /**
+     * { language: { form: text } }: a unit's part of its unit_words row (the row whose `first` is the
+     * greatest not after the unit), the row inflated to its size, its parts (a line `#` and a unit's id,
+     * in order from `first` to `last`) and the unit's lines read as the format says.
+     */
     async unitWords(unit) {
         const cached = this.words.get(unit.id);
         if (cached) return cached;
-        const rows = this.rows("unit_words", "WHERE unit = ?", [unit.id]);
-        if (rows.length !== 1 || rows[0].unit !== unit.id) {
-            throw this.damaged({ case: "missingRow", table: "unit_words", key: String(unit.id), namedBy: "units" }, `unit ${unit.id} has no row of 'unit_words'`);
+        const rows = this.rows("unit_words", "WHERE first <= ? ORDER BY first DESC LIMIT 1", [unit.id]);
+        if (rows.length !== 1 || rows[0].first > unit.id || rows[0].last < unit.id) {
+            throw this.damaged({ case: "missingRow", table: "unit_words", key: String(unit.id), namedBy: "units" }, `unit ${unit.id} is in no row of 'unit_words'`);
         }
-        const { size, words } = rows[0];
-        if (!Number.isInteger(size) || size < 0 || size > UNIT_WORDS_MAX_SIZE || !(words instanceof Uint8Array)) throw this.invalid("unit_words", "size", unit.id, size);
-        const text = await inflateZlib(words, size);
-        if (!text) throw this.invalid("unit_words", "words", unit.id, "a stream that does not inflate to its size");
+        const { first, last, size, words } = rows[0];
+        if (!Number.isInteger(size) || size < 0 || size > UNIT_WORDS_MAX_SIZE || !(words instanceof Uint8Array)) throw this.invalid("unit_words", "size", first, size);
+        const inflated = await inflateZlib(words, size);
+        if (!inflated) throw this.invalid("unit_words", "words", first, "a stream that does not inflate to its size");
+        let part = null, current = null;
+        for (const line of this.text(inflated, "unit_words", "words", first).split("\n")) {
+            if (line.startsWith("#")) {
+                const digits = line.slice(1);
+                const id = /^[1-9][0-9]{0,9}$/.test(digits) ? Number(digits) : null;
+                if (id === null || id > last || (current === null ? id !== first : id <= current)) {
+                    throw this.invalid("unit_words", "words", first, `unit line '${line}' out of order, twice or outside the row's units`);
+                }
+                current = id;
+                if (id === unit.id) part = [];
+            } else if (current === null) {
+                throw this.invalid("unit_words", "words", first, "words before any unit's line");
+            } else if (current === unit.id) {
+                part.push(line);
+            }
+        }
+        if (current !== last) throw this.invalid("unit_words", "words", first, `parts that do not run from unit ${first} to unit ${last}`);
+        if (part === null) {
+            throw this.damaged({ case: "missingRow", table: "unit_words", key: String(unit.id), namedBy: "units" }, `unit ${unit.id} has no part in its row of 'unit_words'`);
+        }
         const result = new Map();
         let language = null, lastForm = null;
         const bad = (line) => this.invalid("unit_words", "words", unit.id, line);
-        for (const line of size ? this.text(text, "unit_words", "words", unit.id).split("\n") : []) {
+        for (const line of part) {
             const tab = line.indexOf("\t");
             if (tab < 0) {
                 if (!line || (language !== null && (result.get(language).size === 0 || compareText(language, line) >= 0))) throw bad(line);

@@ -29,7 +29,7 @@ import unicodedata
 import zlib
 from fractions import Fraction
 
-DATABASE_FORMAT = 13
+DATABASE_FORMAT = 14
 PACK_FORMAT = 5
 UNIT_WORDS_MAX_SIZE = 1 << 20
 MANIFEST_VERSION = 1
@@ -755,23 +755,43 @@ class Database:
             usage = usage.rsplit("-", 1)[0] if "-" in usage else "default"
 
     def unit_words(self, unit_id):
-        """{language: {form: text}} of a unit (docs/database.md, unit_words): its one row, its words
-        inflated to the size the row states, the lines read as the format says."""
-        rows = self.rows("unit_words", "WHERE unit = ?", (unit_id,))
-        if len(rows) != 1 or rows[0]["unit"] != unit_id:
-            raise ReaderError(f"{self.path}: unit {unit_id} has no row of unit_words")
-        size, stream = rows[0]["size"], rows[0]["words"]
+        """{language: {form: text}} of a unit (docs/database.md, unit_words): the row of units whose
+        `first` is the greatest not after the unit, its words inflated to the size the row states, the
+        unit's part found among the row's parts (each a line `#` and its id, in order, from `first` to
+        `last`) and its lines read as the format says."""
+        rows = self.rows("unit_words", "WHERE first <= ? ORDER BY first DESC LIMIT 1", (unit_id,))
+        if len(rows) != 1 or not rows[0]["first"] <= unit_id <= rows[0]["last"]:
+            raise ReaderError(f"{self.path}: unit {unit_id} is in no row of unit_words")
+        first, last, size, stream = rows[0]["first"], rows[0]["last"], rows[0]["size"], rows[0]["words"]
         if not isinstance(stream, bytes) or not 0 <= size <= UNIT_WORDS_MAX_SIZE:
-            raise ReaderError(f"{self.path}: the words of unit {unit_id} state a size of {size}")
+            raise ReaderError(f"{self.path}: the row of unit_words at unit {first} states a size of {size}")
         inflater = zlib.decompressobj()
         try:
             text = inflater.decompress(stream, size + 1)
         except zlib.error:
             text = None
         if text is None or len(text) != size or not inflater.eof or inflater.unused_data or inflater.unconsumed_tail:
-            raise ReaderError(f"{self.path}: the words of unit {unit_id} do not inflate to their size")
+            raise ReaderError(f"{self.path}: the row of unit_words at unit {first} does not inflate to its size")
+        parts, current = {}, None
+        for line in text.split(b"\n"):
+            if line.startswith(b"#"):
+                digits = line[1:]
+                unit = int(digits) if digits.isdigit() and not digits.startswith(b"0") else None
+                if unit is None or unit > last or (unit <= current if current is not None else unit != first):
+                    raise ReaderError(f"{self.path}: the row of unit_words at unit {first}: unit line {line!r} out of place")
+                current = unit
+                parts[unit] = []
+            elif current is None:
+                raise ReaderError(f"{self.path}: the row of unit_words at unit {first}: words before any unit's line")
+            else:
+                parts[current].append(line)
+        if current != last:
+            raise ReaderError(f"{self.path}: the row of unit_words at unit {first} does not end at unit {last}")
+        if unit_id not in parts:
+            raise ReaderError(f"{self.path}: unit {unit_id} has no part in its row of unit_words")
+        lines = parts[unit_id]
         words, language, last_form = {}, None, None
-        for line in text.decode("utf-8").split("\n") if text else []:
+        for line in (b"\n".join(lines).decode("utf-8").split("\n") if lines else []):
             if "\t" not in line:
                 if not line or (language is not None and (not words[language] or language.encode() >= line.encode())):
                     raise ReaderError(f"{self.path}: the words of unit {unit_id}: language {line!r} out of place")

@@ -76,7 +76,8 @@ enum DatabaseSchema {
         """,
         """
         CREATE TABLE unit_words (
-            unit INTEGER PRIMARY KEY,
+            first INTEGER PRIMARY KEY,
+            last INTEGER NOT NULL,
             size INTEGER NOT NULL,
             words BLOB NOT NULL,
             crc INTEGER NOT NULL

@@ -416,10 +416,21 @@ public enum DatabaseWriter {
         }
         var byUnit: [Int: [String: [UnitWords.Form]]] = [:]
         for row in rows { byUnit[row.unit, default: [:]][row.lang, default: []].append(UnitWords.Form(form: row.form, text: row.text)) }
-        return model.units.map(\.id).sorted().map { unit in
-            let sections = (byUnit[unit] ?? [:]).map { UnitWords.Section(language: $0.key, forms: $0.value) }
-            let text = Array(UnitWords.text(sections).utf8)
-            return [.integer(Int64(unit)), .integer(Int64(text.count)), .blob(UnitWords.compress(text))]
+        // Each unit's part of a row (`UnitWords.part`), rows cut to fill the pages (`PageRows`).
+        let units = model.units.map(\.id).sorted()
+        let parts = units.map { unit in
+            Array(UnitWords.part(unit: unit, (byUnit[unit] ?? [:]).map { UnitWords.Section(language: $0.key, forms: $0.value) }).utf8)
+        }
+        let blocks = PageRows.blocks(parts) { _, range, size, stream in
+            PageRows.cellBytes(
+                rowid: units[range.lowerBound],
+                [.null, .integer(units[range.upperBound - 1]), .integer(size), .blob(bytes: stream), PageRows.checksum])
+        }
+        return blocks.map { block in
+            [
+                .integer(Int64(units[block.groups.lowerBound])), .integer(Int64(units[block.groups.upperBound - 1])),
+                .integer(Int64(block.text.count)), .blob(block.stream),
+            ]
         }
     }
 }

@@ -230,16 +230,24 @@ extension UnitDatabase {
             let query = try state.namesOfUnit
             try query.bind(.integer(Int64(unit.id.rawValue)), at: 1)
             let rows = RowDecoder(statement: query, path: path)
-            // Every unit has its row (the empty text when no language names
-            // it): none is a damaged search, never a unit left unnamed.
+            // Every unit has its part of a row (the unit's line alone when
+            // no language names it): none is a damaged search, never a
+            // unit left unnamed. The row is the last that begins at or
+            // before the unit.
             guard try query.step() else {
                 throw rows.damaged(.missingRow(table: "unit_words", key: "\(unit.id)", namedBy: "units"))
             }
             let row = try rows.unitWords(at: 0)
-            guard row.unit == unit.id.rawValue else {
-                throw rows.damaged(.wrongKey(table: "unit_words", asked: "\(unit.id)", found: "\(row.unit)"))
+            guard row.first <= unit.id.rawValue else {
+                throw rows.damaged(.wrongKey(table: "unit_words", asked: "\(unit.id)", found: "\(row.first)"))
             }
-            words = try rows.unitForms(row.text, unit: row.unit, language: language)
+            let part: [UInt8]?
+            switch UnitWords.words(of: unit.id.rawValue, in: row.text, first: row.first, last: row.last) {
+            case .success(let found): part = found
+            case .failure(let problem): throw rows.damagedWords(problem, unit: row.first)
+            }
+            guard let part else { throw rows.damaged(.missingRow(table: "unit_words", key: "\(unit.id)", namedBy: "units")) }
+            words = try rows.unitForms(part, unit: unit.id.rawValue, language: language)
             try query.reset()
         } catch {
             throw Self.typed(error, path: path)

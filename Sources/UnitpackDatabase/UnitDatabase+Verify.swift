@@ -105,29 +105,50 @@ extension UnitDatabase {
             languages[row.language.code] = row
         }
         var named: [String: Set<Int>] = [:]
-        // One row per unit (meta's count is the units'), each naming a
-        // unit: every unit has its row.
-        try scan("unit_words", order: "unit") { decoder in
+        // Rows of consecutive units (meta counts the rows): every unit has
+        // its part in the one row whose first and last hold it, and each
+        // part names a unit.
+        var covered: Set<Int> = []
+        var previousLast = 0
+        try scan("unit_words", order: "first") { decoder in
             let row = try decoder.unitWords(at: 0)
-            guard units.contains(row.unit) else { throw damaged(.missingRow(table: "units", key: "\(row.unit)", namedBy: "unit_words")) }
-            let sections: [UnitWords.Section]
-            switch UnitWords.sections(row.text) {
-            case .success(let read): sections = read
-            case .failure(let problem): throw decoder.damagedWords(problem, unit: row.unit)
+            guard row.first > previousLast else {
+                throw damaged(.invalidValue(table: "unit_words", column: "first", key: "\(row.first)", value: "\(row.first)"))
             }
-            for section in sections {
-                guard languages[section.language] != nil else {
-                    throw damaged(.missingRow(table: "languages", key: section.language, namedBy: "unit_words"))
-                }
-                let forms = try decoder.unitForms(row.text, unit: row.unit, language: section.language) ?? []
-                // The display name and a form for each plural category of
-                // the language (`other` among them), as a lookup requires.
-                let categories = languages[section.language]?.language.plurals.categories ?? [.other]
-                for form in [NameForm.display] + categories.map(NameForm.plural) where !forms.contains(where: { $0.form == form }) {
-                    throw damaged(.missingWords(unit: row.unit, language: section.language, form: form.rawValue))
-                }
-                named[section.language, default: []].insert(row.unit)
+            previousLast = row.last
+            let parts: [(unit: Int, words: ArraySlice<UInt8>)]
+            switch UnitWords.parts(row.text, first: row.first, last: row.last) {
+            case .success(let read): parts = read
+            case .failure(let problem): throw decoder.damagedWords(problem, unit: row.first)
             }
+            for part in parts {
+                guard units.contains(part.unit) else { throw damaged(.missingRow(table: "units", key: "\(part.unit)", namedBy: "unit_words")) }
+                covered.insert(part.unit)
+                let text = Array(part.words)
+                let sections: [UnitWords.Section]
+                switch UnitWords.sections(text) {
+                case .success(let read): sections = read
+                case .failure(let problem): throw decoder.damagedWords(problem, unit: part.unit)
+                }
+                for section in sections {
+                    guard languages[section.language] != nil else {
+                        throw damaged(.missingRow(table: "languages", key: section.language, namedBy: "unit_words"))
+                    }
+                    let forms = try decoder.unitForms(text, unit: part.unit, language: section.language) ?? []
+                    // The display name and a form for each plural category of
+                    // the language (`other` among them), as a lookup requires.
+                    let categories = languages[section.language]?.language.plurals.categories ?? [.other]
+                    for form in [NameForm.display] + categories.map(NameForm.plural) where !forms.contains(where: { $0.form == form }) {
+                        throw damaged(.missingWords(unit: part.unit, language: section.language, form: form.rawValue))
+                    }
+                    named[section.language, default: []].insert(part.unit)
+                }
+            }
+        }
+        // Rows do not overlap (each begins after the last one's last unit):
+        // a unit with no part is in no row, or left out of its row.
+        if let unit = units.subtracting(covered).min() {
+            throw damaged(.missingRow(table: "unit_words", key: "\(unit)", namedBy: "units"))
         }
         for (code, row) in languages where row.language.isComplete {
             if let unit = units.subtracting(named[code, default: []]).min() {

@@ -40,7 +40,7 @@ public final class UnitDatabase: Sendable {
             FROM units u LEFT JOIN categories c ON c.id = u.category WHERE u.id = ?
             """
         static let languageByCodeSQL = "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?"
-        static let namesOfUnitSQL = "SELECT \(DatabaseFormat.selectList(of: "unit_words")) FROM unit_words WHERE unit = ?"
+        static let namesOfUnitSQL = "SELECT \(DatabaseFormat.selectList(of: "unit_words")) FROM unit_words WHERE first <= ? ORDER BY first DESC LIMIT 1"
         static let blockOfKeySQL = "SELECT block FROM name_blocks WHERE first <= ? ORDER BY first DESC LIMIT 1"
         static let blockByNumberSQL = "SELECT \(DatabaseFormat.selectList(of: "name_blocks")) FROM name_blocks WHERE block = ?"
         /// Decoded units, languages and names, within one byte budget.

@@ -226,29 +226,36 @@ private struct SnapshotReader {
     /// `unit_words`: each unit's forms in each language, read from its
     /// row's words (docs/database.md, `UnitWords`).
     mutating func readUnitWords() throws {
-        var scan = try scan(.unitWords, order: "unit")
+        var scan = try scan(.unitWords, order: "first")
         let row = scan.rows
         while try scan.next() {
             let read = try row.decoder.inflatedUnitWords(at: row.offset)
-            let unit = read.unit
-            try row.require(unitNames[unit] != nil, "the words of unit \(unit) name a missing unit")
-            let sections: [UnitWords.Section]
-            switch UnitWords.sections(read.text) {
-            case .success(let found): sections = found
-            case .failure(let problem): throw row.decoder.damagedWords(problem, unit: unit)
+            let parts: [(unit: Int, words: ArraySlice<UInt8>)]
+            switch UnitWords.parts(read.text, first: read.first, last: read.last) {
+            case .success(let found): parts = found
+            case .failure(let problem): throw row.decoder.damagedWords(problem, unit: read.first)
             }
-            for section in sections {
-                let language = section.language
-                try row.require(languageCounts[language] != nil, "a word of unit \(unit) in '\(language)' names a missing language")
-                for word in section.forms {
-                    let form = NameForm(rawValue: word.form)
-                    try row.require(form != nil, "unit \(unit) has an unknown name form '\(word.form)'")
-                    if case .pattern? = form {
-                        try row.require(
-                            UnitPatternText.problemOfUnitPattern(word.text) == nil,
-                            "the '\(word.form)' pattern of unit \(unit) in '\(language)' is invalid")
+            for part in parts {
+                let unit = part.unit
+                try row.require(unitNames[unit] != nil, "the words of unit \(unit) name a missing unit")
+                let sections: [UnitWords.Section]
+                switch UnitWords.sections(Array(part.words)) {
+                case .success(let found): sections = found
+                case .failure(let problem): throw row.decoder.damagedWords(problem, unit: unit)
+                }
+                for section in sections {
+                    let language = section.language
+                    try row.require(languageCounts[language] != nil, "a word of unit \(unit) in '\(language)' names a missing language")
+                    for word in section.forms {
+                        let form = NameForm(rawValue: word.form)
+                        try row.require(form != nil, "unit \(unit) has an unknown name form '\(word.form)'")
+                        if case .pattern? = form {
+                            try row.require(
+                                UnitPatternText.problemOfUnitPattern(word.text) == nil,
+                                "the '\(word.form)' pattern of unit \(unit) in '\(language)' is invalid")
+                        }
+                        words[unit, default: [:]][language, default: .init()].forms.append(.init(form: word.form, text: word.text))
                     }
-                    words[unit, default: [:]][language, default: .init()].forms.append(.init(form: word.form, text: word.text))
                 }
             }
         }

@@ -1,23 +1,27 @@
 import CZlib
 import UnitpackCore
 
-/// `unit_words.words` (docs/database.md, "unit_words"): a unit's words in
-/// every language that names it, as one text, kept as one zlib stream a
-/// unit. A unit's forms repeat one another (`атомная единица`, `атомные
-/// единицы`, `атомных единиц`), and a row a form kept each a row's key,
-/// length and checksum: 51,760 rows took 2.3 MB where these rows take
-/// 0.54 (issue 38, docs/database.md).
+/// `unit_words.words` (docs/database.md, "unit_words"): the words of
+/// consecutive units in every language that names them, as one text, kept
+/// as one zlib stream a row. A unit's forms repeat one another (`атомная
+/// единица`, `атомные единицы`, `атомных единиц`), and a row a form kept
+/// each a row's key, length and checksum: 51,760 rows took 2.3 MB where
+/// format 13's row a unit took 0.54; in a slice of few languages a row a
+/// unit was mostly its own bookkeeping, so format 14 puts as many units in
+/// a row as fill half a page (`PageRows` in the compiler; issue 38).
 ///
-/// The text, UTF-8: lines separated by LF (U+000A), no LF at the end. A
-/// line without a TAB names a language (its `languages.code`) and starts
-/// its section; each line after it, up to the next language, is a form
-/// (`display`, a plural category, `symbol`, `long:few`, ...: `NameForm`), a
-/// TAB and its text. Languages in byte order, each once and with at least
-/// one form; forms in byte order within their language, each once; no text
-/// empty or holding a TAB. A unit named in no language has the empty text.
+/// A row's text, UTF-8: lines separated by LF (U+000A), no LF at the end.
+/// Each unit's part in id order, `first` to `last`: its line (`#` and its
+/// id in decimal), then its words. A unit's words: a line without a TAB
+/// names a language (its `languages.code`) and starts its section; each
+/// line after it, up to the next language, is a form (`display`, a plural
+/// category, `symbol`, `long:few`, ...: `NameForm`), a TAB and its text.
+/// Languages in byte order, each once and with at least one form; forms in
+/// byte order within their language, each once; no text empty or holding a
+/// TAB. A unit named in no language has its line alone.
 package enum UnitWords {
     /// The most bytes a row's text may have (`unit_words.size`): the largest
-    /// of the repository's is 4,273; a stated size above it is damage,
+    /// of the repository's is 4,279; a stated size above it is damage,
     /// never a buffer to allocate.
     package static let maxSize = 1 << 20
 
@@ -50,6 +54,13 @@ package enum UnitWords {
         case languageOrder(String)
         case formOrder(language: String, form: String)
         case badLine(language: String)
+        /// A row's text that does not start with a unit's line.
+        case wordsBeforeUnit
+        /// A unit's line that is not `#` and an id, or out of order, or
+        /// twice, or outside the row's `first` and `last`.
+        case unitLine(String)
+        /// A row whose parts do not begin at its `first` or end at its `last`.
+        case rowBounds(first: Int, last: Int)
 
         package var description: String {
             switch self {
@@ -61,11 +72,21 @@ package enum UnitWords {
             case .languageOrder(let code): "language '\(code)' out of order or twice"
             case .formOrder(let language, let form): "form '\(form)' of '\(language)' out of order or twice"
             case .badLine(let language): "a line of '\(language)' with no form, no text or two tabs"
+            case .wordsBeforeUnit: "words before any unit's line"
+            case .unitLine(let line): "unit line '\(line)' out of order, twice or outside the row's units"
+            case .rowBounds(let first, let last): "parts that do not run from unit \(first) to unit \(last)"
             }
         }
     }
 
     // MARK: Writing
+
+    /// A unit's part of a row's text: its line (`#` and its id in ASCII
+    /// decimal), then, when it has any, the lines of `text(sections)`.
+    package static func part(unit: Int, _ sections: [Section]) -> String {
+        let words = text(sections)
+        return words.isEmpty ? "#\(unit)" : "#\(unit)\n" + words
+    }
 
     /// The text of `sections` (sorted here: languages, then forms, in byte order).
     package static func text(_ sections: [Section]) -> String {
@@ -118,6 +139,63 @@ package enum UnitWords {
         guard status == Z_STREAM_END, Int(z.total_out) == size, z.avail_in == 0 else { return .failure(.doesNotInflate) }
         output.removeLast()
         return .success(output)
+    }
+
+    /// The parts of a row's text (format 14): for each unit of the row, in
+    /// id order, its line (`#` and its id) and then its words' lines, up to
+    /// the next unit's line. The first part is unit `first`'s, the last
+    /// unit `last`'s; the words themselves are not read here.
+    package static func parts(_ text: [UInt8], first: Int, last: Int) -> Result<[(unit: Int, words: ArraySlice<UInt8>)], Problem> {
+        var parts: [(unit: Int, words: ArraySlice<UInt8>)] = []
+        // Where the current part's words start: after its unit's line and LF.
+        var wordsStart = 0
+        // Ends the current part at `end` (the LF before the next unit's
+        // line, or the text's end); a part with lines has words, never the
+        // empty line that would read as none.
+        func close(at end: Int) -> Problem? {
+            guard !parts.isEmpty, end >= wordsStart else { return nil }
+            guard end > wordsStart else { return .badLine(language: "") }
+            parts[parts.count - 1].words = text[wordsStart..<end]
+            return nil
+        }
+        var start = 0
+        while start <= text.count {
+            var end = start
+            while end < text.count, text[end] != 0x0A { end += 1 }
+            if end > start, text[start] == 0x23 {  // `#`
+                guard let unit = decimal(text[(start + 1)..<end]), unit <= last,
+                    parts.last.map({ $0.unit < unit }) ?? (unit == first)
+                else {
+                    return .failure(.unitLine(String(decoding: text[start..<end], as: UTF8.self)))
+                }
+                if let problem = close(at: start - 1) { return .failure(problem) }
+                parts.append((unit, text[0..<0]))
+                wordsStart = end + 1
+            } else if parts.isEmpty {
+                return .failure(.wordsBeforeUnit)
+            }
+            start = end + 1
+        }
+        guard parts.last?.unit == last else { return .failure(.rowBounds(first: first, last: last)) }
+        if let problem = close(at: text.count) { return .failure(problem) }
+        return .success(parts)
+    }
+
+    /// The words of `unit` in a row's text (`parts`), nil when the row has
+    /// no part of it.
+    package static func words(of unit: Int, in text: [UInt8], first: Int, last: Int) -> Result<[UInt8]?, Problem> {
+        parts(text, first: first, last: last).map { parts in parts.first { $0.unit == unit }.map { Array($0.words) } }
+    }
+
+    /// A unit's id written in ASCII decimal, 1 to 2^31 - 1, without leading zeros.
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard let lead = digits.first, lead != 0x30, digits.count <= 10 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard (0x30...0x39).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - 0x30)
+        }
+        return value <= Int(Int32.max) ? value : nil
     }
 
     /// Every section of a row's text, checked as the format says.
@@ -210,22 +288,26 @@ package enum UnitWords {
 }
 
 extension RowDecoder {
-    /// A `unit_words` row at columns `offset...` (unit, size, words, crc):
-    /// its checksum, its unit's id, and its words inflated to the size it
-    /// states. The text's lines are read by `UnitWords.sections` or
-    /// `forms(of:in:)`, whose problems `damagedWords` gives as damage.
-    package func unitWords(at offset: Int32) throws(Failure) -> (unit: Int, text: [UInt8]) {
+    /// A `unit_words` row at columns `offset...` (first, last, size, words,
+    /// crc): its checksum, its first and last unit's ids, and its words
+    /// inflated to the size it states. The text's parts are read by
+    /// `UnitWords.parts` or `words(of:in:first:last:)`, a part's lines by
+    /// `UnitWords.sections` or `forms(of:in:)`, whose problems
+    /// `damagedWords` gives as damage.
+    package func unitWords(at offset: Int32) throws(Failure) -> (first: Int, last: Int, text: [UInt8]) {
         try check("unit_words", at: offset)
         return try inflatedUnitWords(at: offset)
     }
 
     /// `unitWords(at:)` of a row whose checksum was checked (`TableScan`).
-    package func inflatedUnitWords(at offset: Int32) throws(Failure) -> (unit: Int, text: [UInt8]) {
-        let unit = try id(offset, "unit_words", "unit")
-        let size = statement.int(at: offset + 1)
-        switch inflatedBlob(at: offset + 2, size: size) {
-        case .success(let text): return (unit, text)
-        case .failure(let problem): throw damagedWords(problem, unit: unit)
+    package func inflatedUnitWords(at offset: Int32) throws(Failure) -> (first: Int, last: Int, text: [UInt8]) {
+        let first = try id(offset, "unit_words", "first")
+        let last = try id(offset + 1, "unit_words", "last")
+        guard last >= first else { throw damaged(.invalidValue(table: "unit_words", column: "last", key: "\(first)", value: "\(last)")) }
+        let size = statement.int(at: offset + 2)
+        switch inflatedBlob(at: offset + 3, size: size) {
+        case .success(let text): return (first, last, text)
+        case .failure(let problem): throw damagedWords(problem, unit: first)
         }
     }
 

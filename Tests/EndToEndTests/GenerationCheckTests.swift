@@ -132,8 +132,8 @@ import UnitpackSQLite
     /// `search` showed the unit's name from `units-src/` (`foot`) where a
     /// damaged row hid the word in the asked language (`feet`), exit 0;
     /// `convert` reports the damage. Now both do.
-    /// The words of foot are one compressed row (`unit_words`): a bit of
-    /// its stream is flipped, found by the stream's bytes.
+    /// The words of foot are in one compressed row (`unit_words`, with its
+    /// neighbours'): a bit of its stream is flipped, found by the stream's bytes.
     @Test(arguments: [("languages", "enEnglish", "enEnglisx"), ("unit_words", "", "")])
     func searchReportsDamageAsConvertDoes(table: String, row: String, damaged: String) throws {
         let dist = try build("dist")
@@ -142,7 +142,8 @@ import UnitpackSQLite
         var replacement = Array(damaged.utf8)
         if table == "unit_words" {
             let connection = try Connection(path: try Dist.database(dist), mode: .readOnlyImmutable)
-            let query = try connection.prepare("SELECT words FROM unit_words WHERE unit = (SELECT id FROM units WHERE name = 'foot')")
+            let query = try connection.prepare(
+                "SELECT words FROM unit_words WHERE first <= (SELECT id FROM units WHERE name = 'foot') ORDER BY first DESC LIMIT 1")
             try #require(try query.step(), "no words of foot")
             needle = query.blob(at: 0)
             replacement = needle

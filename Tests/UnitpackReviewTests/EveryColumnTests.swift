@@ -107,11 +107,12 @@ import UnitpackTestSupport
         "languages.region_separators": ("code = 'ru'", .text("KZ:,:."), .shown),
         "languages.region_grouping": ("code = 'ru'", .text("IN:3,2:1"), .shown),
 
-        "unit_words.unit": ("unit = 1", .integer(999), .refused),
-        "unit_words.size": ("unit = 1", .integer(5), .refused),
+        "unit_words.first": ("first = 1", .integer(999), .refused),
+        "unit_words.last": ("first = 1", .integer(1), .refused),
+        "unit_words.size": ("first = 1", .integer(5), .refused),
         // The words' text, written again with its size (`UnitWordsEdit`):
         // metre's Russian `few` form is `метров`.
-        "unit_words.words": ("unit = 1", .text("ru\tfew\tметров"), .shown),
+        "unit_words.words": ("first = 1", .text("ru\tfew\tметров"), .shown),
 
         "clusters.category": ("category = 1 AND region = '001' AND rank = 1", .integer(2), .refused),
         "clusters.usage": ("category = 1 AND region = '001' AND rank = 1", .text("road"), .shown),

@@ -19,7 +19,7 @@ import UnitpackTestSupport
         return try GenerationFiles.database(in: fixture.path("dist"))
     }
 
-    /// `unit_words` rebuilt as SQLite sees no damage in: the same columns
+    /// `units` rebuilt as SQLite sees no damage in: the same columns
     /// without the primary key, the row of unit 2 replaced by a copy of
     /// metre's (unit 1). Every checksum and the table's count still match.
     @Test func aRowReadInPlaceOfAnotherIsRefused() throws {
@@ -29,21 +29,21 @@ import UnitpackTestSupport
         let right = try DatabaseSnapshot.read(path)
         do {
             let connection = try Connection(path: path, mode: .readWriteCreate)
-            let columns = DatabaseFormat.columns(of: "unit_words") + ["crc"]
-            try connection.execute("CREATE TABLE copy AS SELECT * FROM unit_words")
-            try connection.execute("DROP TABLE unit_words")
-            try connection.execute("CREATE TABLE unit_words (\(columns.joined(separator: ", ")))")
-            try connection.execute("INSERT INTO unit_words SELECT * FROM copy WHERE unit <> 2")
-            try connection.execute("INSERT INTO unit_words SELECT * FROM copy WHERE unit = 1")
+            let columns = DatabaseFormat.columns(of: "units") + ["crc"]
+            try connection.execute("CREATE TABLE copy AS SELECT * FROM units")
+            try connection.execute("DROP TABLE units")
+            try connection.execute("CREATE TABLE units (\(columns.joined(separator: ", ")))")
+            try connection.execute("INSERT INTO units SELECT * FROM copy WHERE id <> 2")
+            try connection.execute("INSERT INTO units SELECT * FROM copy WHERE id = 1")
             try connection.execute("DROP TABLE copy")
             #expect(
-                try connection.scalarInt("SELECT count(*) FROM unit_words")
-                    == connection.scalarInt("SELECT value FROM meta WHERE key = 'unit_word_count'"))
+                try connection.scalarInt("SELECT count(*) FROM units")
+                    == connection.scalarInt("SELECT value FROM meta WHERE key = 'unit_count'"))
             let check = try connection.prepare("PRAGMA quick_check")
             #expect(try check.step() && check.text(at: 0) == "ok")
         }
-        // Without the check the dump has metre's words twice and none of unit 2.
-        let detail = "a row of 'unit_words' is read twice: its page points at it in place of another"
+        // Without the check the dump has metre twice and no unit 2.
+        let detail = "a row of 'units' is read twice: its page points at it in place of another"
         #expect(throws: ReviewError.corrupt(path: path, detail: detail)) { try DatabaseSnapshot.read(path) }
         #expect(right.units.first { $0.id == 2 }?.words.isEmpty == false)
     }
@@ -56,7 +56,7 @@ import UnitpackTestSupport
         let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
         defer { fixture.remove() }
         let path = try build(fixture)
-        try CellPointerDamage.showUnit2sWordsForMetres(at: path)
+        try CellPointerDamage.showUnit2ForMetre(at: path)
 
         let error = #expect(throws: ReviewError.self) { try DatabaseSnapshot.read(path) }
         guard case .corrupt(let file, _)? = error else {

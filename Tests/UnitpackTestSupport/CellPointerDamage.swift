@@ -7,13 +7,14 @@ import UnitpackSQLite
 /// that a leaf page shows one row twice and hides another. Every row still
 /// matches its checksum; only a reader that checks the key it asked for,
 /// notices a primary key read twice, or runs SQLite's page check, finds it.
-/// Here the leaf page of `unit_words` that holds metre's words (unit 1)
-/// points at unit 2's row in their place. Used by the runtime's and the
-/// review's tests alike.
+/// Here the leaf page of `units` that holds metre's row (unit 1) points at
+/// unit 2's row in its place (since format 14 a fixture's units share one
+/// row of `unit_words`: `units` is the table of a row a unit). Used by the
+/// runtime's and the review's tests alike.
 public enum CellPointerDamage {
     /// Rewrites the database at `path` so; throws when no leaf page of
-    /// `unit_words` holds the rows of units 1 and 2 (the fixture must have them).
-    public static func showUnit2sWordsForMetres(at path: String) throws {
+    /// `units` holds the rows of units 1 and 2 (the fixture must have them).
+    public static func showUnit2ForMetre(at path: String) throws {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let pageSize = Int(DatabaseFormat.pageSize)
         func varint(_ at: inout Int) -> Int {
@@ -28,8 +29,9 @@ public enum CellPointerDamage {
             return value
         }
         /// The rowid of the cell at `cell` of a table leaf, when its record
-        /// is a `unit_words` row: four columns, the third a BLOB.
-        func unitWordsRowid(_ cell: Int) -> Int? {
+        /// is a `units` row: its columns and the checksum (no other rowid
+        /// table has as many).
+        func unitRowid(_ cell: Int) -> Int? {
             var at = cell
             _ = varint(&at)  // payload length
             let rowid = varint(&at)
@@ -37,7 +39,7 @@ public enum CellPointerDamage {
             let headerLength = varint(&at)
             var types: [Int] = []
             while at < header + headerLength { types.append(varint(&at)) }
-            guard types.count == 4, types[2] >= 12, types[2] % 2 == 0 else { return nil }
+            guard types.count == DatabaseFormat.columns(of: "units").count + 1 else { return nil }
             return rowid
         }
         func pointer(_ page: Int, _ index: Int) -> Int { Int(bytes[page + 8 + 2 * index]) << 8 | Int(bytes[page + 9 + 2 * index]) }
@@ -46,7 +48,7 @@ public enum CellPointerDamage {
             let cells = Int(bytes[page + 3]) << 8 | Int(bytes[page + 4])
             var indexOf: [Int: Int] = [:]
             for index in 0..<cells {
-                if let rowid = unitWordsRowid(page + pointer(page, index)) { indexOf[rowid] = index }
+                if let rowid = unitRowid(page + pointer(page, index)) { indexOf[rowid] = index }
             }
             guard let first = indexOf[1], let second = indexOf[2] else { continue }
             bytes[page + 8 + 2 * first] = bytes[page + 8 + 2 * second]
@@ -54,7 +56,7 @@ public enum CellPointerDamage {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             return
         }
-        throw Failure("no leaf page of unit_words holds units 1 and 2 in \(path)")
+        throw Failure("no leaf page of units holds units 1 and 2 in \(path)")
     }
 
     struct Failure: Error, CustomStringConvertible {

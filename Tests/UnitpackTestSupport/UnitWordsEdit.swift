@@ -15,32 +15,51 @@ public enum UnitWordsEdit {
         return query.int(at: 0)
     }
 
-    /// The lines of `unit`'s words.
-    public static func lines(_ connection: Connection, unit: Int) throws -> [String] {
-        let query = try connection.prepare("SELECT size, words FROM unit_words WHERE unit = ?")
+    /// The row of `unit`'s words: its first and last unit and its text's
+    /// lines (every unit's part).
+    static func row(_ connection: Connection, unit: Int) throws -> (first: Int, last: Int, lines: [String]) {
+        let query = try connection.prepare("SELECT first, last, size, words FROM unit_words WHERE first <= ? ORDER BY first DESC LIMIT 1")
         try query.bind(.integer(Int64(unit)), at: 1)
-        guard try query.step() else { throw Failure("no unit_words row of unit \(unit)") }
-        let size = query.int(at: 0)
-        let stream = query.blob(at: 1)
+        guard try query.step(), query.int(at: 1) >= unit else { throw Failure("no unit_words row of unit \(unit)") }
+        let (first, last, size) = (query.int(at: 0), query.int(at: 1), query.int(at: 2))
+        let stream = query.blob(at: 3)
         let text = try stream.withUnsafeBytes { bytes in
             switch UnitWords.inflate(bytes, size: size) {
             case .success(let text): return text
             case .failure(let problem): throw Failure("unit \(unit): \(problem)")
             }
         }
-        return text.isEmpty ? [] : String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return (first, last, String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
-    /// Writes `lines` as `unit`'s words, as they are (no order enforced):
-    /// compressed, with their size and the row's checksum.
+    /// Where `unit`'s part is among a row's lines: its words' lines, after its unit line.
+    static func part(_ lines: [String], unit: Int) throws -> Range<Int> {
+        guard let line = lines.firstIndex(of: "#\(unit)") else { throw Failure("no part of unit \(unit)") }
+        let end = lines[(line + 1)...].firstIndex { $0.hasPrefix("#") } ?? lines.count
+        return (line + 1)..<end
+    }
+
+    /// The lines of `unit`'s words (its part of its row, without its unit line).
+    public static func lines(_ connection: Connection, unit: Int) throws -> [String] {
+        let row = try row(connection, unit: unit)
+        return Array(row.lines[try part(row.lines, unit: unit)])
+    }
+
+    /// Writes `lines` as `unit`'s words, as they are (no order enforced),
+    /// the other units of its row as they were: the row compressed again,
+    /// with its size and checksum.
     public static func set(_ connection: Connection, unit: Int, lines: [String]) throws {
+        var row = try row(connection, unit: unit)
+        row.lines.replaceSubrange(try part(row.lines, unit: unit), with: lines)
+        try setRow(connection, first: row.first, last: row.last, lines: row.lines)
+    }
+
+    /// Writes a row's text (every part, unit lines included) as it is.
+    public static func setRow(_ connection: Connection, first: Int, last: Int, lines: [String]) throws {
         let text = Array(lines.joined(separator: "\n").utf8)
-        let row: [Statement.Value] = [.integer(Int64(unit)), .integer(Int64(text.count)), .blob(UnitWords.compress(text))]
-        let exists = try connection.prepare("SELECT 1 FROM unit_words WHERE unit = ?")
-        try exists.bind(.integer(Int64(unit)), at: 1)
-        guard try exists.step() else { throw Failure("no unit_words row of unit \(unit)") }
-        let update = try connection.prepare("UPDATE unit_words SET size = ?, words = ?, crc = ? WHERE unit = ?")
-        try update.run([row[1], row[2], RowChecksum.stored(RowChecksum.of(table: "unit_words", row)), row[0]])
+        let row: [Statement.Value] = [.integer(Int64(first)), .integer(Int64(last)), .integer(Int64(text.count)), .blob(UnitWords.compress(text))]
+        let update = try connection.prepare("UPDATE unit_words SET last = ?, size = ?, words = ?, crc = ? WHERE first = ?")
+        try update.run([row[1], row[2], row[3], RowChecksum.stored(RowChecksum.of(table: "unit_words", row)), row[0]])
     }
 
     /// `edit` applied to `unit`'s lines.

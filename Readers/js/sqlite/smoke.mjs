@@ -192,9 +192,9 @@ attempt("bound integers", () => {
     check(big === 9007199254740994n, "int64 beyond 2^53 round-trips as BigInt", String(big));
 });
 attempt("bound blob", () => {
-    const [[unit, length, words]] = query(db, "SELECT unit, length(words), words FROM unit_words ORDER BY unit LIMIT 1");
-    check(words instanceof Uint8Array && words.length === length, "a BLOB column read whole", `unit ${unit}, ${length} bytes`);
-    const [[same]] = query(db, "SELECT words = ? FROM unit_words WHERE unit = ?", [words, unit]);
+    const [[unit, length, words]] = query(db, "SELECT first, length(words), words FROM unit_words ORDER BY first LIMIT 1");
+    check(words instanceof Uint8Array && words.length === length, "a BLOB column read whole", `the row of unit ${unit}, ${length} bytes`);
+    const [[same]] = query(db, "SELECT words = ? FROM unit_words WHERE first = ?", [words, unit]);
     check(same === 1, "the same BLOB bound back compares equal");
 });
 attempt("reset", () => {

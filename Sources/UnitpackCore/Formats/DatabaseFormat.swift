@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 13
+    public static let version: Int32 = 14
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -41,7 +41,7 @@ public enum DatabaseFormat {
                 "region_grouping",
             ]
         ),
-        ("unit_words", ["unit", "size", "words"]),
+        ("unit_words", ["first", "last", "size", "words"]),
         ("clusters", ["category", "usage", "region", "completed", "rank", "unit", "at_least", "parts"]),
         ("phrase_words", ["lang", "word", "kind", "value"]),
         ("relations", ["kind", "first", "second", "factor", "regions"]),

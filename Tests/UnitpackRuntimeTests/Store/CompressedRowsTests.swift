@@ -5,8 +5,8 @@ import UnitpackSQLite
 import UnitpackStore
 import UnitpackTestSupport
 
-/// The two compressed texts of format 13 (docs/database.md): a unit's words
-/// (`unit_words`, `UnitWords`) and a block of names (`name_blocks`,
+/// The two compressed texts of format 14 (docs/database.md): the words of
+/// consecutive units (`unit_words`, `UnitWords`) and a block of names (`name_blocks`,
 /// `NameBlock`), each read back as written (seeded random round trips),
 /// each thing the format forbids refused with its reason, and the page's
 /// example held to the repository's database.
@@ -58,6 +58,51 @@ import UnitpackTestSupport
         #expect(throws: problem) { try UnitWords.sections(inflated).get() }
     }
 
+    /// Rows of units' parts (`UnitWords.part`) read back as written, each
+    /// unit's words found, a unit outside the row found in none.
+    @Test func unitWordsRowsRoundTrip() throws {
+        let seed = SeededGenerator.seed()
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<200 {
+            var units: [(id: Int, sections: [UnitWords.Section])] = []
+            var id = Int.random(in: 1...5, using: &random)
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                var sections: [UnitWords.Section] = []
+                for code in ["de", "en", "ru"] where Bool.random(using: &random) {
+                    sections.append(.init(language: code, forms: [.init(form: "display", text: "u\(id)"), .init(form: "other", text: "w\(id)")]))
+                }
+                units.append((id, sections))
+                id += Int.random(in: 1...3, using: &random)
+            }
+            let text = Array(units.map { UnitWords.part(unit: $0.id, $0.sections) }.joined(separator: "\n").utf8)
+            let (first, last) = (units[0].id, units[units.count - 1].id)
+            let parts = try UnitWords.parts(text, first: first, last: last).get()
+            #expect(parts.map(\.unit) == units.map(\.id), "seed \(seed)")
+            for unit in units {
+                let words = try #require(try UnitWords.words(of: unit.id, in: text, first: first, last: last).get(), "seed \(seed)")
+                #expect(try UnitWords.sections(words).get() == unit.sections, "seed \(seed)")
+            }
+            #expect(try UnitWords.words(of: last + 1, in: text, first: first, last: last).get() == nil, "seed \(seed)")
+        }
+    }
+
+    @Test(arguments: [
+        ("en\ndisplay\tm", 1, 1, UnitWords.Problem.wordsBeforeUnit),
+        ("", 1, 1, .wordsBeforeUnit),
+        ("#2\nen\ndisplay\tm", 1, 2, .unitLine("#2")),
+        ("#1\n#1", 1, 1, .unitLine("#1")),
+        ("#1\n#3\n#2", 1, 3, .unitLine("#2")),
+        ("#1\n#4", 1, 3, .unitLine("#4")),
+        ("#1\n#02", 1, 2, .unitLine("#02")),
+        ("#1\n#x", 1, 2, .unitLine("#x")),
+        ("#1\n#2", 1, 3, .rowBounds(first: 1, last: 3)),
+        ("#1\n\n#2", 1, 2, .badLine(language: "")),
+        ("#1\n", 1, 1, .badLine(language: "")),
+    ])
+    func unitWordsRowsTheFormatForbids(text: String, first: Int, last: Int, problem: UnitWords.Problem) throws {
+        #expect(throws: problem) { try UnitWords.parts(Array(text.utf8), first: first, last: last).get() }
+    }
+
     static func inflate(_ stream: [UInt8], size: Int) -> Result<[UInt8], UnitWords.Problem> {
         stream.withUnsafeBytes { UnitWords.inflate($0, size: size) }
     }
@@ -80,14 +125,14 @@ import UnitpackTestSupport
     }
 
     /// docs/database.md's example of a unit's words is the start of that
-    /// unit's text in the repository's database, line for line (`...`
-    /// stands for lines left out).
+    /// unit's part of its row in the repository's database, line for line
+    /// (`...` stands for lines left out).
     @Test func theDocumentedExampleIsTheDatabases() throws {
         let docs = try String(contentsOfFile: RepositoryBuild.root + "/docs/database.md", encoding: .utf8)
-        let intro = try #require(docs.range(of: "Example, unit 492 (`magnetic-flux/weber`) begins:\n\n```\n"))
+        let intro = try #require(docs.range(of: "Example, the part of unit 492 (`magnetic-flux/weber`) begins:\n\n```\n"))
         let example = try #require(docs[intro.upperBound...].components(separatedBy: "\n```").first)
         let connection = try Connection(path: try GenerationFiles.database(in: try RepositoryBuild.directory()), mode: .readOnlyImmutable)
-        let lines = try UnitWordsEdit.lines(connection, unit: 492)
+        let lines = ["#492"] + (try UnitWordsEdit.lines(connection, unit: 492))
         var position = 0
         for line in example.split(separator: "\n").map({ $0.replacingOccurrences(of: "<TAB>", with: "\t") }) {
             if line == "..." {

@@ -217,26 +217,26 @@ import UnitpackTestSupport
     /// A damaged cell pointer of a page can show one row where another
     /// was (ByteFlipTests found one showing a unit's Russian display name
     /// where its `one` form was, `1 фута` for `1 фут`, when words were a
-    /// row each): here unit 2's row in place of metre's. Every row still
-    /// matches its checksum; the lookup finds no row of metre, or another
-    /// unit's, and `verify` reads unit 2's row twice.
+    /// row each): here unit 2's row of `units` in place of metre's. Every
+    /// row still matches its checksum; the lookup finds no row of metre, or
+    /// another unit's, and `verify` reads unit 2's row twice.
     @Test func aRowShownInPlaceOfAnotherIsDamage() throws {
         let fixture = try SourceFixture(Self.files)
         defer { fixture.remove() }
         let outcome = try BuildPipeline.build(source: fixture.root, output: fixture.path("dist"))
         try #require(outcome.summary != nil, "\(outcome.diagnostics.map(\.rendered))")
         let path = try GenerationFiles.database(in: fixture.path("dist"))
-        try CellPointerDamage.showUnit2sWordsForMetres(at: path)
+        try CellPointerDamage.showUnit2ForMetre(at: path)
 
         let database = try UnitDatabase(path: path)
         let error = #expect(throws: UnitDatabaseError.self) {
             try database.format(1, try database.unit(key: "length/meter"), language: "ru")
         }
         switch error {
-        case .damaged(_, .missingRow(table: "unit_words", key: "1", namedBy: "units"))?,
-            .damaged(_, .wrongKey(table: "unit_words", asked: "1", found: "2"))?, .corrupt?:
+        case .damaged(_, .missingRow(table: "units", key: "1", namedBy: nil))?,
+            .damaged(_, .wrongKey(table: "units", asked: "1", found: "2"))?, .corrupt?:
             break
-        default: Issue.record("not damage of metre's words: \(String(describing: error))")
+        default: Issue.record("not damage of metre's row: \(String(describing: error))")
         }
         #expect(throws: UnitDatabaseError.self) { try database.verify() }
     }
@@ -322,10 +322,10 @@ import UnitpackTestSupport
             table: "languages", key: "code = 'ru'", column: "primary_grouping", value: .integer(0), question: .russian,
             damage: .invalidValue(table: "languages", column: "primary_grouping", key: "ru", value: "0")),
         SealedEdit(
-            table: "unit_words", key: "unit = 1", column: "size", value: .integer(1 << 21), question: .russian,
+            table: "unit_words", key: "first = 1", column: "size", value: .integer(1 << 21), question: .russian,
             damage: .invalidValue(table: "unit_words", column: "size", key: "1", value: "2097152")),
         SealedEdit(
-            table: "unit_words", key: "unit = 1", column: "words", value: .blob([0x78, 0xDA, 0x03, 0x00]), question: .russian,
+            table: "unit_words", key: "first = 1", column: "words", value: .blob([0x78, 0xDA, 0x03, 0x00]), question: .russian,
             damage: .invalidValue(table: "unit_words", column: "words", key: "1", value: "a stream that does not inflate to its size")),
         SealedEdit(
             table: "meta", key: "key = 'unit_count'", column: "value", value: .text("x"), question: .open,
