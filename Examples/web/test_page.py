@@ -16,6 +16,10 @@ Examples/web/index.html?data=... for each and checks:
   - in Russian, 5000 m in км shows `5 километров`, and `килом` finds
     the kilometer first;
   - with no target, the expected target is shown;
+  - the usage selector lists the database's usages of the from-unit's
+    category (length for cm, mass for kg), and 180 cm in region US shows
+    `5.90551 feet`, then `5 feet 11 inches` with usage person-height (as
+    `unitpack convert 180 cm --region US [--usage person-height]` answers);
   - the data version shown is the manifest's source-sha256;
   - the damaged copy shows the refusal (generation.digestMismatch: the
     SHA-256 check) and no answer.
@@ -32,6 +36,7 @@ and the PyPI package selenium (installed with pip when missing).
 import argparse
 import os
 import shutil
+import sqlite3
 import sys
 import tempfile
 import time
@@ -52,6 +57,16 @@ def manifest_value(directory: Path, key: str):
         if fields[0] == key:
             return fields[1:]
     return None
+
+
+def category_usages(directory: Path, category: str):
+    """The usages of `category`'s preference lists in the database (SQLite, read-only): default first, then sorted."""
+    file = dict(line.split("\t")[1:3] for line in (directory / "manifest.tsv").read_text(encoding="utf-8").splitlines()
+                if line.startswith("artifact\t"))["units.sqlite"]
+    with sqlite3.connect(f"file:{directory / file}?mode=ro&immutable=1", uri=True) as db:
+        usages = {row[0] for row in db.execute(
+            "SELECT DISTINCT usage FROM clusters WHERE category = (SELECT id FROM categories WHERE key = ?)", (category,))}
+    return sorted(usages, key=lambda u: (u != "default", u.encode("utf-8")))
 
 
 class Failures:
@@ -188,6 +203,35 @@ def main():
             except TimeoutException:
                 failures.check(False, "with no target, the expected target is shown",
                                f"{el('answer').text!r} {el('problem').text!r}")
+
+            # The usage selector: the database's usages for the from-unit's category, and the
+            # expected target following the one chosen. `unitpack convert 180 cm --region US`
+            # answers "5.90551 feet"; with `--usage person-height`, "5 feet 11 inches".
+            Select(el("language")).select_by_value("en")
+            type_into("value", "180")
+            type_into("region", "US")
+            type_into("from", "cm")
+            wanted = category_usages(good, "length")
+            try:
+                wait.until(lambda d: d.find_element(By.ID, "usage").get_attribute("data-unit") == "cm")
+            except TimeoutException:
+                pass
+            listed = [o.get_attribute("value") for o in Select(el("usage")).options]
+            failures.check(listed == [""] + wanted and "person-height" in wanted,
+                           "the usage selector lists the database's usages of the from-unit's category (length)",
+                           f"listed {listed}, the database's {wanted}")
+            answer_becomes("5.90551 feet", "180 cm, region US, no usage: '5.90551 feet' (as `unitpack convert` answers)")
+            Select(el("usage")).select_by_value("person-height")
+            answer_becomes("5 feet 11 inches", "180 cm, region US, usage person-height: '5 feet 11 inches' (as `unitpack convert` answers)")
+            failures.check("usage person-height" in el("answer").text, "the note names the usage chosen", el("answer").text)
+            type_into("from", "kg")
+            try:
+                wait.until(lambda d: d.find_element(By.ID, "usage").get_attribute("data-unit") == "kg")
+            except TimeoutException:
+                pass
+            listed = [o.get_attribute("value") for o in Select(el("usage")).options]
+            failures.check(listed == [""] + category_usages(good, "mass") and Select(el("usage")).first_selected_option.get_attribute("value") == "",
+                           "another category's unit lists its own usages, and a usage it lacks is no longer chosen", f"listed {listed}")
 
         # ---- the damaged database
         driver.get(f"{base}{PAGE}?data=/_test-data/damaged/")
