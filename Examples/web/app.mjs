@@ -19,7 +19,7 @@ if (!dataURL.pathname.endsWith("/")) dataURL.pathname += "/";
 let gen = null;
 // Each input event starts a new request; an answer arriving after a newer one
 // started is dropped, so a slow answer never overwrites a newer one.
-let searchTurn = 0, convertTurn = 0;
+let searchTurn = 0, convertTurn = 0, usageTurn = 0;
 
 function setState(state) { document.body.dataset.state = state; }
 
@@ -122,7 +122,7 @@ async function convert() {
     const turn = ++convertTurn;
     const lang = language();
     const value = typedValue();
-    const from = $("from").value.trim(), to = $("to").value.trim(), region = $("region").value.trim();
+    const from = $("from").value.trim(), to = $("to").value.trim(), region = $("region").value.trim(), usage = $("usage").value;
     let answer = null, note = "", problem = "";
     try {
         if (value === null) problem = "Type a number as the value.";
@@ -131,7 +131,10 @@ async function convert() {
             const converted = await gen.convert(value, from, to);
             answer = (await gen.format(converted, await unitOf(from, to), lang)).long;
         } else {
-            const expected = await gen.expectedTarget(value, from, region ? { region } : {});
+            const request = {};
+            if (region) request.region = region;
+            if (usage) request.usage = usage;
+            const expected = await gen.expectedTarget(value, from, request);
             if (!expected) {
                 problem = "No target is expected for this unit; choose one.";
             } else {
@@ -172,6 +175,31 @@ async function convert() {
 }
 
 /**
+ * The usage selector: "as the unit implies", then the usages the data has
+ * preference lists for in the "from" unit's category (`gen.usages`); none
+ * when "from" names no unit, or several. The choice is kept when the new
+ * category has it too. `data-unit` says which "from" the list is of.
+ */
+async function refreshUsages() {
+    const turn = ++usageTurn;
+    const from = $("from").value.trim();
+    const usages = from ? await gen.usages(from).catch(() => []) : [];
+    if (turn !== usageTurn) return;
+    const select = $("usage");
+    const chosen = select.value;
+    const options = [new Option("as the unit implies", "")];
+    for (const usage of usages) options.push(new Option(usage, usage));
+    select.replaceChildren(...options);
+    select.value = usages.includes(chosen) ? chosen : "";
+    select.dataset.unit = from;
+}
+
+async function fromChanged() {
+    await refreshUsages();
+    await convert();
+}
+
+/**
  * The target unit of a conversion `from` → `to`, as `convert` paired it: when
  * `to` names several units (`pt`), the one sharing `from`'s category.
  */
@@ -208,13 +236,19 @@ async function start() {
     $("data-version").title = v.sourceHash;
 
     $("search").addEventListener("input", search);
-    for (const id of ["value", "from", "to", "region"]) $(id).addEventListener("input", convert);
+    for (const id of ["value", "to", "region"]) $(id).addEventListener("input", convert);
+    $("from").addEventListener("input", fromChanged);
+    $("usage").addEventListener("change", convert);
     select.addEventListener("change", () => { search(); convert(); });
     $("converter").addEventListener("submit", (event) => event.preventDefault());
 
     $("status").textContent = `Ready: ${gen.languages.length} languages.`;
     $("converter").hidden = false;
+    await refreshUsages();
     await convert();
+    // The first answer is on the page (1 mi in km): Scripts/bench reads this
+    // mark's time since the navigation began (docs/web.md, "How fast").
+    performance.mark("unitpack:first-answer");
     setState("ready");
 }
 

@@ -16,6 +16,10 @@ Examples/web/index.html?data=... for each and checks:
   - in Russian, 5000 m in км shows `5 километров`, and `килом` finds
     the kilometer first;
   - with no target, the expected target is shown;
+  - the usage selector lists the database's usages of the from-unit's
+    category (length for cm, mass for kg), and 180 cm in region US shows
+    `5.90551 feet`, then `5 feet 11 inches` with usage person-height (as
+    `unitpack convert 180 cm --region US [--usage person-height]` answers);
   - the data version shown is the manifest's source-sha256;
   - the damaged copy shows the refusal (generation.digestMismatch: the
     SHA-256 check) and no answer.
@@ -30,53 +34,21 @@ and the PyPI package selenium (installed with pip when missing).
 """
 
 import argparse
-import functools
-import http.server
 import os
 import shutil
-import subprocess
+import sqlite3
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+sys.path.insert(0, str(ROOT / "Scripts/lib"))
+from headless_chromium import (StaticServer, copy_generation, ensure_browser, ensure_selenium,  # noqa: E402
+                               print_console, start_chromium)
+
 PAGE = "Examples/web/index.html"
-
-
-def ensure_browser():
-    if shutil.which("chromium") and shutil.which("chromedriver"):
-        return
-    print("== installing chromium and chromium-driver (apt)", flush=True)
-    started = time.monotonic()
-    subprocess.run(["bash", "-c", 'source "$1" && ensure_system_packages chromium chromium-driver', "bash",
-                    str(ROOT / "Scripts/lib/ensure-system-packages.sh")], check=True)
-    print(f"   installed in {time.monotonic() - started:.1f} s", flush=True)
-
-
-def ensure_selenium():
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        print("== installing selenium (pip)", flush=True)
-        # Pinned: the version this test was written and run with.
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "selenium==4.51.0"], check=True)
-
-
-def copy_generation(source: Path, target: Path):
-    """The manifest and the files it names (a generation, whole)."""
-    target.mkdir(parents=True)
-    manifest = source / "manifest.tsv"
-    shutil.copyfile(manifest, target / "manifest.tsv")
-    names = {}
-    for line in manifest.read_text(encoding="utf-8").splitlines():
-        fields = line.split("\t")
-        if fields[0] == "artifact":
-            names[fields[1]] = fields[2]
-            shutil.copyfile(source / fields[2], target / fields[2])
-    return names
 
 
 def manifest_value(directory: Path, key: str):
@@ -87,24 +59,14 @@ def manifest_value(directory: Path, key: str):
     return None
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """The repository's root, and /_test-data/NAME/ from the test's copies: plain static files."""
-
-    mounts = {}
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".tsv": "text/tab-separated-values", ".sqlite": "application/octet-stream",
-                      ".pack": "application/octet-stream"}
-
-    def translate_path(self, path):
-        for prefix, directory in self.mounts.items():
-            if path.startswith(prefix):
-                rest = path[len(prefix):].split("?", 1)[0].split("#", 1)[0]
-                return str(Path(directory) / Path(rest).name) if rest else str(directory)
-        return super().translate_path(path)
-
-    def log_message(self, format, *args):
-        pass
+def category_usages(directory: Path, category: str):
+    """The usages of `category`'s preference lists in the database (SQLite, read-only): default first, then sorted."""
+    file = dict(line.split("\t")[1:3] for line in (directory / "manifest.tsv").read_text(encoding="utf-8").splitlines()
+                if line.startswith("artifact\t"))["units.sqlite"]
+    with sqlite3.connect(f"file:{directory / file}?mode=ro&immutable=1", uri=True) as db:
+        usages = {row[0] for row in db.execute(
+            "SELECT DISTINCT usage FROM clusters WHERE category = (SELECT id FROM categories WHERE key = ?)", (category,))}
+    return sorted(usages, key=lambda u: (u != "default", u.encode("utf-8")))
 
 
 class Failures:
@@ -128,9 +90,7 @@ def main():
 
     ensure_browser()
     ensure_selenium()
-    from selenium import webdriver
     from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -146,20 +106,10 @@ def main():
         data[len(data) // 2] ^= 0x01  # one bit in the middle of the database; the manifest kept
         database.write_bytes(data)
 
-        Handler.mounts = {"/_test-data/good/": good, "/_test-data/damaged/": damaged}
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(ROOT)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        server = StaticServer({"/_test-data/good/": good, "/_test-data/damaged/": damaged}).start()
+        base = server.base
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = shutil.which("chromium")
-        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1000,1150", "--lang=en-US", "--no-first-run", "--disable-extensions"):
-            options.add_argument(flag)
-        options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(options=options, service=Service(executable_path=shutil.which("chromedriver")))
-        driver.set_page_load_timeout(30)
+        driver = start_chromium()
         wait = WebDriverWait(driver, 30)
         el = lambda id: driver.find_element(By.ID, id)  # noqa: E731
 
@@ -254,6 +204,35 @@ def main():
                 failures.check(False, "with no target, the expected target is shown",
                                f"{el('answer').text!r} {el('problem').text!r}")
 
+            # The usage selector: the database's usages for the from-unit's category, and the
+            # expected target following the one chosen. `unitpack convert 180 cm --region US`
+            # answers "5.90551 feet"; with `--usage person-height`, "5 feet 11 inches".
+            Select(el("language")).select_by_value("en")
+            type_into("value", "180")
+            type_into("region", "US")
+            type_into("from", "cm")
+            wanted = category_usages(good, "length")
+            try:
+                wait.until(lambda d: d.find_element(By.ID, "usage").get_attribute("data-unit") == "cm")
+            except TimeoutException:
+                pass
+            listed = [o.get_attribute("value") for o in Select(el("usage")).options]
+            failures.check(listed == [""] + wanted and "person-height" in wanted,
+                           "the usage selector lists the database's usages of the from-unit's category (length)",
+                           f"listed {listed}, the database's {wanted}")
+            answer_becomes("5.90551 feet", "180 cm, region US, no usage: '5.90551 feet' (as `unitpack convert` answers)")
+            Select(el("usage")).select_by_value("person-height")
+            answer_becomes("5 feet 11 inches", "180 cm, region US, usage person-height: '5 feet 11 inches' (as `unitpack convert` answers)")
+            failures.check("usage person-height" in el("answer").text, "the note names the usage chosen", el("answer").text)
+            type_into("from", "kg")
+            try:
+                wait.until(lambda d: d.find_element(By.ID, "usage").get_attribute("data-unit") == "kg")
+            except TimeoutException:
+                pass
+            listed = [o.get_attribute("value") for o in Select(el("usage")).options]
+            failures.check(listed == [""] + category_usages(good, "mass") and Select(el("usage")).first_selected_option.get_attribute("value") == "",
+                           "another category's unit lists its own usages, and a usage it lacks is no longer chosen", f"listed {listed}")
+
         # ---- the damaged database
         driver.get(f"{base}{PAGE}?data=/_test-data/damaged/")
         state = settled("the page refuses the damaged data")
@@ -270,14 +249,12 @@ def main():
             driver.save_screenshot(str(refused))
 
         if failures.count:
-            for entry in driver.get_log("browser"):
-                print(f"   browser: {entry.get('level')} {entry.get('message')}", flush=True)
+            print_console(driver)
     finally:
         if driver is not None:
             driver.quit()
         if server is not None:
-            server.shutdown()
-            server.server_close()
+            server.stop()
         shutil.rmtree(work, ignore_errors=True)
 
     print(f"{'FAILED' if failures.count else 'ok'}: the page in headless Chromium "

@@ -1107,6 +1107,16 @@ export class Generation {
         return this.database.expectedTarget(value, await this.unit(unit), request);
     }
 
+    /**
+     * The usages a unit's category has preference lists for (`clusters`),
+     * `default` first, then in code point order: what `expectedTarget` and
+     * `bestTarget` take as `usage` for it (`["default", "person-height", "road", ...]`
+     * for length; `[]` for a category without lists).
+     */
+    async usages(unit) {
+        return this.database.usagesOf((await this.unit(unit)).category);
+    }
+
     /** CLDR's choice (`bestTarget`): { units, value } or null; request { region } or { system }, and { usage }. */
     async bestTarget(value, unit, request = {}) {
         return this.database.bestTarget(value, await this.unit(unit), request);
@@ -1850,6 +1860,12 @@ export class UnitDatabase {
     checkedRegion(region) {
         if (/^[A-Za-z]{2}$/.test(region) || /^[0-9]{3}$/.test(region)) return region.toUpperCase();
         throw new UnitpackError("database.invalidRegion", `'${region}' is not a CLDR region code (two letters or three digits).`, { region });
+    }
+
+    /** The usages of `category`'s (a key) preference lists: `default` first, then sorted. */
+    usagesOf(category) {
+        const usages = new Set((this.clusters().get(category) ?? []).map((row) => row.usage));
+        return [...usages].sort((a, b) => (a === "default" ? -1 : b === "default" ? 1 : a < b ? -1 : a > b ? 1 : 0));
     }
 
     checkedUsage(usage) {

@@ -51,6 +51,7 @@ class Generation:
         self.pack_format = fields["pack-format"]
         self.source_sha256 = fields["source-sha256"]
         self.languages = fields["languages"]
+        self.categories = fields.get("categories")  # None: every category (no slice by category)
         self.artifacts = fields["artifacts"]
 
     @classmethod
@@ -99,6 +100,16 @@ class Generation:
                         raise ReaderError(f"{where}: bad language code {code!r}")
                 if len(set(rest)) != len(rest):
                     raise ReaderError(f"{where}: a language twice")
+                fields[key] = rest
+            elif key == "categories":
+                # Only in a slice by category: one or more keys, each once (docs/manifest.md).
+                if not rest:
+                    raise ReaderError(f"{where}: categories names no category")
+                for category in rest:
+                    if not re.fullmatch(r"[a-z0-9-]{1,255}", category):
+                        raise ReaderError(f"{where}: bad category key {category!r}")
+                if len(set(rest)) != len(rest):
+                    raise ReaderError(f"{where}: a category twice")
                 fields[key] = rest
             elif key == "artifact":
                 if len(rest) != 4:
@@ -890,10 +901,15 @@ SEARCH_REPLACEMENTS = {
 POWER_FOLLOWERS = set("0123456789-−⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
+# Unicode's White_Space property (docs/pack-format.md: "any Unicode white space"; Swift's
+# `isWhitespace`), no more: str.split() and re's \s also split at U+001C-U+001F, which are not.
+WHITE_SPACE = re.compile("[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
+
+
 def normalize(text):
     """docs/pack-format.md, "Keys: the normalisation"."""
     text = fold(text)
-    text = " ".join(text.split())
+    text = WHITE_SPACE.sub(" ", text).strip(" ")
     out = []
     for index, c in enumerate(text):
         if c == "^" and index + 1 < len(text) and text[index + 1] in POWER_FOLLOWERS:

@@ -38,6 +38,17 @@ import UnitpackTestSupport
         #expect(throws: UnitDatabaseError.self) { try self.database.convert(1, from: "Hz", to: "Bq") }
     }
 
+    /// docs/database.md, `same`: a row (B, A) converts by `* (1 / factor)`, the reciprocal rounded
+    /// first; 0.3 Hz in rad/s tells it from a division (1.8849555921538756) in the last bit.
+    @Test func aReversedSameRowMultipliesByTheReciprocal() throws {
+        let hertz = try unit("frequency/hertz"), radians = try unit("rotation-speed/radian per second")
+        let factor = try #require(try database.sameQuantityFactor(from: "rotation-speed", to: "frequency"))
+        let converted = try database.convert(0.3, from: hertz, to: radians)
+        #expect(converted == 0.3 * (1 / factor))
+        #expect(converted == 1.8849555921538759)
+        #expect(0.3 / factor != converted, "the case no longer tells a division from the reciprocal")
+    }
+
     @Test func aDifferenceConvertsThroughTheDifferenceUnits() throws {
         let celsius = try unit("temperature/degree Celsius"), fahrenheit = try unit("temperature/degree Fahrenheit")
         let deltaC = try #require(try database.differenceUnit(of: celsius))

@@ -11,6 +11,8 @@
 //   convert_units_ms     N conversions with Unit values looked up once (median of R runs)
 //   convert_names_ms     N conversions by name, lookup included each time (median of R runs)
 //   *_ns_per_op          the same per conversion
+//   format_ru_ns_per_op  N format(value, target unit of the pairs, language: "ru"), per format
+//                        (median of R runs; "-" without Russian): Scripts/bench's browser table
 //   parse_cold_median_us median time of one parse(phrase, languages: ["en", "ru"]) over
 //                        the typical phrases with purge() before each parse: no unit,
 //                        name, lookup or phrase word cached, SQLite's pages re-read;
@@ -188,6 +190,28 @@ func run(_ options: Options) {
         fail("conversion: \(error)")
     }
 
+    // MARK: Format in Russian (the pairs' target units), as package-benchmark's
+    // "format(…, ru) ×10,000": here for Scripts/bench's browser table, beside
+    // the web reader's format of the same values and units
+
+    var formatTimes: [Double] = []
+    if (try? database.language("ru")) != nil {
+        do {
+            for _ in 0..<repeats {
+                let start = clock.now
+                var length = 0
+                for i in 0..<conversions {
+                    length += try database.format(samples[i % samples.count], unitPairs[i % unitPairs.count].1, language: "ru")
+                        .long.utf8.count
+                }
+                formatTimes.append(microseconds(clock.now - start))
+                checksum += Double(length)
+            }
+        } catch {
+            fail("format: \(error)")
+        }
+    }
+
     // MARK: Parse phrases (numbers in digits and words, one and two units)
 
     var hasPhrases = false
@@ -299,6 +323,7 @@ func run(_ options: Options) {
     report("convert_units_ns_per_op", rounded(unitMedian * 1000 / Double(conversions), 1))
     report("convert_names_ms", rounded(nameMedian / 1000))
     report("convert_names_ns_per_op", rounded(nameMedian * 1000 / Double(conversions), 1))
+    report("format_ru_ns_per_op", formatTimes.isEmpty ? "-" : rounded(median(formatTimes) * 1000 / Double(conversions), 1))
     if hasPhrases {
         report("parse_cold_median_us", rounded(median(coldParseTimes), 2))
         report("parse_expression_median_us", rounded(median(expressionTimes), 2))
