@@ -42,6 +42,8 @@
 // (BENCH_ONLY_PHRASE_TIMES=N: N times; BENCH_ALL_LANGUAGES=1: with every language asked;
 // BENCH_COLD=1: purge() before each) and stops (for a profiler such as
 // valgrind --tool=callgrind; Scripts/phrase-instructions counts each phrase's).
+// With BENCH_ONLY_OPEN=N it opens the database N more times after the first
+// and stops (a profiler's count of an open that is not the process's first).
 //   phrase_us MEDIAN TEXT  with BENCH_EACH_PHRASE=1 in the environment: the warm
 //                        median of each typical and quantity phrase alone (to find
 //                        the slow ones)
@@ -102,6 +104,16 @@ func run(_ options: Options) {
         fail("cannot open \(directory): \(error)")
     }
     let openFirst = microseconds(clock.now - firstStart)
+    if let times = getenv("BENCH_ONLY_OPEN").flatMap({ Int(String(cString: $0)) }) {
+        for _ in 0..<times {
+            do {
+                withExtendedLifetime(try UnitDatabase(directory: directory)) {}
+            } catch {
+                fail("cannot reopen \(directory): \(error)")
+            }
+        }
+        return
+    }
     // For a profiler: parse one phrase many times and nothing else.
     if let only = getenv("BENCH_ONLY_PHRASE").map({ String(cString: $0) }) {
         var count = 0
