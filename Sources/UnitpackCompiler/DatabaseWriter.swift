@@ -1,7 +1,9 @@
 import Foundation
+import UnitpackCheck
 import UnitpackCore
 import UnitpackStore
 import UnitpackSQLite
+import UnitpackSource
 
 /// Writes `units.sqlite` deterministically and atomically: built in a temporary
 /// file beside the target, VACUUMed, then renamed over it. A failure at any
@@ -56,13 +58,18 @@ public enum DatabaseWriter {
         }
         // Every table's rows first: `meta` counts them, a category its
         // clusters, a language its phrase words.
+        // The names and their blocks beside the units' words: the two
+        // largest, and independent (`Parallel`).
+        let ((nameList, nameBlocks), unitWords) = Parallel.both(
+            {
+                let list = names(model)
+                return (list, nameBlockRows(list))
+            },
+            { unitWordRows(model) })
         let units = unitRows(model)
-        let nameList = names(model)
-        let nameBlocks = nameBlockRows(nameList)
         let phraseWords = phraseWordRows(model, nameKeys: Set(nameList.map(\.folded)))
         let clusters = clusterRows(model)
         let relations = relationRows(model)
-        let unitWords = unitWordRows(model)
         let compounds = compoundRows(model)
         let leftOut = model.leftOutNames.sorted().map { [Statement.Value.text($0.folded), .text($0.unitKey)] }
         let languages = languageRows(model, phraseWords: phraseWords, compounds: compounds)
@@ -240,14 +247,20 @@ public enum DatabaseWriter {
         // Insert in primary-key order: the table's pages then fill in order,
         // which keeps the file small and its bytes independent of input order.
         // A word a unit has twice (a display name equal to a plural form) is one row.
-        names.sort()
         var unique: [NameRow] = []
-        for name in names where unique.last != name { unique.append(name) }
-        unique += abbreviationsWrittenTogether(unique)
-        unique.sort()
-        unique += withoutAccents(unique, model)
-        unique.sort()
-        return unique
+        for name in sorted(names) where unique.last != name { unique.append(name) }
+        unique = sorted(unique + abbreviationsWrittenTogether(unique))
+        return sorted(unique + withoutAccents(unique, model))
+    }
+
+    /// `rows` in order, sorted by their positions and compared in place: a
+    /// sort that moves rows, or compares copies of them, copies each row's
+    /// three Strings every time (half the names' cost).
+    private static func sorted(_ rows: [NameRow]) -> [NameRow] {
+        let order = rows.withUnsafeBufferPointer { rows in
+            (0..<rows.count).sorted { NameRow.precedes(rows, $0, $1) }
+        }
+        return order.map { rows[$0] }
     }
 
     /// Raw bytes of names a block of `name_blocks` holds at most (a key
@@ -334,8 +347,10 @@ public enum DatabaseWriter {
     }
 
     /// A name, ordered as `name_blocks` orders them: its key, unit and
-    /// kind, language and stored text, texts in UTF-8 byte order.
-    private struct NameRow: Comparable {
+    /// kind, language and stored text, texts in UTF-8 byte order
+    /// (`NameBlock.precedes` and `entryPrecedes`), and equal when their
+    /// bytes are (not when canonically equivalent: a key is its bytes).
+    private struct NameRow: Equatable, Sendable {
         var folded: String
         var unit: Int
         var kind: NameKind
@@ -344,7 +359,7 @@ public enum DatabaseWriter {
         var stored: String
 
         init(unit: Int, kind: NameKind, lang: String, text: String) {
-            self.init(folded: TextFolding.fold(text), unit: unit, kind: kind, lang: lang, text: text)
+            self.init(folded: BuildFolding.fold(text), unit: unit, kind: kind, lang: lang, text: text)
         }
 
         init(folded: String, unit: Int, kind: NameKind, lang: String, text: String) {
@@ -355,11 +370,20 @@ public enum DatabaseWriter {
             self.stored = NameText.stored(text, folded: folded)
         }
 
-        static func < (a: NameRow, b: NameRow) -> Bool {
-            if a.folded != b.folded { return NameBlock.precedes(a.folded, b.folded) }
-            return NameBlock.entryPrecedes(
-                NameBlock.Entry(unit: a.unit, kind: a.kind.rawValue, language: a.lang, stored: a.stored),
-                NameBlock.Entry(unit: b.unit, kind: b.kind.rawValue, language: b.lang, stored: b.stored))
+        /// `rows[a] < rows[b]`, reading the fields where they are.
+        static func precedes(_ rows: UnsafeBufferPointer<NameRow>, _ a: Int, _ b: Int) -> Bool {
+            let key = UTF8Order.compare(rows[a].folded, rows[b].folded)
+            if key != 0 { return key < 0 }
+            if rows[a].unit != rows[b].unit { return rows[a].unit < rows[b].unit }
+            if rows[a].kind != rows[b].kind { return rows[a].kind.rawValue < rows[b].kind.rawValue }
+            let language = UTF8Order.compare(rows[a].lang, rows[b].lang)
+            if language != 0 { return language < 0 }
+            return UTF8Order.compare(rows[a].stored, rows[b].stored) < 0
+        }
+
+        static func == (a: NameRow, b: NameRow) -> Bool {
+            a.unit == b.unit && a.kind == b.kind && UTF8Order.compare(a.folded, b.folded) == 0
+                && UTF8Order.compare(a.lang, b.lang) == 0 && UTF8Order.compare(a.stored, b.stored) == 0
         }
     }
 
