@@ -67,7 +67,7 @@ public enum DatabaseWriter {
             },
             { unitWordRows(model) })
         let units = unitRows(model)
-        let phraseWords = phraseWordRows(model, nameKeys: Set(nameList.map(\.folded)))
+        let phraseWords = phraseWordRows(model, nameKeys: Set(nameList.map { UTF8Key($0.folded) }))
         let clusters = clusterRows(model)
         let relations = relationRows(model)
         let compounds = compoundRows(model)
@@ -142,7 +142,7 @@ public enum DatabaseWriter {
     /// name (`nameKeys`): typed so,
     /// it reads as the word. A number word is not (`piec` is no `pięć`: a
     /// number read from a guess would change the answer unseen).
-    private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<String>) -> [[Statement.Value]] {
+    private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<UTF8Key>) -> [[Statement.Value]] {
         var rows: [[Statement.Value]] = []
         for language in model.languages {
             var seen: Set<[String]> = []
@@ -155,7 +155,7 @@ public enum DatabaseWriter {
                 // them carries a value (a number word).
                 let kinds = listed[bare] ?? []
                 guard bare != word.word, !kinds.contains(word.kind), !kinds.contains(where: \.hasValue),
-                    !nameKeys.contains(bare)
+                    !nameKeys.contains(nfcKey(bare))
                 else { continue }
                 words.append(CompiledModel.PhraseWord(word: bare, kind: word.kind, value: nil))
             }
@@ -309,7 +309,7 @@ public enum DatabaseWriter {
     /// one more symbol of the unit in the language, where that is no word's
     /// key and names one unit.
     private static func abbreviationsWrittenTogether(_ names: [NameRow]) -> [NameRow] {
-        let keys = Set(names.map(\.folded))
+        let keys = Set(names.map { UTF8Key($0.folded) })
         var found: [String: [NameRow]] = [:]
         for name in names where name.kind == .symbol {
             let text = NameText.text(stored: name.stored, folded: name.folded)
@@ -319,7 +319,7 @@ public enum DatabaseWriter {
             for variant in [text] + variants where variant.count > 2 && variant.hasSuffix(".") { variants.append(String(variant.dropLast())) }
             for variant in variants {
                 let row = NameRow(unit: name.unit, kind: .symbol, lang: name.lang, text: variant)
-                guard !keys.contains(row.folded), !found[row.folded, default: []].contains(row) else { continue }
+                guard !keys.contains(UTF8Key(row.folded)), !found[row.folded, default: []].contains(row) else { continue }
                 found[row.folded, default: []].append(row)
             }
         }
@@ -333,17 +333,28 @@ public enum DatabaseWriter {
     /// (a guess between two units is no guess). One row per unit and
     /// language: the first text in key order.
     private static func withoutAccents(_ names: [NameRow], _ model: CompiledModel) -> [NameRow] {
-        let keys = Set(names.map(\.folded))
-        let phraseWords = Dictionary(grouping: model.languages, by: \.code).mapValues { Set($0.flatMap { $0.phraseWords.map(\.word) }) }
+        let keys = Set(names.map { UTF8Key($0.folded) })
+        let phraseWords = Dictionary(grouping: model.languages, by: \.code).mapValues {
+            Set($0.flatMap { $0.phraseWords.map { UTF8Key($0.word) } })
+        }
         var found: [String: [NameRow]] = [:]
         for name in names {
             let bare = TextFolding.withoutAccents(name.folded)
-            guard bare != name.folded, !keys.contains(bare), phraseWords[name.lang]?.contains(bare) != true else { continue }
+            guard bare != name.folded else { continue }
+            let key = nfcKey(bare)
+            guard !keys.contains(key), phraseWords[name.lang]?.contains(key) != true else { continue }
             let text = NameText.text(stored: name.stored, folded: name.folded)
             let row = NameRow(folded: bare, unit: name.unit, kind: .withoutAccents, lang: name.lang, text: text)
             if !found[bare, default: []].contains(where: { $0.unit == row.unit && $0.lang == row.lang }) { found[bare, default: []].append(row) }
         }
         return found.values.filter { rows in rows.allSatisfy { $0.unit == rows[0].unit } }.flatMap { $0 }
+    }
+
+    /// The key of `text` in a set of folded words (NFC, `UTF8Key`): its NFC
+    /// bytes, so that it finds what a set of Strings finds (a word without
+    /// its accents may be left decomposed: `ẹ́` is `e` and U+0301).
+    private static func nfcKey(_ text: String) -> UTF8Key {
+        UTF8Key(String(decoding: text._nfcCodeUnits, as: UTF8.self))
     }
 
     /// A name, ordered as `name_blocks` orders them: its key, unit and

@@ -72,6 +72,8 @@ import UnitpackTestSupport
     @Test func theTableOfTraitsIsWhatThePropertiesSay() {
         let differ = Self.scalars.filter { ScalarTraits.of($0) != ScalarTraits.properties(of: $0) }
         #expect(differ.isEmpty, "\(differ.prefix(10).map(NameText.describe))")
+        // `foreignLookAlike` asks the dictionary in those blocks only.
+        #expect(NameText.latinOfForeign.keys.allSatisfy { NameText.foreignLookAlike($0) != nil })
     }
 
     /// Keys of one text's bytes are one key; a decomposed text is another.

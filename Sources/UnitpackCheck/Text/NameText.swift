@@ -65,6 +65,12 @@ enum NameText {
         ("ν", "v"), ("ρ", "p"), ("α", "a"), ("ι", "i"), ("ϲ", "c"), ("ϳ", "j"),
     ]
 
+    /// `latinOfForeign[scalar]`, asked only of the Greek and Cyrillic blocks
+    /// (U+0370–U+052F) it holds: no dictionary look-up for the other letters.
+    static func foreignLookAlike(_ scalar: Unicode.Scalar) -> String? {
+        (0x370...0x52F).contains(scalar.value) ? latinOfForeign[scalar] : nil
+    }
+
     static let latinOfForeign: [Unicode.Scalar: String] = Dictionary(
         cyrillicLatin.map { ($0.cyrillic, $0.latin) } + greekLatin.map { ($0.greek, $0.latin) },
         uniquingKeysWith: { a, _ in a })
@@ -215,7 +221,9 @@ enum NameText {
     static func skeleton(_ text: String, caseless: Bool) -> String {
         // Most names are ASCII, which the mapping leaves as it is.
         if isASCII(text) { return caseless ? text.lowercased() : text }
-        var mapped = ""
+        // Written as bytes: appending to a String scalar by scalar cost more than the mapping.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
         let composed = String(decoding: text._nfcCodeUnits, as: UTF8.self)
         for scalar in composed.unicodeScalars {
             let traits = ScalarTraits.of(scalar)
@@ -224,13 +232,14 @@ enum NameText {
                 continue
             }
             if isSpace {
-                mapped += " "
-            } else if let plain = compatibilityLetters(scalar) ?? latinOfForeign[scalar] {
-                mapped += plain
+                bytes.append(UInt8(ascii: " "))
+            } else if let plain = compatibilityLetters(scalar) ?? foreignLookAlike(scalar) {
+                bytes += plain.utf8
             } else {
-                mapped.unicodeScalars.append(scalar)
+                UTF8.encode(scalar) { bytes.append($0) }
             }
         }
+        let mapped = String(decoding: bytes, as: UTF8.self)
         return caseless
             ? BuildFolding.fold(CaseMapping.uppercased(mapped)) : String(decoding: mapped._nfcCodeUnits, as: UTF8.self)
     }
