@@ -37,11 +37,13 @@ public enum Checker {
         DifferenceCoverageRule(),
     ]
 
-    /// The reading diagnostics plus every rule's, sorted by location.
+    /// The reading diagnostics plus every rule's, sorted by location. The
+    /// rules run side by side (`Parallel`), their findings taken in the
+    /// rules' order.
     public static func check(_ tree: SourceTree) -> [Diagnostic] {
         var diagnostics = tree.diagnostics
-        for rule in rules {
-            diagnostics += rule.check(tree)
+        for found in Parallel.map(rules, { $0.check(tree) }) {
+            diagnostics += found
         }
         return diagnostics.sortedByLocation()
     }

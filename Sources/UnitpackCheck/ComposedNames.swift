@@ -67,7 +67,8 @@ public enum NameComposition {
 
     public static func compose(_ tree: SourceTree) -> [LanguageComposition] {
         let structures = Structures(tree)
-        return tree.languages.map { compose($0, tree: tree, structures: structures) }
+        // Each language on its own: side by side.
+        return Parallel.map(tree.languages) { compose($0, tree: tree, structures: structures) }
     }
 
     /// A unit as the composer sees it.
@@ -128,8 +129,8 @@ public enum NameComposition {
         // (Italian `kilowatt` beside the pattern's `chilowatt`, Arabic
         // `كيلو جول` with a space) is a spelling the language allows too.
         var disproven: Set<String> = []
-        for unit in tree.units {
-            guard let hand = hand[unit.key.lowercased()], let (prefix, base) = structures.prefixed[unit.key.lowercased()],
+        for (_, key) in structures.keyedUnits {
+            guard let hand = hand[key], let (prefix, base) = structures.prefixed[key],
                 let baseUnit = structures.unit(base), let derived = patterns.derivation(.plural, .prefix),
                 patterns.prefixes[prefix.name] != nil, hand != forms([CompoundPart(unit: baseUnit, prefix: prefix.name)], [])
             else { continue }
@@ -144,18 +145,18 @@ public enum NameComposition {
         }
         var names: [ComposedName] = []
         // Prefixed units first: a compound may be made of them (`kilogray per hour`).
-        for unit in tree.units where hand[unit.key.lowercased()] == nil {
-            guard let (prefix, base) = structures.prefixed[unit.key.lowercased()], !disproven.contains(base),
+        for (unit, key) in structures.keyedUnits where hand[key] == nil {
+            guard let (prefix, base) = structures.prefixed[key], !disproven.contains(base),
                 let baseUnit = structures.unit(base), let found = forms([CompoundPart(unit: baseUnit, prefix: prefix.name)], [])
             else { continue }
-            composed[unit.key.lowercased()] = found
+            composed[key] = found
             names.append(
                 ComposedName(
                     unit: unit.key, display: found[displayCategory] ?? found[.other] ?? "", forms: found,
                     structure: .prefixed(prefix: prefix.name, base: base)))
         }
-        for unit in tree.units where hand[unit.key.lowercased()] == nil && composed[unit.key.lowercased()] == nil {
-            for reading in structures.expressions[unit.key.lowercased()] ?? []
+        for (unit, key) in structures.keyedUnits where hand[key] == nil && composed[key] == nil {
+            for reading in structures.expressions[key] ?? []
             where !reading.parts.contains(where: { $0.prefix != nil && disproven.contains($0.unit) }) {
                 let parts = reading.parts.map { part in
                     CompoundPart(unit: structures.unit(part.unit)!, prefix: part.prefix?.name, power: abs(part.power))
@@ -164,7 +165,7 @@ public enum NameComposition {
                     zip(parts, reading.parts).filter { $0.1.power > 0 }.map(\.0),
                     zip(parts, reading.parts).filter { $0.1.power < 0 }.map(\.0))
                 else { continue }
-                composed[unit.key.lowercased()] = found
+                composed[key] = found
                 names.append(
                     ComposedName(
                         unit: unit.key, display: found[displayCategory] ?? found[.other] ?? "", forms: found,
@@ -172,7 +173,7 @@ public enum NameComposition {
                 break
             }
         }
-        let order = Dictionary(tree.units.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let order = Dictionary(structures.keyedUnits.enumerated().map { ($1.unit.key, $0) }, uniquingKeysWith: { a, _ in a })
         names.sort { (order[$0.unit] ?? 0) < (order[$1.unit] ?? 0) }
         return dropCollisions(names, language: language)
     }
@@ -181,27 +182,30 @@ public enum NameComposition {
     /// in the language: a hand-written word, symbol or synonym, or a word of
     /// another composed name (both are dropped then: neither is more right).
     static func dropCollisions(_ names: [ComposedName], language: LanguageSource) -> LanguageComposition {
-        var owners: [String: Set<String>] = [:]
+        var owners: [UTF8Key: Set<String>] = [:]
         for file in language.nameFiles {
             for row in file.rows {
                 let key = file.category + "/" + row.unit.value
-                for word in row.words { owners[TextFolding.fold(word.value), default: []].insert(key) }
+                for word in row.words { owners[UTF8Key(BuildFolding.fold(word.value)), default: []].insert(key) }
             }
         }
-        for name in names {
-            for word in name.words { owners[TextFolding.fold(word), default: []].insert(name.unit) }
+        // Each name's words and their keys, made once for both passes.
+        let words = names.map { name in name.words.map { (word: $0, key: UTF8Key(BuildFolding.fold($0))) } }
+        for (name, words) in zip(names, words) {
+            for word in words { owners[word.key, default: []].insert(name.unit) }
         }
         var kept: [ComposedName] = []
         var collisions: [ComposedNameCollision] = []
-        for name in names {
-            let clash = name.words.lazy.compactMap { word -> ComposedNameCollision? in
-                // Units of one name in several categories (`kilogram per
-                // cubic meter` of density and of mass concentration) share
-                // their words in English already: no collision between them.
-                let named = Self.unitName(name.unit)
-                guard let other = owners[TextFolding.fold(word)]?.filter({ Self.unitName($0) != named }).sorted().first
+        for (name, words) in zip(names, words) {
+            // Units of one name in several categories (`kilogram per
+            // cubic meter` of density and of mass concentration) share
+            // their words in English already: no collision between them.
+            let named = Self.unitName(name.unit)
+            let clash = words.lazy.compactMap { word -> ComposedNameCollision? in
+                guard let owners = owners[word.key], owners.count > 1 || !owners.contains(name.unit),
+                    let other = owners.filter({ Self.unitName($0) != named }).sorted().first
                 else { return nil }
-                return ComposedNameCollision(unit: name.unit, word: word, other: other)
+                return ComposedNameCollision(unit: name.unit, word: word.word, other: other)
             }.first
             if let clash { collisions.append(clash) } else { kept.append(name) }
         }
@@ -214,20 +218,22 @@ public enum NameComposition {
     }
 
     /// The structures of the units, the same for every language.
-    struct Structures {
-        struct Part {
+    struct Structures: Sendable {
+        struct Part: Sendable {
             /// The unit's key, lower-cased.
             var unit: String
             var prefix: UnitPrefix?
             var power: Int
         }
 
-        struct Reading {
+        struct Reading: Sendable {
             var symbol: String
             var parts: [Part]
         }
 
         var ids: [String: Int] = [:]
+        /// `tree.units` and their keys lower-cased, made once for every language.
+        var keyedUnits: [(unit: UnitRow, key: String)] = []
         var units: [String: SourceUnit] = [:]
         /// Unit key -> its prefix and its base's key (lower-cased).
         var prefixed: [String: (UnitPrefix, String)] = [:]
@@ -240,9 +246,10 @@ public enum NameComposition {
         init(_ tree: SourceTree) {
             ids = Dictionary(
                 tree.ids.filter { !$0.isRetired }.map { ($0.key.lowercased(), $0.id.value) }, uniquingKeysWith: { a, _ in a })
-            for unit in tree.units {
-                guard let id = ids[unit.key.lowercased()] else { continue }
-                units[unit.key.lowercased()] = SourceUnit(compoundNameID: id, compoundNameCategory: unit.category, key: unit.key.lowercased())
+            keyedUnits = tree.units.map { ($0, $0.key.lowercased()) }
+            for (unit, key) in keyedUnits {
+                guard let id = ids[key] else { continue }
+                units[key] = SourceUnit(compoundNameID: id, compoundNameCategory: unit.category, key: key)
             }
             let bases = BaseDimension.table(tree)
             // Prefixed units, paired as PrefixRule (E502) pairs them, and worth what the pair says.

@@ -74,15 +74,27 @@ public enum BuildPipeline {
             in: output, of: [DatabaseFormat.fileName, SearchPackFormat.fileName, GenerationManifest.fileName])
         // Everything is encoded and measured before anything is renamed, so a
         // failure (or an artifact over its budget) leaves the generation as it was.
-        let pack = try SearchPackWriter.encode(model)
+        // The pack and the database are made side by side; a pack that fails
+        // is the error, as when it was made first, and the database it
+        // would have gone with is removed.
+        let databasePath = output + "/" + DatabaseFormat.fileName
+        let (encoded, made) = Parallel.both(
+            { Result { try SearchPackWriter.encode(model) } },
+            { Result { try DatabaseWriter.writeTemporary(model, for: databasePath) } })
+        let pack: [UInt8]
+        do {
+            pack = try encoded.get()
+        } catch {
+            if case .success(let database) = made { try? FileManager.default.removeItem(atPath: database.temporary) }
+            throw error
+        }
         let database: (temporary: String, bytes: Int)
         do {
-            database = try DatabaseWriter.writeTemporary(model, for: output + "/" + DatabaseFormat.fileName)
+            database = try made.get()
         } catch let error as AtomicFile.WriteError {
             throw error
         } catch {
-            throw AtomicFile.WriteError(
-                path: AtomicFile.temporary(for: output + "/" + DatabaseFormat.fileName), reason: "\(error)")
+            throw AtomicFile.WriteError(path: AtomicFile.temporary(for: databasePath), reason: "\(error)")
         }
         let measured = [
             Artifact(path: DatabaseFormat.fileName, name: DatabaseFormat.fileName, bytes: database.bytes,

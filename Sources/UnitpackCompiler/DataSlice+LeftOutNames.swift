@@ -1,3 +1,4 @@
+import UnitpackCheck
 import UnitpackCore
 
 extension DataSlice {
@@ -17,11 +18,11 @@ extension DataSlice {
     static func leftOutNames(whole: CompiledModel, slice: CompiledModel) -> [CompiledModel.LeftOutName] {
         let heldUnits = Set(slice.units.map(\.id))
         let heldLanguages = Set(slice.languages.map(\.code) + [Self.requiredLanguage, ""])
-        let heldWords = Set(slice.words.map { TextFolding.fold($0.text) })
-        var heads = Set(UnitPrefix.all.flatMap(\.symbols).map(TextFolding.fold))
+        let heldWords = Set(slice.words.map { BuildFolding.fold($0.text) })
+        var heads = Set(UnitPrefix.all.flatMap(\.symbols).map(BuildFolding.fold))
         for language in slice.languages {
             for pattern in language.compounds where pattern.key == .prefix && pattern.pattern.hasSuffix("{0}") {
-                let head = TextFolding.fold(String(pattern.pattern.dropLast(3)))
+                let head = BuildFolding.fold(String(pattern.pattern.dropLast(3)))
                 if !head.isEmpty { heads.insert(head) }
             }
         }
@@ -44,7 +45,7 @@ extension DataSlice {
         let keys = Dictionary(whole.units.map { ($0.id, $0.key) }, uniquingKeysWith: { a, _ in a })
         var found: Set<CompiledModel.LeftOutName> = []
         for word in whole.words where !heldUnits.contains(word.unit) || !heldLanguages.contains(word.language) {
-            let folded = TextFolding.fold(word.text)
+            let folded = BuildFolding.fold(word.text)
             guard !heldWords.contains(folded), let key = keys[word.unit], readsAsPrefixed(folded) || readsAsProduct(folded)
             else { continue }
             found.insert(CompiledModel.LeftOutName(folded: folded, unitKey: key))

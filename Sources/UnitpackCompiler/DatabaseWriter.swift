@@ -1,7 +1,9 @@
 import Foundation
+import UnitpackCheck
 import UnitpackCore
 import UnitpackStore
 import UnitpackSQLite
+import UnitpackSource
 
 /// Writes `units.sqlite` deterministically and atomically: built in a temporary
 /// file beside the target, VACUUMed, then renamed over it. A failure at any
@@ -56,13 +58,18 @@ public enum DatabaseWriter {
         }
         // Every table's rows first: `meta` counts them, a category its
         // clusters, a language its phrase words.
+        // The names and their blocks beside the units' words: the two
+        // largest, and independent (`Parallel`).
+        let ((nameList, nameBlocks), unitWords) = Parallel.both(
+            {
+                let list = names(model)
+                return (list, nameBlockRows(list))
+            },
+            { unitWordRows(model) })
         let units = unitRows(model)
-        let nameList = names(model)
-        let nameBlocks = nameBlockRows(nameList)
-        let phraseWords = phraseWordRows(model, nameKeys: Set(nameList.map(\.folded)))
+        let phraseWords = phraseWordRows(model, nameKeys: Set(nameList.map { UTF8Key($0.folded) }))
         let clusters = clusterRows(model)
         let relations = relationRows(model)
-        let unitWords = unitWordRows(model)
         let compounds = compoundRows(model)
         let leftOut = model.leftOutNames.sorted().map { [Statement.Value.text($0.folded), .text($0.unitKey)] }
         let languages = languageRows(model, phraseWords: phraseWords, compounds: compounds)
@@ -135,7 +142,7 @@ public enum DatabaseWriter {
     /// name (`nameKeys`): typed so,
     /// it reads as the word. A number word is not (`piec` is no `pięć`: a
     /// number read from a guess would change the answer unseen).
-    private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<String>) -> [[Statement.Value]] {
+    private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<UTF8Key>) -> [[Statement.Value]] {
         var rows: [[Statement.Value]] = []
         for language in model.languages {
             var seen: Set<[String]> = []
@@ -148,7 +155,7 @@ public enum DatabaseWriter {
                 // them carries a value (a number word).
                 let kinds = listed[bare] ?? []
                 guard bare != word.word, !kinds.contains(word.kind), !kinds.contains(where: \.hasValue),
-                    !nameKeys.contains(bare)
+                    !nameKeys.contains(nfcKey(bare))
                 else { continue }
                 words.append(CompiledModel.PhraseWord(word: bare, kind: word.kind, value: nil))
             }
@@ -240,14 +247,20 @@ public enum DatabaseWriter {
         // Insert in primary-key order: the table's pages then fill in order,
         // which keeps the file small and its bytes independent of input order.
         // A word a unit has twice (a display name equal to a plural form) is one row.
-        names.sort()
         var unique: [NameRow] = []
-        for name in names where unique.last != name { unique.append(name) }
-        unique += abbreviationsWrittenTogether(unique)
-        unique.sort()
-        unique += withoutAccents(unique, model)
-        unique.sort()
-        return unique
+        for name in sorted(names) where unique.last != name { unique.append(name) }
+        unique = sorted(unique + abbreviationsWrittenTogether(unique))
+        return sorted(unique + withoutAccents(unique, model))
+    }
+
+    /// `rows` in order, sorted by their positions and compared in place: a
+    /// sort that moves rows, or compares copies of them, copies each row's
+    /// three Strings every time (half the names' cost).
+    private static func sorted(_ rows: [NameRow]) -> [NameRow] {
+        let order = rows.withUnsafeBufferPointer { rows in
+            (0..<rows.count).sorted { NameRow.precedes(rows, $0, $1) }
+        }
+        return order.map { rows[$0] }
     }
 
     /// `names` cut into blocks of consecutive keys (`PageRows`), each a
@@ -293,7 +306,7 @@ public enum DatabaseWriter {
     /// one more symbol of the unit in the language, where that is no word's
     /// key and names one unit.
     private static func abbreviationsWrittenTogether(_ names: [NameRow]) -> [NameRow] {
-        let keys = Set(names.map(\.folded))
+        let keys = Set(names.map { UTF8Key($0.folded) })
         var found: [String: [NameRow]] = [:]
         for name in names where name.kind == .symbol {
             let text = NameText.text(stored: name.stored, folded: name.folded)
@@ -303,7 +316,7 @@ public enum DatabaseWriter {
             for variant in [text] + variants where variant.count > 2 && variant.hasSuffix(".") { variants.append(String(variant.dropLast())) }
             for variant in variants {
                 let row = NameRow(unit: name.unit, kind: .symbol, lang: name.lang, text: variant)
-                guard !keys.contains(row.folded), !found[row.folded, default: []].contains(row) else { continue }
+                guard !keys.contains(UTF8Key(row.folded)), !found[row.folded, default: []].contains(row) else { continue }
                 found[row.folded, default: []].append(row)
             }
         }
@@ -317,12 +330,16 @@ public enum DatabaseWriter {
     /// (a guess between two units is no guess). One row per unit and
     /// language: the first text in key order.
     private static func withoutAccents(_ names: [NameRow], _ model: CompiledModel) -> [NameRow] {
-        let keys = Set(names.map(\.folded))
-        let phraseWords = Dictionary(grouping: model.languages, by: \.code).mapValues { Set($0.flatMap { $0.phraseWords.map(\.word) }) }
+        let keys = Set(names.map { UTF8Key($0.folded) })
+        let phraseWords = Dictionary(grouping: model.languages, by: \.code).mapValues {
+            Set($0.flatMap { $0.phraseWords.map { UTF8Key($0.word) } })
+        }
         var found: [String: [NameRow]] = [:]
         for name in names {
             let bare = TextFolding.withoutAccents(name.folded)
-            guard bare != name.folded, !keys.contains(bare), phraseWords[name.lang]?.contains(bare) != true else { continue }
+            guard bare != name.folded else { continue }
+            let key = nfcKey(bare)
+            guard !keys.contains(key), phraseWords[name.lang]?.contains(key) != true else { continue }
             let text = NameText.text(stored: name.stored, folded: name.folded)
             let row = NameRow(folded: bare, unit: name.unit, kind: .withoutAccents, lang: name.lang, text: text)
             if !found[bare, default: []].contains(where: { $0.unit == row.unit && $0.lang == row.lang }) { found[bare, default: []].append(row) }
@@ -330,9 +347,18 @@ public enum DatabaseWriter {
         return found.values.filter { rows in rows.allSatisfy { $0.unit == rows[0].unit } }.flatMap { $0 }
     }
 
+    /// The key of `text` in a set of folded words (NFC, `UTF8Key`): its NFC
+    /// bytes, so that it finds what a set of Strings finds (a word without
+    /// its accents may be left decomposed: `ẹ́` is `e` and U+0301).
+    private static func nfcKey(_ text: String) -> UTF8Key {
+        UTF8Key(String(decoding: text._nfcCodeUnits, as: UTF8.self))
+    }
+
     /// A name, ordered as `name_blocks` orders them: its key, unit and
-    /// kind, language and stored text, texts in UTF-8 byte order.
-    private struct NameRow: Comparable {
+    /// kind, language and stored text, texts in UTF-8 byte order
+    /// (`NameBlock.precedes` and `entryPrecedes`), and equal when their
+    /// bytes are (not when canonically equivalent: a key is its bytes).
+    private struct NameRow: Equatable, Sendable {
         var folded: String
         var unit: Int
         var kind: NameKind
@@ -341,7 +367,7 @@ public enum DatabaseWriter {
         var stored: String
 
         init(unit: Int, kind: NameKind, lang: String, text: String) {
-            self.init(folded: TextFolding.fold(text), unit: unit, kind: kind, lang: lang, text: text)
+            self.init(folded: BuildFolding.fold(text), unit: unit, kind: kind, lang: lang, text: text)
         }
 
         init(folded: String, unit: Int, kind: NameKind, lang: String, text: String) {
@@ -352,11 +378,20 @@ public enum DatabaseWriter {
             self.stored = NameText.stored(text, folded: folded)
         }
 
-        static func < (a: NameRow, b: NameRow) -> Bool {
-            if a.folded != b.folded { return NameBlock.precedes(a.folded, b.folded) }
-            return NameBlock.entryPrecedes(
-                NameBlock.Entry(unit: a.unit, kind: a.kind.rawValue, language: a.lang, stored: a.stored),
-                NameBlock.Entry(unit: b.unit, kind: b.kind.rawValue, language: b.lang, stored: b.stored))
+        /// `rows[a] < rows[b]`, reading the fields where they are.
+        static func precedes(_ rows: UnsafeBufferPointer<NameRow>, _ a: Int, _ b: Int) -> Bool {
+            let key = UTF8Order.compare(rows[a].folded, rows[b].folded)
+            if key != 0 { return key < 0 }
+            if rows[a].unit != rows[b].unit { return rows[a].unit < rows[b].unit }
+            if rows[a].kind != rows[b].kind { return rows[a].kind.rawValue < rows[b].kind.rawValue }
+            let language = UTF8Order.compare(rows[a].lang, rows[b].lang)
+            if language != 0 { return language < 0 }
+            return UTF8Order.compare(rows[a].stored, rows[b].stored) < 0
+        }
+
+        static func == (a: NameRow, b: NameRow) -> Bool {
+            a.unit == b.unit && a.kind == b.kind && UTF8Order.compare(a.folded, b.folded) == 0
+                && UTF8Order.compare(a.lang, b.lang) == 0 && UTF8Order.compare(a.stored, b.stored) == 0
         }
     }
 

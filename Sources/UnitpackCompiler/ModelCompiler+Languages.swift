@@ -6,64 +6,73 @@ extension ModelCompiler {
     static func compileLanguages(_ tree: SourceTree, unitIDs: [String: Int], units: [CompiledModel.Unit])
         throws(CompileError) -> [CompiledModel.Language]
     {
-        var languages: [CompiledModel.Language] = []
         let compositions = Dictionary(
             NameComposition.compose(tree).map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
-        for source in tree.languages.sorted(by: { $0.code < $1.code }) {
-            guard let settings = source.settings, let plurals = source.plurals else { throw .sourcesHaveErrors(count: 1) }
-            var names: [CompiledModel.UnitNames] = []
-            for file in source.nameFiles {
-                for row in file.rows {
-                    guard let id = unitIDs[(file.category + "/" + row.unit.value).lowercased()],
-                        let display = row.display
-                    else { throw .sourcesHaveErrors(count: 1) }
-                    var forms: [PluralCategory: String] = [:]
-                    for category in plurals.categories {
-                        guard let form = row.forms[category] else { throw .sourcesHaveErrors(count: 1) }
-                        forms[category] = form.value
-                    }
-                    names.append(
-                        CompiledModel.UnitNames(
-                            unit: id, display: display.value, forms: forms, symbols: row.symbols.map(\.value),
-                            synonyms: row.synonyms.map(\.value)))
-                }
+        // Each language on its own, side by side; the first error in code order is thrown.
+        let compiled = Parallel.map(tree.languages.sorted(by: { $0.code < $1.code })) { source in
+            Result { () throws(CompileError) in
+                try compileLanguage(source, composition: compositions[source.code], unitIDs: unitIDs, units: units)
             }
-            for row in source.unitPatterns {
-                // Checked (E711, E712, E729): the unit exists and the language names it.
-                guard let id = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()],
-                    let index = names.firstIndex(where: { $0.unit == id })
+        }
+        return try compiled.map { result throws(CompileError) in try result.get() }
+    }
+
+    private static func compileLanguage(
+        _ source: LanguageSource, composition: LanguageComposition?, unitIDs: [String: Int], units: [CompiledModel.Unit]
+    ) throws(CompileError) -> CompiledModel.Language {
+        guard let settings = source.settings, let plurals = source.plurals else { throw .sourcesHaveErrors(count: 1) }
+        var names: [CompiledModel.UnitNames] = []
+        for file in source.nameFiles {
+            for row in file.rows {
+                guard let id = unitIDs[(file.category + "/" + row.unit.value).lowercased()],
+                    let display = row.display
                 else { throw .sourcesHaveErrors(count: 1) }
-                names[index].patterns[NameForm.pattern(isShort: row.isShort.value, row.plural.value).rawValue] =
-                    row.pattern.value
-            }
-            // Composed names for the units the language does not name by
-            // hand (a hand-written row always wins: those are never composed).
-            let named = Set(names.map(\.unit))
-            for name in compositions[source.code]?.names ?? [] {
-                guard let id = unitIDs[name.unit.lowercased()] else { throw .sourcesHaveErrors(count: 1) }
-                guard !named.contains(id) else { continue }
-                let how: String
-                switch name.structure {
-                case .prefixed(let prefix, let base): how = prefix + " " + base
-                case .expression(let symbol): how = symbol
+                var forms: [PluralCategory: String] = [:]
+                for category in plurals.categories {
+                    guard let form = row.forms[category] else { throw .sourcesHaveErrors(count: 1) }
+                    forms[category] = form.value
                 }
                 names.append(
                     CompiledModel.UnitNames(
-                        unit: id, display: name.display, forms: name.forms, symbols: [], synonyms: [], composedFrom: how))
+                        unit: id, display: display.value, forms: forms, symbols: row.symbols.map(\.value),
+                        synonyms: row.synonyms.map(\.value)))
             }
-            names.sort { $0.unit < $1.unit }
-            let words = source.phraseWords.map {
-                CompiledModel.PhraseWord(word: TextFolding.fold($0.word.value), kind: $0.kind.value, value: $0.value?.value)
-            }
-            languages.append(
-                CompiledModel.Language(
-                    code: source.code, settings: settings, plurals: plurals, names: names, phraseWords: words,
-                    caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs, plurals: plurals),
-                    compounds: try compileCompounds(source, unitIDs: unitIDs),
-                    keyboardRows: source.queryRewrite.keyboardRows.map(\.value),
-                    transliteration: source.queryRewrite.transliteration.map { [$0.latin.value, $0.native.value] }))
         }
-        return languages
+        // A unit's first row, for its patterns (not a search of the names at each one).
+        let rowOfUnit = Dictionary(names.indices.map { (names[$0].unit, $0) }, uniquingKeysWith: { first, _ in first })
+        for row in source.unitPatterns {
+            // Checked (E711, E712, E729): the unit exists and the language names it.
+            guard let id = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()],
+                let index = rowOfUnit[id]
+            else { throw .sourcesHaveErrors(count: 1) }
+            names[index].patterns[NameForm.pattern(isShort: row.isShort.value, row.plural.value).rawValue] =
+                row.pattern.value
+        }
+        // Composed names for the units the language does not name by
+        // hand (a hand-written row always wins: those are never composed).
+        let named = Set(names.map(\.unit))
+        for name in composition?.names ?? [] {
+            guard let id = unitIDs[name.unit.lowercased()] else { throw .sourcesHaveErrors(count: 1) }
+            guard !named.contains(id) else { continue }
+            let how: String
+            switch name.structure {
+            case .prefixed(let prefix, let base): how = prefix + " " + base
+            case .expression(let symbol): how = symbol
+            }
+            names.append(
+                CompiledModel.UnitNames(
+                    unit: id, display: name.display, forms: name.forms, symbols: [], synonyms: [], composedFrom: how))
+        }
+        names.sort { $0.unit < $1.unit }
+        let words = source.phraseWords.map {
+            CompiledModel.PhraseWord(word: BuildFolding.fold($0.word.value), kind: $0.kind.value, value: $0.value?.value)
+        }
+        return CompiledModel.Language(
+            code: source.code, settings: settings, plurals: plurals, names: names, phraseWords: words,
+            caseForms: try compileCaseForms(source, names: names, units: units, unitIDs: unitIDs, plurals: plurals),
+            compounds: try compileCompounds(source, unitIDs: unitIDs),
+            keyboardRows: source.queryRewrite.keyboardRows.map(\.value),
+            transliteration: source.queryRewrite.transliteration.map { [$0.latin.value, $0.native.value] })
     }
 
     private static func compileCompounds(_ source: LanguageSource, unitIDs: [String: Int]) throws(CompileError)
@@ -90,21 +99,29 @@ extension ModelCompiler {
         plurals: PluralRules
     ) throws(CompileError) -> [CompiledModel.CaseForm] {
         guard !source.caseForms.isEmpty else { return [] }
-        var known: Set<String> = []
+        struct UnitWord: Hashable {
+            var unit: Int
+            var folded: UTF8Key
+            init(_ unit: Int, _ word: String) {
+                self.unit = unit
+                folded = UTF8Key(BuildFolding.fold(word))
+            }
+        }
+        var known: Set<UnitWord> = []
         for unit in names {
             for word in [unit.display] + unit.forms.values + unit.symbols + unit.synonyms {
-                known.insert("\(unit.unit)\t" + TextFolding.fold(word))
+                known.insert(UnitWord(unit.unit, word))
             }
         }
         for unit in units {
-            for word in [unit.name] + unit.symbols { known.insert("\(unit.id)\t" + TextFolding.fold(word)) }
+            for word in [unit.name] + unit.symbols { known.insert(UnitWord(unit.id, word)) }
         }
         var forms: [CompiledModel.CaseForm] = []
         for row in source.caseForms {
             guard let id = unitIDs[(row.category.value + "/" + row.unit.value).lowercased()] else {
                 throw .sourcesHaveErrors(count: 1)
             }
-            if known.insert("\(id)\t" + TextFolding.fold(row.form.value)).inserted {
+            if known.insert(UnitWord(id, row.form.value)).inserted {
                 let counted = plurals.soleNumber(of: row.plural.value) == nil
                     ? nil : NameForm.countedCase(row.grammaticalCase.value, row.plural.value)
                 forms.append(CompiledModel.CaseForm(unit: id, text: row.form.value, countedAs: counted))

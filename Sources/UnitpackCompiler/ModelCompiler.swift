@@ -63,10 +63,20 @@ public enum ModelCompiler {
                     dimension: row.dimension.value))
         }
 
-        let languages = try compileLanguages(tree, unitIDs: ids, units: units)
+        // The sources' hash (megabytes of SHA-256) beside the languages.
+        let (compiled, digest) = Parallel.both(
+            { [units] in Result { () throws(CompileError) in try compileLanguages(tree, unitIDs: ids, units: units) } },
+            { sourceHash(tree) })
+        let languages = try compiled.get()
         let clusters = try compileClusters(tree, unitIDs: ids, units: units)
         let relations = try compileRelations(tree, unitIDs: ids, categories: categories)
+        return CompiledModel(
+            categories: categories, clusters: clusters, units: units, languages: languages, relations: relations,
+            sourceHash: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+    }
 
+    /// SHA-256 of every source file's path, size and bytes, in path order.
+    private static func sourceHash(_ tree: SourceTree) -> [UInt8] {
         var hash = SHA256()
         for file in tree.files.sorted(by: { $0.path < $1.path }) {
             hash.update(file.path)
@@ -75,10 +85,7 @@ public enum ModelCompiler {
             hash.update([0])
             hash.update(file.bytes)
         }
-        let digest = hash.finalize()
-        return CompiledModel(
-            categories: categories, clusters: clusters, units: units, languages: languages, relations: relations,
-            sourceHash: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+        return hash.finalize()
     }
 
     private static func compileRelations(

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import UnitpackCheck
 import UnitpackCore
 import UnitpackStore
 
@@ -25,8 +26,18 @@ public enum SearchPackWriter {
         let languages = model.languages.map(\.code)
         let english = languages.firstIndex(of: "en").map(UInt8.init) ?? SearchPackFormat.noLanguage
         var table: [[UInt8]: [Int: [UInt8: Posting]]] = [:]
+        // A display name is one of its forms, a form another's: each text
+        // normalised once (tens of thousands of instructions for a word
+        // that is not ASCII).
+        var normalized: [UTF8Key: [UInt8]] = [:]
         func add(_ text: String, _ unit: Int, _ language: UInt8, _ form: SearchPackFormat.Form) {
-            let key = Array(SearchKey.normalize(text).utf8)
+            let key: [UInt8]
+            if let known = normalized[UTF8Key(text)] {
+                key = known
+            } else {
+                key = Array(SearchKey.normalize(text).utf8)
+                normalized[UTF8Key(text)] = key
+            }
             guard !key.isEmpty else { return }
             let posting = Posting(unit: unit, language: language, form: form)
             if let existing = table[key]?[unit]?[language], existing.form.rawValue <= form.rawValue { return }
@@ -212,7 +223,11 @@ public enum SearchPackWriter {
     }
 
     static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        zip(a, b).prefix { $0 == $1 }.count
+        // A loop: `zip(a, b).prefix(while:)` built an array of the pairs.
+        let count = min(a.count, b.count)
+        var shared = 0
+        while shared < count && a[shared] == b[shared] { shared += 1 }
+        return shared
     }
 
     /// One shard's raw bytes: key count, the shard's units, then the columns.

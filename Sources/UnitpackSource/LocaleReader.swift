@@ -28,8 +28,18 @@ extension SourceReader {
             return
         }
         guard let entries = listDirectory(localesPath, into: &tree) else { return }
-        for code in entries where !code.hasPrefix(".") && isDirectory(localesPath + "/" + code) {
-            readLanguage(code, localesPath: localesPath, into: &tree)
+        let codes = entries.filter { !$0.hasPrefix(".") && isDirectory(localesPath + "/" + $0) }
+        // Each language into a tree of its own, side by side, then taken in
+        // the directory's order: the tree is the one a loop would read.
+        let parts = Parallel.map(codes) { code in
+            var part = SourceTree()
+            readLanguage(code, localesPath: localesPath, into: &part)
+            return part
+        }
+        for part in parts {
+            tree.diagnostics += part.diagnostics
+            tree.files += part.files
+            tree.languages += part.languages
         }
     }
 

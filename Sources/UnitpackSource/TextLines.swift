@@ -39,14 +39,16 @@ struct TextLines {
                     at: SourceLocation(path: path, line: line, column: column),
                     hint: "re-save the file as UTF-8; the bad bytes show as \u{FFFD} in most editors"))
         }
-        let text = String(decoding: body, as: UTF8.self)
+        // The text's own UTF-8 (an invalid byte is U+FFFD now), read as
+        // bytes: walking a file's scalars and Characters was half of reading it.
+        let units = Array(String(decoding: body, as: UTF8.self).utf8)
         var sawCRLF = false
         var sawCR = false
         var number = 0
-        // Split on scalars, not Characters: "\r\n" is one Character in Swift.
-        for (raw, end) in Self.rawLines(text) {
+        for (range, end) in Self.lineRanges(units) {
             number += 1
-            let endColumn = raw.unicodeScalars.count + 1
+            let raw = units[range]
+            let endColumn = Self.scalarCount(raw) + 1
             if end == .crlf && !sawCRLF {
                 sawCRLF = true
                 diagnostics.append(
@@ -66,9 +68,8 @@ struct TextLines {
                         at: SourceLocation(path: path, line: number, column: endColumn),
                         hint: "convert the file to LF line endings (e.g. `tr '\\r' '\\n' < FILE > FILE.new`), then check it again"))
             }
-            let content = raw.drop(while: { $0 == " " || $0 == "\t" })
-            if content.isEmpty || content.first == "#" { continue }
-            if let (offset, scalar) = raw.unicodeScalars.enumerated().first(where: { Self.isControl($0.element) }) {
+            if Self.isBlankOrComment(raw) { continue }
+            if let (offset, scalar) = Self.firstControl(raw) {
                 diagnostics.append(
                     Diagnostic(
                         .controlCharacter, "a control character, \(Self.describe(scalar)), in the line",
@@ -133,21 +134,14 @@ struct TextLines {
         return "\(code) (\(name))"
     }
 
-    private static func split(_ raw: Substring, line: Int, path: String) -> TSVLine {
-        var fields: [TSVLine.Field] = []
-        var column = 1
-        for scalars in raw.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false) {
-            let piece = Substring(scalars)
-            let leading = piece.prefix(while: { $0 == " " }).unicodeScalars.count
-            var trimmed = piece.dropFirst(leading)
-            while trimmed.last == " " { trimmed = trimmed.dropLast() }
-            fields.append(
-                TSVLine.Field(
-                    text: String(trimmed),
-                    location: SourceLocation(path: path, line: line, column: column + leading)))
-            column += piece.unicodeScalars.count + 1
-        }
-        return TSVLine(number: line, fields: fields, location: SourceLocation(path: path, line: line, column: 1))
+    /// A field's text trimmed of spaces, and how many it had in front, read
+    /// as Characters: a space before a combining mark is part of the mark's
+    /// Character, and so no space to trim (what `split` leaves to this).
+    static func trimmedByCharacters(_ piece: Substring) -> (text: String, leading: Int) {
+        let leading = piece.prefix(while: { $0 == " " }).unicodeScalars.count
+        var trimmed = piece.dropFirst(leading)
+        while trimmed.last == " " { trimmed = trimmed.dropLast() }
+        return (String(trimmed), leading)
     }
 
     /// The offset of the first byte that does not belong to valid UTF-8, if any.

@@ -11,11 +11,14 @@ struct CaseFormRule: CheckRule {
         let unitsByCategory = LocaleUnitReference.unitsByCategory(tree)
         for language in tree.languages where !language.caseForms.isEmpty {
             // The words of the names files, by category: a case form competes with them.
-            var owners: [String: [String: (unit: String, location: SourceLocation)]] = [:]
+            var owners: [String: [UTF8Key: (unit: String, location: SourceLocation)]] = [:]
             for file in language.nameFiles {
                 for row in file.rows {
-                    for word in row.words where owners[file.category]?[TextFolding.fold(word.value)] == nil {
-                        owners[file.category, default: [:]][TextFolding.fold(word.value)] = (row.unit.value, word.location)
+                    for word in row.words {
+                        let folded = UTF8Key(BuildFolding.fold(word.value))
+                        if owners[file.category]?[folded] == nil {
+                            owners[file.category, default: [:]][folded] = (row.unit.value, word.location)
+                        }
                     }
                 }
             }
@@ -37,7 +40,7 @@ struct CaseFormRule: CheckRule {
                     continue
                 }
                 given[key] = row.location
-                let folded = TextFolding.fold(row.form.value)
+                let folded = UTF8Key(BuildFolding.fold(row.form.value))
                 if let earlier = owners[category]?[folded], earlier.unit != unit {
                     diagnostics.append(
                         Diagnostic(

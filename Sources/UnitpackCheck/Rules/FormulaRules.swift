@@ -81,11 +81,19 @@ struct FormulaPairRule: CheckRule {
         tree.categoryFiles.flatMap { category -> [Diagnostic] in
             let hasFormulas = category.units.contains { if case .formulae? = $0.definition { true } else { false } }
             let baseValues = hasFormulas ? Self.baseValues(of: category) : []
-            return category.units.compactMap { check($0, baseValues: baseValues) }
+            // What checkBack tries, the same for every unit of the category: sorted once.
+            let backValues = Self.backValues(baseValues)
+            return category.units.compactMap { check($0, baseValues: baseValues, backValues: backValues) }
         }
     }
 
-    private func check(_ unit: UnitRow, baseValues: [Double]) -> Diagnostic? {
+    /// The samples and the base values, each once, nearest zero first
+    /// (negative before positive): where checkBack looks for a failure.
+    static func backValues(_ baseValues: [Double]) -> [Double] {
+        Set(formulaSamples + baseValues).sorted(by: { (abs($0), $0) < (abs($1), $1) })
+    }
+
+    private func check(_ unit: UnitRow, baseValues: [Double], backValues: [Double]) -> Diagnostic? {
         guard case .formulae(let to, let from)? = unit.definition else { return nil }
         let name = unit.name.value
         var worst: (x: Double, back: Double, error: Double)?
@@ -165,7 +173,7 @@ struct FormulaPairRule: CheckRule {
                 at: to.location,
                 hint: "the first formula converts X of this unit to the base unit, the second converts back")
         }
-        return checkBack(name: name, to: to.value, from: from, baseValues: baseValues)
+        return checkBack(name: name, to: to.value, from: from, backValues: backValues)
     }
 
     /// The other way round (E406): wherever from-base gives a value, to-base
@@ -178,10 +186,10 @@ struct FormulaPairRule: CheckRule {
     /// there (a domain error), as `X^2+0*sqrt(X)` does. A from-base value
     /// that is 0 or subnormal is skipped: an exponential's underflow, not a
     /// value of the unit.
-    private func checkBack(name: String, to: Formula, from: Located<Formula>, baseValues: [Double]) -> Diagnostic? {
+    private func checkBack(name: String, to: Formula, from: Located<Formula>, backValues: [Double]) -> Diagnostic? {
         // The failure nearest zero is the one a reader follows best (-1, not -1e9).
         var failure: (base: Double, x: Double, back: Double?)?
-        for base in Set(formulaSamples + baseValues).sorted(by: { (abs($0), $0) < (abs($1), $1) }) {
+        for base in backValues {
             guard let x = try? from.value.evaluate(x: base), x.isNormal else { continue }
             let back: Double
             do throws(FormulaEvaluationError) {

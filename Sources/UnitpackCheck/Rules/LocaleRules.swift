@@ -51,12 +51,12 @@ struct LocaleAmbiguityRule: CheckRule {
         var diagnostics: [Diagnostic] = []
         for language in tree.languages {
             for file in language.nameFiles {
-                var words: [String: (unit: String, location: SourceLocation)] = [:]
+                var words: [UTF8Key: (unit: String, location: SourceLocation)] = [:]
                 var symbols: [String: (unit: String, location: SourceLocation)] = [:]
                 for row in file.rows {
                     for word in row.words {
                         diagnostics += claim(
-                            word, key: TextFolding.fold(word.value), for: row.unit.value, in: &words,
+                            word, key: UTF8Key(BuildFolding.fold(word.value)), for: row.unit.value, in: &words,
                             what: "the word", language: language.code, category: file.category)
                     }
                     for symbol in row.symbols {
@@ -70,9 +70,9 @@ struct LocaleAmbiguityRule: CheckRule {
         return diagnostics
     }
 
-    private func claim(
-        _ text: Located<String>, key: String, for unit: String,
-        in owners: inout [String: (unit: String, location: SourceLocation)],
+    private func claim<Key: Hashable>(
+        _ text: Located<String>, key: Key, for unit: String,
+        in owners: inout [Key: (unit: String, location: SourceLocation)],
         what: String, language: String, category: String
     ) -> [Diagnostic] {
         guard let earlier = owners[key] else {
@@ -162,7 +162,7 @@ struct PhraseWordRule: CheckRule {
         for language in tree.languages {
             var first: [String: PhraseWordRow] = [:]
             for row in language.phraseWords {
-                let key = TextFolding.fold(row.word.value) + "\t" + row.kind.value.rawValue
+                let key = BuildFolding.fold(row.word.value) + "\t" + row.kind.value.rawValue
                 if let earlier = first[key] {
                     diagnostics.append(
                         Diagnostic(

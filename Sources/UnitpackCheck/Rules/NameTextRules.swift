@@ -92,7 +92,7 @@ struct LookAlikeNameRule: CheckRule {
         }
         for language in tree.languages {
             for file in language.nameFiles {
-                var words = Claims(caseless: true, compared: TextFolding.fold)
+                var words = Claims(caseless: true, compared: BuildFolding.fold)
                 var symbols = Claims(caseless: false, compared: { $0 })
                 let place = "'\(file.category)' (\(language.code))"
                 for row in file.rows {
@@ -114,10 +114,11 @@ struct LookAlikeNameRule: CheckRule {
         /// How the rule that reports equal texts compares them (E201, E717):
         /// texts equal so are not reported again here.
         var compared: (String) -> String
-        var first: [String: (text: Located<String>, unit: String)] = [:]
+        /// By skeleton, which is NFC as a folded word is.
+        var first: [UTF8Key: (text: Located<String>, unit: String)] = [:]
 
         mutating func claim(_ text: Located<String>, for unit: String, what: String, place: String) -> [Diagnostic] {
-            let key = NameText.skeleton(text.value, caseless: caseless)
+            let key = UTF8Key(NameText.skeleton(text.value, caseless: caseless))
             guard let earlier = first[key] else {
                 first[key] = (text, unit)
                 return []

@@ -7,7 +7,13 @@
 /// stored key: docs/database.md (`names.folded`) describes it for readers.
 public enum TextFolding {
     public static func fold(_ text: String) -> String {
-        let lowered = text.lowercased()
+        foldLowercased(text.lowercased())
+    }
+
+    /// `fold` of a text already lower-cased as `String.lowercased()` does
+    /// it: the build lower-cases its hundreds of thousands of words by a
+    /// table instead (`BuildFolding`, which the checks compare with `fold`).
+    public static func foldLowercased(_ lowered: String) -> String {
         if isComposed(lowered) { return lowered }
         return arabic(String(decoding: lowered._nfcCodeUnits, as: UTF8.self))
     }

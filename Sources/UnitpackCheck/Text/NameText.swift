@@ -26,9 +26,7 @@ enum NameText {
     /// space separators other than the space (no-break, thin, ideographic
     /// ...): a name that holds one is not the name a person types.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        if isBidiControl(scalar) { return false }
-        if scalar.properties.isDefaultIgnorableCodePoint { return true }
-        return scalar.properties.generalCategory == .spaceSeparator && scalar != " "
+        ScalarTraits.of(scalar).contains(.invisible)
     }
 
     // MARK: Look-alike letters
@@ -39,7 +37,7 @@ enum NameText {
     /// character (the micro sign U+00B5 is no Greek letter: Unicode gives it
     /// the common script).
     static func script(_ scalar: Unicode.Scalar) -> Script? {
-        guard scalar.properties.isAlphabetic else { return nil }
+        guard ScalarTraits.of(scalar).contains(.alphabetic) else { return nil }
         return switch scalar.value {
         case 0x41...0x5A, 0x61...0x7A, 0xAA, 0xBA, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2AF, 0x1D00...0x1D7F,
             0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xAB30...0xAB6F, 0xFB00...0xFB06, 0xFF21...0xFF3A,
@@ -66,6 +64,12 @@ enum NameText {
         ("Ο", "O"), ("Ρ", "P"), ("Τ", "T"), ("Υ", "Y"), ("Χ", "X"), ("Ϝ", "F"), ("Ϲ", "C"), ("Ϳ", "J"), ("ο", "o"),
         ("ν", "v"), ("ρ", "p"), ("α", "a"), ("ι", "i"), ("ϲ", "c"), ("ϳ", "j"),
     ]
+
+    /// `latinOfForeign[scalar]`, asked only of the Greek and Cyrillic blocks
+    /// (U+0370–U+052F) it holds: no dictionary look-up for the other letters.
+    static func foreignLookAlike(_ scalar: Unicode.Scalar) -> String? {
+        (0x370...0x52F).contains(scalar.value) ? latinOfForeign[scalar] : nil
+    }
 
     static let latinOfForeign: [Unicode.Scalar: String] = Dictionary(
         cyrillicLatin.map { ($0.cyrillic, $0.latin) } + greekLatin.map { ($0.greek, $0.latin) },
@@ -140,22 +144,23 @@ enum NameText {
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: scalar.properties.isAlphabetic
-        }
+        ScalarTraits.of(scalar).contains(.wordScalar)
     }
 
     /// In one word (`word.indices` are offsets into the text), the first
     /// letter that looks like a letter of the word's main script.
     private static func mixedLookAlike(_ word: ArraySlice<Unicode.Scalar>, wholeText: Bool) -> LookAlike? {
-        var counts: [Script: Int] = [:]
+        var latin = 0
+        var greek = 0
+        var cyrillic = 0
         for scalar in word {
-            if let script = script(scalar) { counts[script, default: 0] += 1 }
+            switch script(scalar) {
+            case .latin: latin += 1
+            case .greek: greek += 1
+            case .cyrillic: cyrillic += 1
+            case nil: break
+            }
         }
-        let latin = counts[.latin] ?? 0
-        let greek = counts[.greek] ?? 0
-        let cyrillic = counts[.cyrillic] ?? 0
         guard latin > 0, greek + cyrillic > 0 else { return nil }
         let text = String(String.UnicodeScalarView(word))
         if latin >= greek + cyrillic {
@@ -216,20 +221,26 @@ enum NameText {
     static func skeleton(_ text: String, caseless: Bool) -> String {
         // Most names are ASCII, which the mapping leaves as it is.
         if isASCII(text) { return caseless ? text.lowercased() : text }
-        var mapped = ""
+        // Written as bytes: appending to a String scalar by scalar cost more than the mapping.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
         let composed = String(decoding: text._nfcCodeUnits, as: UTF8.self)
         for scalar in composed.unicodeScalars {
-            if isBidiControl(scalar) || (isInvisible(scalar) && scalar.properties.generalCategory != .spaceSeparator) {
+            let traits = ScalarTraits.of(scalar)
+            let isSpace = traits.contains(.spaceSeparator)
+            if isBidiControl(scalar) || (traits.contains(.invisible) && !isSpace) {
                 continue
             }
-            if scalar.properties.generalCategory == .spaceSeparator {
-                mapped += " "
-            } else if let plain = compatibilityLetters(scalar) ?? latinOfForeign[scalar] {
-                mapped += plain
+            if isSpace {
+                bytes.append(UInt8(ascii: " "))
+            } else if let plain = compatibilityLetters(scalar) ?? foreignLookAlike(scalar) {
+                bytes += plain.utf8
             } else {
-                mapped.unicodeScalars.append(scalar)
+                UTF8.encode(scalar) { bytes.append($0) }
             }
         }
-        return caseless ? TextFolding.fold(mapped.uppercased()) : String(decoding: mapped._nfcCodeUnits, as: UTF8.self)
+        let mapped = String(decoding: bytes, as: UTF8.self)
+        return caseless
+            ? BuildFolding.fold(CaseMapping.uppercased(mapped)) : String(decoding: mapped._nfcCodeUnits, as: UTF8.self)
     }
 }
