@@ -44,7 +44,7 @@ enum PageRows {
     /// and the end is then found by doubling steps and halving them: about
     /// four tries a row, where a key at a time took six (the cut of the
     /// names then took 2.3 of the build's 10.3 billion instructions, now
-    /// 1.45 of 9.5: callgrind, `UNITPACK_BUILD_THREADS=1`).
+    /// 1.46 of 9.49: callgrind, `UNITPACK_BUILD_THREADS=1`).
     static func blocks(_ groups: [[UInt8]], cell: (Int, Range<Int>, Int, Int) -> Int) -> [Block] {
         var blocks: [Block] = []
         var ratio = 0.3
