@@ -19,7 +19,7 @@
 import createSQLite from "./sqlite/sqlite3.mjs";
 
 export const MANIFEST_VERSION = 1;
-export const DATABASE_FORMAT = 14;
+export const DATABASE_FORMAT = 15;
 export const PACK_FORMAT = 5;
 export const APPLICATION_ID = 0x554e504b;
 const MANIFEST_MAX_BYTES = 65536;
@@ -940,13 +940,13 @@ const TABLES = {
     unit_words: { columns: ["first", "last", "size", "words"], key: 1 },
     languages: {
         columns: ["code", "name", "complete", "decimal_separator", "group_separator", "primary_grouping", "secondary_grouping",
-            "minimum_grouping_digits", "plural_rules", "phrase_word_rows", "compound_rows", "minus_sign", "long_pattern",
+            "minimum_grouping_digits", "plural_rules", "phrase_word_lines", "compound_rows", "minus_sign", "long_pattern",
             "short_pattern", "native_numbering", "native_digits", "native_decimal", "native_group", "native_minus",
-            "latn_regions", "region_separators", "region_grouping"],
+            "latn_regions", "region_separators", "region_grouping", "prefix_words"],
         key: 1,
     },
     clusters: { columns: ["category", "usage", "region", "completed", "rank", "unit", "at_least", "parts"], key: 5 },
-    relations: { columns: ["kind", "first", "second", "factor", "regions"], key: 3 },
+    relations: { columns: ["kind", "first", "second", "factor", "regions", "first_category", "second_category"], key: 3 },
 };
 
 const SCRATCH = new Uint8Array(9), SCRATCH_VIEW = new DataView(SCRATCH.buffer);
@@ -1324,7 +1324,7 @@ export class UnitDatabase {
         for (const column of ["primary_grouping", "secondary_grouping"]) if (!Number.isInteger(row[column]) || row[column] < 1 || row[column] > 9) throw bad(column);
         if (!Number.isInteger(row.minimum_grouping_digits) || row.minimum_grouping_digits < 1 || row.minimum_grouping_digits > 4) throw bad("minimum_grouping_digits");
         if (row.complete !== 0 && row.complete !== 1) throw bad("complete");
-        for (const column of ["phrase_word_rows", "compound_rows"]) if (!isCount(row[column])) throw bad(column, "invalidCount");
+        for (const column of ["phrase_word_lines", "compound_rows"]) if (!isCount(row[column])) throw bad(column, "invalidCount");
         for (const column of ["native_numbering", "native_digits", "native_decimal", "native_group", "native_minus", "latn_regions", "region_separators", "region_grouping"]) {
             if (typeof row[column] !== "string") throw bad(column);
         }

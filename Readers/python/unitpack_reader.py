@@ -29,7 +29,7 @@ import unicodedata
 import zlib
 from fractions import Fraction
 
-DATABASE_FORMAT = 14
+DATABASE_FORMAT = 15
 PACK_FORMAT = 5
 UNIT_WORDS_MAX_SIZE = 1 << 20
 MANIFEST_VERSION = 1

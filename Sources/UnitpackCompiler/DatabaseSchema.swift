@@ -58,7 +58,7 @@ enum DatabaseSchema {
             secondary_grouping INTEGER NOT NULL,
             minimum_grouping_digits INTEGER NOT NULL,
             plural_rules TEXT NOT NULL,
-            phrase_word_rows INTEGER NOT NULL,
+            phrase_word_lines INTEGER NOT NULL,
             compound_rows INTEGER NOT NULL,
             minus_sign TEXT NOT NULL,
             long_pattern TEXT NOT NULL,
@@ -71,6 +71,7 @@ enum DatabaseSchema {
             latn_regions TEXT NOT NULL,
             region_separators TEXT NOT NULL,
             region_grouping TEXT NOT NULL,
+            prefix_words TEXT NOT NULL,
             crc INTEGER NOT NULL
         ) WITHOUT ROWID
         """,
@@ -99,12 +100,9 @@ enum DatabaseSchema {
         """,
         """
         CREATE TABLE phrase_words (
-            lang TEXT NOT NULL,
-            word TEXT NOT NULL,
-            kind TEXT NOT NULL,
-            value REAL,
-            crc INTEGER NOT NULL,
-            PRIMARY KEY (lang, word, kind)
+            lang TEXT PRIMARY KEY,
+            words TEXT NOT NULL,
+            crc INTEGER NOT NULL
         ) WITHOUT ROWID
         """,
         """
@@ -114,6 +112,8 @@ enum DatabaseSchema {
             second INTEGER NOT NULL,
             factor REAL,
             regions TEXT NOT NULL,
+            first_category INTEGER NOT NULL,
+            second_category INTEGER NOT NULL,
             crc INTEGER NOT NULL,
             PRIMARY KEY (kind, first, second)
         ) WITHOUT ROWID

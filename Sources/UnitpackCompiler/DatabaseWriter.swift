@@ -67,12 +67,12 @@ public enum DatabaseWriter {
             },
             { unitWordRows(model) })
         let units = unitRows(model)
-        let phraseWords = phraseWordRows(model, nameKeys: Set(nameList.map { UTF8Key($0.folded) }))
+        let (phraseWords, phraseWordLines) = phraseWordRows(model, nameKeys: Set(nameList.map { UTF8Key($0.folded) }))
         let clusters = clusterRows(model)
         let relations = relationRows(model)
         let compounds = compoundRows(model)
         let leftOut = model.leftOutNames.sorted().map { [Statement.Value.text($0.folded), .text($0.unitKey)] }
-        let languages = languageRows(model, phraseWords: phraseWords, compounds: compounds)
+        let languages = languageRows(model, phraseWordLines: phraseWordLines, compounds: compounds)
         let categories = categoryRows(model, clusters: clusters)
         let counts: [String: Int] = [
             "units": units.count, "categories": categories.count, "languages": languages.count,
@@ -142,10 +142,12 @@ public enum DatabaseWriter {
     /// name (`nameKeys`): typed so,
     /// it reads as the word. A number word is not (`piec` is no `pięć`: a
     /// number read from a guess would change the answer unseen).
-    private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<UTF8Key>) -> [[Statement.Value]] {
+    /// A row per language that has phrase words: all of them as one text
+    /// (`PhraseWordsText`), and how many lines it has (`languages.phrase_word_lines`).
+    private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<UTF8Key>) -> (rows: [[Statement.Value]], lines: [String: Int]) {
         var rows: [[Statement.Value]] = []
+        var lines: [String: Int] = [:]
         for language in model.languages {
-            var seen: Set<[String]> = []
             let listed = Dictionary(grouping: language.phraseWords, by: \.word).mapValues { Set($0.map(\.kind)) }
             var words = language.phraseWords
             for word in language.phraseWords where !word.kind.hasValue && word.kind != .ending && word.kind != .attached {
@@ -159,12 +161,12 @@ public enum DatabaseWriter {
                 else { continue }
                 words.append(CompiledModel.PhraseWord(word: bare, kind: word.kind, value: nil))
             }
-            for word in words.sorted(by: { ($0.word, $0.kind.rawValue) < ($1.word, $1.kind.rawValue) })
-            where seen.insert([word.word, word.kind.rawValue]).inserted {
-                rows.append([.text(language.code), .text(word.word), .text(word.kind.rawValue), word.value.map { .real($0) } ?? .null])
-            }
+            guard !words.isEmpty else { continue }
+            let text = PhraseWordsText.text(words.map { ($0.word, $0.kind, $0.value) })
+            lines[language.code] = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
+            rows.append([.text(language.code), .text(text)])
         }
-        return rows
+        return (rows, lines)
     }
 
     private static func clusterRows(_ model: CompiledModel) -> [[Statement.Value]] {
@@ -186,11 +188,20 @@ public enum DatabaseWriter {
     }
 
     private static func relationRows(_ model: CompiledModel) -> [[Statement.Value]] {
+        // Each side's category with the row: a reader needs the categories
+        // alone, and reading the 62 units the relations name for theirs was
+        // a third of a parse after `purge()` (issue 38).
+        let categoryIDs = Dictionary(uniqueKeysWithValues: model.categories.map { ($0.key, $0.id) })
+        let unitCategories = Dictionary(uniqueKeysWithValues: model.units.map { ($0.id, categoryIDs[$0.category] ?? 0) })
         // The model keeps them in primary-key order, like every table (see `names`).
-        model.relations.map { relation in
-            [
+        return model.relations.map { relation in
+            let categories =
+                relation.kind.relatesCategories
+                ? (relation.first, relation.second) : (unitCategories[relation.first] ?? 0, unitCategories[relation.second] ?? 0)
+            return [
                 .text(relation.kind.rawValue), .integer(Int64(relation.first)), .integer(Int64(relation.second)),
                 relation.factor.map { .real($0) } ?? .null, .text(relation.regions.joined(separator: " ")),
+                .integer(Int64(categories.0)), .integer(Int64(categories.1)),
             ]
         }
     }
@@ -403,9 +414,8 @@ public enum DatabaseWriter {
     }
 
     private static func languageRows(
-        _ model: CompiledModel, phraseWords: [[Statement.Value]], compounds: [[Statement.Value]]
+        _ model: CompiledModel, phraseWordLines: [String: Int], compounds: [[Statement.Value]]
     ) -> [[Statement.Value]] {
-        let wordRows = keyRows(phraseWords) { $0[0] }
         let compoundRows = keyRows(compounds) { $0[0] }
         return model.languages.map { language in
             let settings = language.settings
@@ -414,7 +424,7 @@ public enum DatabaseWriter {
                 .text(language.code), .text(settings.name), .integer(language.isComplete ? 1 : 0),
                 .text(numbers.decimal), .text(numbers.group), .integer(Int64(numbers.primaryGrouping)),
                 .integer(Int64(numbers.secondaryGrouping)), .integer(Int64(numbers.minimumGroupingDigits)),
-                .text(language.plurals.canonicalText), .integer(Int64(wordRows[.text(language.code)] ?? 0)),
+                .text(language.plurals.canonicalText), .integer(Int64(phraseWordLines[language.code] ?? 0)),
                 .integer(Int64(compoundRows[.text(language.code)] ?? 0)), .text(numbers.minusSign),
                 .text(settings.longPattern), .text(settings.shortPattern), .text(settings.nativeSystem),
                 .text(settings.nativeNumbers?.digits.map { String($0) } ?? ""),
@@ -422,6 +432,7 @@ public enum DatabaseWriter {
                 .text(settings.nativeNumbers?.minusSign ?? ""), .text(settings.latnRegions.joined(separator: " ")),
                 .text(RegionSeparators.text(settings.regionSeparators)),
                 .text(RegionGrouping.text(settings.regionGrouping)),
+                .text(PrefixWordsText.text(PrefixWordsText.words(of: language.compounds.filter { $0.key == .prefix }.map { ($0.form, $0.pattern) }))),
             ]
         }
     }

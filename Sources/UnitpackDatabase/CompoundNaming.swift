@@ -60,52 +60,6 @@ extension UnitDatabase {
         }
     }
 
-    /// The prefix patterns of a language (`compounds` rows of key `prefix`,
-    /// `kilo` → `кило{0}`), by prefix name. A phrase's first parse asks only
-    /// these (`prefixWords`), so they are read alone: the language's other
-    /// rows (its case forms are most of them: 463 rows in Russian) are counted
-    /// by SQLite against the language's row, which catches a lost row as
-    /// `compoundPatterns` does, and are decoded and checked when a name is
-    /// composed. Decoding them all made a parse after `purge()` take 9 ms.
-    func prefixPatterns(_ code: String, _ state: State) throws(UnitDatabaseError) -> [String: String] {
-        if case .compounds(let patterns)? = state.objects.value(for: .compounds(code)) { return patterns.prefixes }
-        let path = path
-        var prefixes: [String: String] = [:]
-        do {
-            let counting = try state.prepare("SELECT count(*) FROM compounds WHERE lang = ?")
-            try counting.bind(.text(code), at: 1)
-            let found = try counting.step() ? counting.int(at: 0) : 0
-            try counting.reset()
-            // The language's row apart: a join repeats its columns on every row.
-            let languageQuery = try state.prepare("SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?")
-            try languageQuery.bind(.text(code), at: 1)
-            guard try languageQuery.step() else { throw UnitDatabaseError.damaged(path: path, damage: .missingRow(table: "languages", key: code, namedBy: nil)) }
-            let languageRow = try RowDecoder(statement: languageQuery, path: path).languageCompoundCount(at: 0)
-            try languageQuery.reset()
-            guard languageRow.code == code else {
-                throw UnitDatabaseError.damaged(path: path, damage: .wrongKey(table: "languages", asked: code, found: languageRow.code))
-            }
-            guard found == languageRow.compoundRows else {
-                throw UnitDatabaseError.damaged(
-                    path: path, damage: .countMismatch(table: "compounds", key: code, found: found, stated: languageRow.compoundRows))
-            }
-            let query = try state.prepare(
-                "SELECT \(DatabaseFormat.selectList(of: "compounds")) FROM compounds WHERE lang = ? AND key = 'prefix'")
-            try query.bind(.text(code), at: 1)
-            let decoder = RowDecoder(statement: query, path: path)
-            while try query.step() {
-                let row = try decoder.compound(at: 0)
-                guard row.lang == code, row.key == .prefix else {
-                    throw decoder.damaged(.wrongKey(table: "compounds", asked: code, found: row.lang))
-                }
-                prefixes[row.form] = row.pattern
-            }
-        } catch {
-            throw Self.typed(error, path: path)
-        }
-        return prefixes
-    }
-
     /// The `compounds` rows of a language, with its `languages` row, which
     /// counts them: a row lost to damage is an error, not a name left out.
     func compoundPatterns(_ code: String, _ state: State) throws(UnitDatabaseError) -> CompoundPatterns {

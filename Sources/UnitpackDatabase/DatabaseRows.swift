@@ -13,7 +13,7 @@ struct CategoryRow {
 
 struct LanguageRow {
     var language: Language
-    var phraseWordRows: Int
+    var phraseWordLines: Int
     var compoundRows: Int
 }
 
@@ -108,7 +108,7 @@ extension RowDecoder where Failure == UnitDatabaseError {
 
     /// `languages`: code, name, complete, decimal_separator, group_separator,
     /// primary_grouping, secondary_grouping, minimum_grouping_digits,
-    /// plural_rules, phrase_word_rows, compound_rows, minus_sign,
+    /// plural_rules, phrase_word_lines, compound_rows, minus_sign,
     /// long_pattern, short_pattern, native_numbering, native_digits,
     /// native_decimal, native_group, native_minus, latn_regions, region_separators,
     /// region_grouping.
@@ -178,7 +178,7 @@ extension RowDecoder where Failure == UnitDatabaseError {
             language: Language(
                 code: code, name: name, isComplete: complete == 1, plurals: plurals, numbering: numbering,
                 longPattern: long, shortPattern: short),
-            phraseWordRows: try count(offset + 9, "languages", "phrase_word_rows", key: code),
+            phraseWordLines: try count(offset + 9, "languages", "phrase_word_lines", key: code),
             compoundRows: try count(offset + 10, "languages", "compound_rows", key: code))
     }
 
@@ -189,14 +189,32 @@ extension RowDecoder where Failure == UnitDatabaseError {
         return (code, try count(offset + 10, "languages", "compound_rows", key: code))
     }
 
+    /// A `languages` row's words for the unit prefixes (`prefix_words`),
+    /// its checksum checked.
+    func languagePrefixWords(at offset: Int32) throws(UnitDatabaseError) -> (code: String, words: [(prefix: UnitPrefix, word: String)]) {
+        try check("languages", at: offset)
+        let code = try word(offset, "languages", "code")
+        return (code, try checkedPrefixWords(at: offset).words)
+    }
+
+    /// `prefix_words` of a `languages` row whose checksum was checked: the
+    /// text as written and its words.
+    func checkedPrefixWords(at offset: Int32) throws(UnitDatabaseError) -> (text: String, words: [(prefix: UnitPrefix, word: String)]) {
+        let text = statement.text(at: offset + 22) ?? ""
+        guard let words = PrefixWordsText.parse(text) else {
+            throw damaged(.invalidValue(table: "languages", column: "prefix_words", key: statement.text(at: offset), value: text))
+        }
+        return (text, words)
+    }
+
     /// A `languages` row's code and count of phrase words, its checksum
     /// checked: for readers that list languages or count their words, without
     /// the cost of parsing the plural rules (`language(at:)` does that when
     /// the language itself is used).
-    func languageCount(at offset: Int32) throws(UnitDatabaseError) -> (code: String, phraseWordRows: Int) {
+    func languageCount(at offset: Int32) throws(UnitDatabaseError) -> (code: String, phraseWordLines: Int) {
         try check("languages", at: offset)
         let code = try word(offset, "languages", "code")
-        return (code, try count(offset + 9, "languages", "phrase_word_rows", key: code))
+        return (code, try count(offset + 9, "languages", "phrase_word_lines", key: code))
     }
 
     /// The forms of one language in a unit's words (`unitWords(at:)`),
@@ -247,24 +265,6 @@ extension RowDecoder where Failure == UnitDatabaseError {
             parts: parts)
     }
 
-    /// `phrase_words`: lang, word, kind, value.
-    func phraseWord(at offset: Int32) throws(UnitDatabaseError) -> (lang: String, word: String, meaning: NumberWords.Meaning) {
-        try check("phrase_words", at: offset)
-        let lang = try word(offset, "phrase_words", "lang")
-        let text = try word(offset + 1, "phrase_words", "word", key: lang)
-        let kindText = statement.text(at: offset + 2) ?? ""
-        guard let kind = PhraseWordKind(rawValue: kindText) else {
-            throw damaged(.unknownValue(table: "phrase_words", column: "kind", key: lang, value: kindText))
-        }
-        let value = statement.double(at: offset + 3)
-        guard kind.hasValue ? !statement.isNull(at: offset + 3) && DatabaseSanity.isValidWordValue(value, kind: kind) : statement.isNull(at: offset + 3)
-        else {
-            let shown = statement.isNull(at: offset + 3) ? "NULL" : "\(value)"
-            throw damaged(.invalidValue(table: "phrase_words", column: "value", key: lang, value: "\(text): \(shown)"))
-        }
-        return (lang, text, NumberWords.Meaning(kind: kind, value: kind.hasValue ? value : 0))
-    }
-
     /// `compounds`: lang, key, form, pattern, each as `compounds.tsv` allows
     /// (DatabaseSanity.isValidCompound).
     func compound(at offset: Int32) throws(UnitDatabaseError) -> CompoundRow {
@@ -284,7 +284,7 @@ extension RowDecoder where Failure == UnitDatabaseError {
 
     /// `relations`: kind, first, second, factor, regions.
     func relation(at offset: Int32) throws(UnitDatabaseError)
-        -> (kind: String, first: Int, second: Int, factor: Double?, regions: [String])
+        -> (kind: String, first: Int, second: Int, factor: Double?, regions: [String], categories: (first: Int, second: Int))
     {
         try check("relations", at: offset)
         let kind = try word(offset, "relations", "kind")
@@ -306,6 +306,11 @@ extension RowDecoder where Failure == UnitDatabaseError {
         guard DatabaseSanity.isValidRelationPlaces(regions, kind: kind) else {
             throw damaged(.invalidValue(table: "relations", column: "regions", key: kind, value: regionText))
         }
-        return (kind, first, second, factor, regions)
+        let categories = (try id(offset + 5, "relations", "first_category", key: kind), try id(offset + 6, "relations", "second_category", key: kind))
+        // A relation of categories names them twice: as its sides and as their categories.
+        if RelationKind(rawValue: kind)?.relatesCategories == true, categories != (first, second) {
+            throw damaged(.invalidValue(table: "relations", column: "first_category", key: kind, value: "\(categories.0) \(categories.1)"))
+        }
+        return (kind, first, second, factor, regions, categories)
     }
 }

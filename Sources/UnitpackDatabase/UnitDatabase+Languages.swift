@@ -202,13 +202,13 @@ extension UnitDatabase {
     }
 
     /// Every row of `languages`, by code, all of them (meta's count).
-    func allLanguageRows(_ state: State) throws(UnitDatabaseError) -> [(code: String, phraseWordRows: Int)] {
+    func allLanguageRows(_ state: State) throws(UnitDatabaseError) -> [(code: String, phraseWordLines: Int)] {
         let path = path
         do {
             let query = try state.prepare(
                 "SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages ORDER BY code")
             let rows = RowDecoder(statement: query, path: path)
-            var languages: [(code: String, phraseWordRows: Int)] = []
+            var languages: [(code: String, phraseWordLines: Int)] = []
             while try query.step() { languages.append(try rows.languageCount(at: 0)) }
             guard languages.count == state.rowCount("languages") else {
                 throw rows.damaged(.countMismatch(table: "languages", key: nil, found: languages.count, stated: state.rowCount("languages")))

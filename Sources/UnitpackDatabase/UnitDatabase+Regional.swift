@@ -20,7 +20,7 @@ extension UnitDatabase {
     {
         guard let row = try relations().regional.first(where: { $0.unit == unit.id && $0.regions.contains(region) })
         else { return nil }
-        let reading = try self.unit(row.reading)
+        let reading = try relatedUnit(row.reading)
         let typed = Self.words(of: words)
         for code in Set([Self.fallbackLanguage] + (language.map { [$0] } ?? [])) {
             let own = try displayWords(of: unit, in: code)
@@ -67,7 +67,7 @@ extension UnitDatabase {
     /// words are read so (empty: every language); nil when none does.
     public func everydayReading(of unit: MeasureUnit) throws(UnitDatabaseError) -> (unit: MeasureUnit, languages: [String])? {
         guard let row = try relations().everyday.first(where: { $0.unit == unit.id }) else { return nil }
-        return (try self.unit(row.reading), row.languages)
+        return (try relatedUnit(row.reading), row.languages)
     }
 
     /// Every `everyday` row: the unit, the unit its words read as, and the

@@ -12,7 +12,7 @@ extension UnitDatabase {
     /// - Returns: nil when `unit` has none (it is not a point on a scale).
     public func differenceUnit(of unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
         guard let id = try relations().differences.first(where: { $0.absolute == unit.id })?.difference else { return nil }
-        return try self.unit(id)
+        return try relatedUnit(id)
     }
 
     /// The points on a scale that `relations.tsv` gives a difference unit
@@ -20,7 +20,7 @@ extension UnitDatabase {
     /// degree word before a scale's word names (`degrees F`).
     package func scaleUnits() throws(UnitDatabaseError) -> [MeasureUnit] {
         var units: [MeasureUnit] = []
-        for row in try relations().differences { units.append(try unit(row.absolute)) }
+        for row in try relations().differences { units.append(try relatedUnit(row.absolute)) }
         return units
     }
 
@@ -30,7 +30,7 @@ extension UnitDatabase {
     ///   unit of no scale (millikelvin).
     public func absoluteUnit(ofDifference unit: MeasureUnit) throws(UnitDatabaseError) -> MeasureUnit? {
         guard let id = try relations().differences.first(where: { $0.difference == unit.id })?.absolute else { return nil }
-        return try self.unit(id)
+        return try relatedUnit(id)
     }
 
     /// The units that a name or symbol of `unit` may also mean when the other
@@ -40,7 +40,7 @@ extension UnitDatabase {
     /// - Returns: empty when the unit has no other reading.
     public func alsoReadings(of unit: MeasureUnit) throws(UnitDatabaseError) -> [MeasureUnit] {
         var readings: [MeasureUnit] = []
-        for row in try relations().also where row.unit == unit.id { readings.append(try self.unit(row.reading)) }
+        for row in try relations().also where row.unit == unit.id { readings.append(try relatedUnit(row.reading)) }
         return readings
     }
 
@@ -105,6 +105,17 @@ extension UnitDatabase {
             differenceTo: fromIsAbsolute ? to.name : difference.name)
     }
 
+    /// The unit a relation names: a unit the table names and no row has is
+    /// damage (the table's rows say their units' categories, so the units
+    /// are first read here, when used).
+    package func relatedUnit(_ id: UnitID) throws(UnitDatabaseError) -> MeasureUnit {
+        do {
+            return try unit(id)
+        } catch .unknownUnit {
+            throw .damaged(path: path, damage: .missingRow(table: "units", key: "\(id.rawValue)", namedBy: "relations"))
+        }
+    }
+
     /// The whole table, from the object cache or read now.
     func relations() throws(UnitDatabaseError) -> RelationTable {
         try withState { state throws(UnitDatabaseError) in
@@ -115,35 +126,28 @@ extension UnitDatabase {
                 let query = try state.prepare(
                     "SELECT \(DatabaseFormat.selectList(of: "relations")) FROM relations ORDER BY kind, first, second")
                 let decoder = RowDecoder(statement: query, path: path)
-                var read: [(kind: String, first: Int, second: Int, factor: Double?, regions: [String])] = []
+                var read: [(kind: String, first: Int, second: Int, factor: Double?, regions: [String], categories: (first: Int, second: Int))] = []
                 while try query.step() { read.append(try decoder.relation(at: 0)) }
                 guard read.count == state.rowCount("relations") else {
                     throw decoder.damaged(.countMismatch(table: "relations", key: nil, found: read.count, stated: state.rowCount("relations")))
                 }
-                // Category keys through the units for unit rows, directly for
-                // category rows, each from its own checked row; nil for an id
-                // that names nothing.
+                // Category keys from their own checked rows, each read once;
+                // nil for an id that names none.
+                let categoryQuery = try state.prepare(Self.categoryByIDSQL)
                 var keys: [Int: String?] = [:]
                 func key(ofCategory id: Int) throws -> String? {
                     if let known = keys[id] { return known }
-                    let key = try categoryKey(id, state)
+                    let key = try categoryKey(id, categoryQuery)
                     keys[id] = key
                     return key
                 }
-                func key(ofUnit id: Int) throws -> String? {
-                    guard let category = try unitCategoryID(id, state) else { return nil }
-                    guard let key = try key(ofCategory: category) else {
-                        throw UnitDatabaseError.damaged(path: path, damage: .missingRow(table: "categories", key: "\(category)", namedBy: "units"))
-                    }
-                    return key
-                }
                 for row in read {
-                    let same = row.kind == RelationKind.same.rawValue
                     rows.append(
                         RelationRow(
                             kind: row.kind, first: row.first, second: row.second, factor: row.factor, regions: row.regions,
-                            firstCategory: try same ? key(ofCategory: row.first) : key(ofUnit: row.first),
-                            secondCategory: try same ? key(ofCategory: row.second) : key(ofUnit: row.second)))
+                            firstCategory: try key(ofCategory: row.categories.first),
+                            secondCategory: try key(ofCategory: row.categories.second), firstCategoryID: row.categories.first,
+                            secondCategoryID: row.categories.second))
                 }
             } catch {
                 throw Self.typed(error, path: path)
@@ -154,29 +158,11 @@ extension UnitDatabase {
         }
     }
 
-    /// The category of unit `id`, nil when no unit has that id.
-    /// The category id of unit `id`, its row's checksum checked; nil when no
-    /// unit has the id. Not kept in the object cache (only the table is), and
-    /// not decoded further: a relation needs the unit's category alone, and
-    /// decoding the 66 units the relations name was a fifth of a parse
-    /// after `purge()`.
-    private func unitCategoryID(_ id: Int, _ state: State) throws -> Int? {
-        let query = try state.prepare("SELECT \(DatabaseFormat.selectList(of: "units")) FROM units WHERE id = ?")
-        try query.bind(.integer(Int64(id)), at: 1)
-        guard try query.step() else { return nil }
-        let rows = RowDecoder(statement: query, path: path)
-        try rows.check("units", at: 0)
-        let found = try rows.id(0, "units", "id")
-        guard found == id else { throw rows.damaged(.wrongKey(table: "units", asked: "\(id)", found: "\(found)")) }
-        let category = try rows.id(1, "units", "category", key: "\(id)")
-        try query.reset()
-        return category
-    }
+    static let categoryByIDSQL = "SELECT \(DatabaseFormat.selectList(of: "categories")) FROM categories WHERE id = ?"
 
-    /// The key of category `id`, nil when no category has that id.
-    private func categoryKey(_ id: Int, _ state: State) throws -> String? {
-        let query = try state.prepare(
-            "SELECT \(DatabaseFormat.selectList(of: "categories")) FROM categories WHERE id = ?")
+    /// The key of category `id` (by `categoryByIDSQL`), nil when no category has that id.
+    private func categoryKey(_ id: Int, _ query: Statement) throws -> String? {
+        try query.reset()
         try query.bind(.integer(Int64(id)), at: 1)
         guard try query.step() else { return nil }
         let category = try RowDecoder(statement: query, path: path).category(at: 0)
@@ -193,6 +179,8 @@ extension UnitDatabase {
         var regions: [String] = []
         var firstCategory: String?
         var secondCategory: String?
+        var firstCategoryID = 0
+        var secondCategoryID = 0
     }
 
     static func table(_ rows: [RelationRow], path: String) throws(UnitDatabaseError) -> RelationTable {
@@ -202,9 +190,8 @@ extension UnitDatabase {
             // writer's addition that a reader may ignore.
             guard let kind = RelationKind(rawValue: row.kind) else { continue }
             guard let firstCategory = row.firstCategory, let secondCategory = row.secondCategory else {
-                let missing = row.firstCategory == nil ? row.first : row.second
-                throw .damaged(
-                    path: path, damage: .missingRow(table: kind.relatesCategories ? "categories" : "units", key: "\(missing)", namedBy: "relations"))
+                let missing = row.firstCategory == nil ? row.firstCategoryID : row.secondCategoryID
+                throw .damaged(path: path, damage: .missingRow(table: "categories", key: "\(missing)", namedBy: "relations"))
             }
             switch kind {
             case .difference:

@@ -60,10 +60,12 @@ extension UnitDatabase {
             categories[category.id] = category
         }
         var units: Set<Int> = []
+        var unitCategories: [Int: Int] = [:]
         try scan("units", order: "id") { decoder in
             let (unit, category) = try decoder.unit(at: 0, categoryKey: "")
             guard categories[category] != nil else { throw damaged(.missingRow(table: "categories", key: "\(category)", namedBy: "units")) }
             units.insert(unit.id.rawValue)
+            unitCategories[unit.id.rawValue] = category
         }
         // The blocks of names chain: block 1 begins at the empty key, each
         // ends where the next begins, the last ends nowhere; meta counts
@@ -100,9 +102,11 @@ extension UnitDatabase {
             throw damaged(.countMismatch(table: "name_blocks", key: DatabaseFormat.nameCountKey, found: names, stated: state.nameCount))
         }
         var languages: [String: LanguageRow] = [:]
+        var prefixWords: [String: String] = [:]
         try scan("languages", order: "code") { decoder in
             let row = try decoder.language(at: 0)
             languages[row.language.code] = row
+            prefixWords[row.language.code] = try decoder.checkedPrefixWords(at: 0).text
         }
         var named: [String: Set<Int>] = [:]
         // Rows of consecutive units (meta counts the rows): every unit has
@@ -185,17 +189,18 @@ extension UnitDatabase {
             }
         }
         var phraseWords: [String: Int] = [:]
-        try scan("phrase_words", order: "lang, word, kind") { decoder in
-            let word = try decoder.phraseWord(at: 0)
-            phraseWords[word.lang, default: 0] += 1
+        try scan("phrase_words", order: "lang") { decoder in
+            let row = try decoder.phraseWords(at: 0)
+            phraseWords[row.lang, default: 0] += row.lines.count
         }
-        for (code, row) in languages where phraseWords[code, default: 0] != row.phraseWordRows {
-            throw damaged(.countMismatch(table: "phrase_words", key: code, found: phraseWords[code, default: 0], stated: row.phraseWordRows))
+        for (code, row) in languages where phraseWords[code, default: 0] != row.phraseWordLines {
+            throw damaged(.countMismatch(table: "phrase_words", key: code, found: phraseWords[code, default: 0], stated: row.phraseWordLines))
         }
         for code in phraseWords.keys where languages[code] == nil {
             throw damaged(.missingRow(table: "languages", key: code, namedBy: "phrase_words"))
         }
         var compounds: [String: Int] = [:]
+        var prefixPatterns: [String: [(prefix: String, pattern: String)]] = [:]
         try scan("compounds", order: "lang, key, form") { decoder in
             let row = try decoder.compound(at: 0)
             guard languages[row.lang] != nil else { throw damaged(.missingRow(table: "languages", key: row.lang, namedBy: "compounds")) }
@@ -205,15 +210,29 @@ extension UnitDatabase {
                 throw damaged(.missingRow(table: "units", key: "\(id)", namedBy: "compounds"))
             }
             compounds[row.lang, default: 0] += 1
+            if row.key == .prefix { prefixPatterns[row.lang, default: []].append((row.form, row.pattern)) }
         }
         for (code, row) in languages where compounds[code, default: 0] != row.compoundRows {
             throw damaged(.countMismatch(table: "compounds", key: code, found: compounds[code, default: 0], stated: row.compoundRows))
+        }
+        // A language's prefix words are those of its prefix patterns (the
+        // build derives them; a parse reads them in their place).
+        for (code, text) in prefixWords where PrefixWordsText.text(PrefixWordsText.words(of: prefixPatterns[code] ?? [])) != text {
+            throw damaged(.invalidValue(table: "languages", column: "prefix_words", key: code, value: text))
         }
         try scan("relations", order: "kind, first, second") { decoder in
             let row = try decoder.relation(at: 0)
             let same = row.kind == RelationKind.same.rawValue
             if let missing = [row.first, row.second].first(where: { same ? categories[$0] == nil : !units.contains($0) }) {
                 throw damaged(.missingRow(table: same ? "categories" : "units", key: "\(missing)", namedBy: "relations"))
+            }
+            // The categories a row states for its units are theirs (a reader
+            // takes them from the row, not from the units' rows).
+            if !same, (unitCategories[row.first], unitCategories[row.second]) != (row.categories.first, row.categories.second) {
+                throw damaged(
+                    .invalidValue(
+                        table: "relations", column: "first_category", key: row.kind,
+                        value: "\(row.categories.first) \(row.categories.second)"))
             }
         }
         return total

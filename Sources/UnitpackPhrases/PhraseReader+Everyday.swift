@@ -28,7 +28,7 @@ extension PhraseReader {
                     let word = try plainWord(of: unit, in: phrase, languages: row.languages)
                 else { return nil }
                 words[unit.id] = word
-                return try database.unit(row.reading)
+                return try database.relatedUnit(row.reading)
             }
             guard var mapped else {
                 result.append(reading)

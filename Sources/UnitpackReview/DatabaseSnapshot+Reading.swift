@@ -42,8 +42,10 @@ private struct SnapshotReader {
     let meta: StoreMeta
 
     var languages: [DatabaseSnapshot.Language] = []
-    /// `phrase_word_rows` and `compound_rows` of each language, by code.
+    /// `phrase_word_lines` and `compound_rows` of each language, by code.
     var languageCounts: [String: LanguageCounts] = [:]
+    /// `prefix_words` of each language, by code: checked against its prefix patterns once `compounds` is read.
+    var prefixWordTexts: [String: String] = [:]
     /// Each unit with its category's id; the category's key is filled in
     /// once the categories are read.
     var unitFields: [(category: Int, unit: DatabaseSnapshot.Unit)] = []
@@ -101,6 +103,15 @@ private struct SnapshotReader {
         snapshot.sourceHash = meta.sourceHash
         snapshot.relations = try readRelations(unitKeys: unitKeys)
         snapshot.compounds = try readCompounds(unitKeys: unitKeys)
+        // A language's prefix words are its prefix patterns' (derived by the
+        // build, read by the runtime in their place): not shown, checked.
+        for language in languages {
+            let patterns = snapshot.compounds.filter { $0.language == language.code && $0.key == CompoundPatternKey.prefix.rawValue }
+            let derived = PrefixWordsText.text(PrefixWordsText.words(of: patterns.map { ($0.form, $0.pattern) }))
+            guard prefixWordTexts[language.code] == derived else {
+                throw damaged("the prefix words of '\(language.code)' are not those of its prefix patterns")
+            }
+        }
         snapshot.phraseWords = try readPhraseWords()
         snapshot.leftOutNames = try readLeftOutNames()
         return snapshot
@@ -154,8 +165,9 @@ private struct SnapshotReader {
             language.regionGrouping = row.text("region_grouping") ?? ""
             try row.require(
                 RegionGrouping.parse(language.regionGrouping) != nil, "language '\(code)' has an invalid region grouping")
+            prefixWordTexts[code] = row.text("prefix_words") ?? ""
             languageCounts[code] = LanguageCounts(
-                phraseWords: try row.count("phrase_word_rows", key: "\(code)"),
+                phraseWords: try row.count("phrase_word_lines", key: "\(code)"),
                 compounds: try row.count("compound_rows", key: "\(code)"))
             languages.append(language)
         }
@@ -352,6 +364,7 @@ private struct SnapshotReader {
         var scan = try scan(.relations, order: "kind, first, second")
         let row = scan.rows
         var relations: [DatabaseSnapshot.Relation] = []
+        let unitCategories = Dictionary(unitFields.map { ($0.unit.id, $0.category) }, uniquingKeysWith: { first, _ in first })
         while try scan.next() {
             let kind = try row.word("kind")
             let factor = row.optionalDouble("factor")
@@ -363,6 +376,11 @@ private struct SnapshotReader {
             try row.require(DatabaseSanity.isValidRelationPlaces(regionList, kind: kind), "a '\(kind)' relation has invalid regions")
             let keys = kind == RelationKind.same.rawValue ? categoryKeys : unitKeys
             let first = try row.id("first", key: "\(kind)"), second = try row.id("second", key: "\(kind)")
+            let firstCategory = try row.id("first_category", key: "\(kind)"), secondCategory = try row.id("second_category", key: "\(kind)")
+            // The categories a row states: its sides for a relation of
+            // categories, else its units' (which the runtime takes from the row).
+            let stated = kind == RelationKind.same.rawValue ? (first, second) : (unitCategories[first] ?? 0, unitCategories[second] ?? 0)
+            try row.require(stated == (firstCategory, secondCategory), "a '\(kind)' relation states other categories than its sides'")
             relations.append(
                 DatabaseSnapshot.Relation(
                     kind: kind, first: keys[first] ?? "#\(first)", second: keys[second] ?? "#\(second)", factor: factor,
@@ -401,25 +419,19 @@ private struct SnapshotReader {
         return compounds.sorted { ($0.language, $0.key, $0.form) < ($1.language, $1.key, $1.form) }
     }
 
-    /// `phrase_words`; each language with as many rows as its `phrase_word_rows` says.
+    /// `phrase_words`; each language with as many words as its `phrase_word_lines` says.
     func readPhraseWords() throws -> [DatabaseSnapshot.PhraseWord] {
-        var scan = try scan(.phraseWords, order: "lang, word, kind")
+        var scan = try scan(.phraseWords, order: "lang")
         let row = scan.rows
         var words: [DatabaseSnapshot.PhraseWord] = []
         var found: [String: Int] = [:]
         while try scan.next() {
-            let language = try row.word("lang")
-            let word = try row.word("word", key: "\(language)")
-            let kindText = row.text("kind") ?? ""
-            guard let kind = PhraseWordKind(rawValue: kindText) else {
-                throw damaged("the phrase word '\(word)' of '\(language)' has an unknown kind '\(kindText)'")
+            let read = try row.decoder.checkedPhraseWords(at: row.offset)
+            found[read.lang, default: 0] += read.lines.count
+            for line in read.lines {
+                let word = String(decoding: read.text[line.word], as: UTF8.self)
+                words.append(DatabaseSnapshot.PhraseWord(language: read.lang, word: word, kind: line.kind.rawValue, value: line.value))
             }
-            let value = row.optionalDouble("value")
-            try row.require(
-                kind.hasValue ? value.map { DatabaseSanity.isValidWordValue($0, kind: kind) } == true : value == nil,
-                "the phrase word '\(word)' of '\(language)' has an invalid value")
-            found[language, default: 0] += 1
-            words.append(DatabaseSnapshot.PhraseWord(language: language, word: word, kind: kindText, value: value))
         }
         try scan.finish(meta)
         try checkLanguageCounts(found, \.phraseWords, "phrase words")

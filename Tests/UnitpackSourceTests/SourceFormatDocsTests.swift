@@ -59,10 +59,10 @@ import UnitpackCore
             let kind = try #require(PhraseWordKind(rawValue: Self.code(row[0]).first ?? ""))
             #expect((row[1] != "no") == kind.hasValue, "\(kind.rawValue): the value column says \(row[1])")
         }
-        // docs/database.md's phrase_words: the `kind` and `value` cells name the same kinds.
+        // docs/database.md's phrase_words: the `kind` and `value` fields of a line name the same kinds.
         let page = try Self.page("database.md")
         let section = try #require(page.range(of: "### `phrase_words("))
-        let database = try Self.table("| column | meaning |", in: String(page[section.lowerBound...]))
+        let database = try Self.table("| field | meaning |", in: String(page[section.lowerBound...]))
         let kinds = try #require(database.first { $0[0] == "`kind`" })
         #expect(Set(Self.code(kinds[1])).isSuperset(of: PhraseWordKind.allCases.map(\.rawValue)), "database.md, phrase_words.kind")
         let values = try #require(database.first { $0[0] == "`value`" })

@@ -3,7 +3,7 @@
 public enum DatabaseFormat {
     /// Written to `PRAGMA user_version` and to `meta.format_version`. A reader
     /// refuses any other value. Bump it on every incompatible schema change.
-    public static let version: Int32 = 14
+    public static let version: Int32 = 15
     /// `PRAGMA application_id`: "UNPK", so `file(1)`-like tools and readers can
     /// tell a unitpack database from any other SQLite file.
     public static let applicationID: Int32 = 0x554E_504B
@@ -35,16 +35,16 @@ public enum DatabaseFormat {
             "languages",
             [
                 "code", "name", "complete", "decimal_separator", "group_separator", "primary_grouping",
-                "secondary_grouping", "minimum_grouping_digits", "plural_rules", "phrase_word_rows",
+                "secondary_grouping", "minimum_grouping_digits", "plural_rules", "phrase_word_lines",
                 "compound_rows", "minus_sign", "long_pattern", "short_pattern", "native_numbering", "native_digits",
                 "native_decimal", "native_group", "native_minus", "latn_regions", "region_separators",
-                "region_grouping",
+                "region_grouping", "prefix_words",
             ]
         ),
         ("unit_words", ["first", "last", "size", "words"]),
         ("clusters", ["category", "usage", "region", "completed", "rank", "unit", "at_least", "parts"]),
-        ("phrase_words", ["lang", "word", "kind", "value"]),
-        ("relations", ["kind", "first", "second", "factor", "regions"]),
+        ("phrase_words", ["lang", "words"]),
+        ("relations", ["kind", "first", "second", "factor", "regions", "first_category", "second_category"]),
         ("compounds", ["lang", "key", "form", "pattern"]),
         ("left_out_names", ["folded", "unit_key"]),
     ]
@@ -55,7 +55,7 @@ public enum DatabaseFormat {
     /// matching its checksum, and a count of rows would not notice.
     public static let primaryKeyColumns: [String: Int] = [
         "meta": 1, "categories": 1, "units": 1, "name_blocks": 1, "languages": 1, "unit_words": 1, "clusters": 5,
-        "phrase_words": 3, "relations": 3, "compounds": 3, "left_out_names": 2,
+        "phrase_words": 1, "relations": 3, "compounds": 3, "left_out_names": 2,
     ]
 
     /// The columns of `table`, without `crc`.
@@ -66,9 +66,15 @@ public enum DatabaseFormat {
     /// `a.c1, a.c2, ..., a.crc`: the columns of `table` and its checksum, for
     /// a SELECT that reads the table under the alias `alias`.
     public static func selectList(of table: String, as alias: String? = nil) -> String {
-        let prefix = alias.map { $0 + "." } ?? ""
-        return (columns(of: table) + ["crc"]).map { prefix + $0 }.joined(separator: ", ")
+        guard let alias else { return plainSelectLists[table] ?? "crc" }
+        return (columns(of: table) + ["crc"]).map { alias + "." + $0 }.joined(separator: ", ")
     }
+
+    /// `selectList(of:)` of each table, joined once: a parse after `purge()`
+    /// prepares a score of statements, and joining their lists again took
+    /// as many instructions as SQLite's parse of half of them.
+    private static let plainSelectLists: [String: String] = Dictionary(
+        uniqueKeysWithValues: tables.map { ($0.name, ($0.columns + ["crc"]).joined(separator: ", ")) })
 
     /// The key of `meta` that counts the names of `name_blocks` (the lines
     /// of their texts), which `verify` checks.

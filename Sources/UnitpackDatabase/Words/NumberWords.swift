@@ -1,4 +1,5 @@
 import UnitpackCore
+import UnitpackStore
 
 /// The number words and marker words of some languages (`words.tsv`,
 /// compiled into `phrase_words`), and the reading of a run of number words
@@ -82,59 +83,100 @@ public struct NumberWords: Sendable {
 
     /// The words of several languages, each with its language's code.
     public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
-        // One hash of each word (a String's hash normalizes it, which costs
-        // more than all else here): its place in `rows`, in first-seen order.
-        var places: [String: Int] = [:]
-        places.reserveCapacity(entries.count)
-        var rows: [(word: String, meanings: [Meaning], languages: UInt64, flags: UInt8)] = []
+        var builder = WordTable.Builder(capacity: entries.count)
         for (word, meaning, language) in entries {
-            if meaning.kind == .ending {
-                if !endings.contains(where: { $0.ending == word && $0.language == language }) { endings.append((word, language)) }
-                continue
-            }
-            let scalars = word.unicodeScalars.count
-            longestWord = max(longestWord, scalars)
-            let place: Int
-            if let known = places[word] {
-                place = known
-            } else {
-                place = rows.count
-                places[word] = place
-                rows.append((word, [], 0, 0))
-            }
-            if !language.isEmpty {
-                if !languageCodes.contains(language) { languageCodes.append(language) }
-                if let bit = languageCodes.firstIndex(of: language), bit < 64 { rows[place].languages |= 1 << UInt64(bit) }
-            }
-            if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive, meaning.kind != .classifier {
-                rows[place].flags |= WordTable.splittableFlag
-                longestSplittable = max(longestSplittable, scalars)
-                if let start = Self.start(of: word) { splitStarts.insert(start) }
-                if scalars == 1, let only = word.unicodeScalars.first { splittableScalars.insert(only) }
-            }
-            if !rows[place].meanings.contains(meaning) { rows[place].meanings.append(meaning) }
-            if meaning.kind == .prefix, !prefixes.contains(where: { $0.word == word }) { prefixes.append((word, meaning.value)) }
-            if meaning.kind == .attached, !attached.contains(word) { attached.append(word) }
-            if meaning.kind == .minus { minusOpenings.insert(word.firstIndex(of: " ").map { String(word[..<$0]) } ?? word) }
-            if meaning.kind == .context, let space = word.firstIndex(of: " ") { contextOpenings.insert(String(word[..<space])) }
-            if meaning.kind == .system {
-                systems.append((word, meaning.value, language))
-                systemWords.insert(word)
-            }
-            switch meaning.kind {
-            case .per: expression.per.insert(word)
-            case .powerBefore: expression.powerBefore[word] = Int(meaning.value)
-            case .powerAfter: expression.powerAfter[word] = Int(meaning.value)
-            default: break
+            var word = word
+            word.withUTF8 { add($0, meaning, language: language, into: &builder) }
+        }
+        finish(builder)
+    }
+
+    /// The words of the `phrase_words` texts of several languages, read
+    /// from their bytes: no String is made but for the few kinds kept as
+    /// Strings (prefixes, endings, system and expression words...).
+    package init(texts: [(language: String, text: [UInt8], lines: [PhraseWordsText.Line])]) {
+        var builder = WordTable.Builder(capacity: texts.reduce(0) { $0 + $1.lines.count })
+        for (language, text, lines) in texts {
+            text.withUnsafeBufferPointer { buffer in
+                for line in lines {
+                    let meaning = Meaning(kind: line.kind, value: line.value ?? 0)
+                    add(UnsafeBufferPointer(rebasing: buffer[line.word]), meaning, language: language, fromTexts: true, into: &builder)
+                }
             }
         }
-        table = WordTable(rows.map { ($0.word, $0.meanings, $0.languages, $0.flags) })
+        finish(builder)
+    }
+
+    private mutating func add(
+        _ word: UnsafeBufferPointer<UInt8>, _ meaning: Meaning, language: String, fromTexts: Bool = false,
+        into builder: inout WordTable.Builder
+    ) {
+        func string() -> String { String(decoding: word, as: UTF8.self) }
+        if meaning.kind == .ending {
+            // A text holds each word and kind once: only entries given as
+            // Strings may repeat one (and a search of all was 5% of a parse after `purge()`).
+            let ending = string()
+            if !fromTexts, endings.contains(where: { $0.ending == ending && $0.language == language }) { return }
+            endings.append((ending, language))
+            return
+        }
+        // Scalars: every byte but UTF-8's continuation bytes starts one.
+        let scalars = word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        longestWord = max(longestWord, scalars)
+        var languages: UInt64 = 0
+        if !language.isEmpty {
+            if !languageCodes.contains(language) { languageCodes.append(language) }
+            if let bit = languageCodes.firstIndex(of: language), bit < 64 { languages = 1 << UInt64(bit) }
+        }
+        var flags: UInt8 = 0
+        if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive, meaning.kind != .classifier {
+            flags = WordTable.splittableFlag
+            longestSplittable = max(longestSplittable, scalars)
+            var decoder = UTF8()
+            var bytes = word.makeIterator()
+            if case .scalarValue(let first) = decoder.decode(&bytes) {
+                if case .scalarValue(let second) = decoder.decode(&bytes) {
+                    splitStarts.insert(UInt64(first.value) << 32 | UInt64(second.value))
+                } else if scalars == 1 {
+                    splittableScalars.insert(first)
+                }
+            }
+        }
+        builder.add(word, meaning: meaning, languages: languages, flags: flags)
+        switch meaning.kind {
+        case .prefix:
+            let prefix = string()
+            if !prefixes.contains(where: { $0.word == prefix }) { prefixes.append((prefix, meaning.value)) }
+        case .attached:
+            let attachedWord = string()
+            if !attached.contains(attachedWord) { attached.append(attachedWord) }
+        case .minus:
+            let minus = string()
+            minusOpenings.insert(minus.firstIndex(of: " ").map { String(minus[..<$0]) } ?? minus)
+        case .context:
+            if word.contains(0x20) {
+                let context = string()
+                if let space = context.firstIndex(of: " ") { contextOpenings.insert(String(context[..<space])) }
+            }
+        case .system:
+            let system = string()
+            systems.append((system, meaning.value, language))
+            systemWords.insert(system)
+        case .per: expression.per.insert(string())
+        case .powerBefore: expression.powerBefore[string()] = Int(meaning.value)
+        case .powerAfter: expression.powerAfter[string()] = Int(meaning.value)
+        default: break
+        }
+    }
+
+    private mutating func finish(_ builder: WordTable.Builder) {
+        table = builder.table()
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
         attached.sort { $0.utf8.count > $1.utf8.count }
-        // Stable: endings of one length keep the order they came in.
-        endings = endings.enumerated().sorted {
-            ($0.element.ending.unicodeScalars.count, -$0.offset) > ($1.element.ending.unicodeScalars.count, -$1.offset)
-        }.map(\.element)
+        // Stable: endings of one length keep the order they came in. Each
+        // length counted once (a count walks the scalars).
+        endings = endings.enumerated().map { (length: $0.element.ending.unicodeScalars.count, offset: $0.offset, ending: $0.element) }
+            .sorted { ($0.length, -$0.offset) > ($1.length, -$1.offset) }.map(\.ending)
     }
 
     /// The attached words `folded` starts with and is longer than, longest first.

@@ -22,15 +22,12 @@ extension UnitDatabase {
         return try withState { state throws(UnitDatabaseError) in
             if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
             let path = path
-            var entries: [(word: String, meaning: NumberWords.Meaning, language: String)] = []
+            var texts: [(language: String, text: [UInt8], lines: [PhraseWordsText.Line])] = []
             do {
-                // The language's row counts its words: a word lost from the
-                // table is an error, not a phrase read otherwise. Read apart
-                // from the words (a join repeats its eleven columns on every
-                // word's row, a third of the time of reading them).
-                let counting = try state.prepare("SELECT \(DatabaseFormat.selectList(of: "languages")) FROM languages WHERE code = ?")
-                let query = try state.prepare(
-                    "SELECT \(DatabaseFormat.selectList(of: "phrase_words")) FROM phrase_words WHERE lang = ?")
+                // The language's row counts its words: a row lost from the
+                // table is an error, not a phrase read otherwise.
+                let counting = try state.languageByCode
+                let query = try state.prepare("SELECT \(DatabaseFormat.selectList(of: "phrase_words")) FROM phrase_words WHERE lang = ?")
                 for language in languages {
                     try counting.reset()
                     try counting.bind(.text(language), at: 1)
@@ -46,25 +43,26 @@ extension UnitDatabase {
                             path: path, damage: .wrongKey(table: "languages", asked: language, found: languageRow.code))
                     }
                     try counting.reset()
+                    guard languageRow.phraseWordLines > 0 else { continue }
                     try query.reset()
                     try query.bind(.text(language), at: 1)
                     let decoder = RowDecoder(statement: query, path: path)
-                    var found = 0
-                    while try query.step() {
-                        let word = try decoder.phraseWord(at: 0)
-                        guard word.lang == language else { throw decoder.damaged(.wrongKey(table: "phrase_words", asked: language, found: word.lang)) }
-                        found += 1
-                        entries.append((word.word, word.meaning, language))
+                    guard try query.step() else {
+                        throw decoder.damaged(.missingRow(table: "phrase_words", key: language, namedBy: "languages"))
                     }
-                    guard found == languageRow.phraseWordRows else {
+                    let row = try decoder.phraseWords(at: 0)
+                    guard row.lang == language else { throw decoder.damaged(.wrongKey(table: "phrase_words", asked: language, found: row.lang)) }
+                    guard row.lines.count == languageRow.phraseWordLines else {
                         throw decoder.damaged(
-                            .countMismatch(table: "phrase_words", key: language, found: found, stated: languageRow.phraseWordRows))
+                            .countMismatch(table: "phrase_words", key: language, found: row.lines.count, stated: languageRow.phraseWordLines))
                     }
+                    try query.reset()
+                    texts.append((language, row.text, row.lines))
                 }
             } catch {
                 throw Self.typed(error, path: path)
             }
-            var words = NumberWords(entries)
+            var words = NumberWords(texts: texts)
             words.prefixWords = prefixWords
             state.objects.insert(.phraseWords(words), for: key, cost: ApproximateSize.of(words))
             return words
@@ -76,7 +74,7 @@ extension UnitDatabase {
     /// The languages that have number or marker words, by code.
     public func phraseLanguages() throws(UnitDatabaseError) -> [String] {
         try withState { state throws(UnitDatabaseError) in
-            try allLanguageRows(state).filter { $0.phraseWordRows > 0 }.map(\.code)
+            try allLanguageRows(state).filter { $0.phraseWordLines > 0 }.map(\.code)
         }
     }
 }

@@ -142,8 +142,8 @@ import UnitpackTestSupport
         let path = try GenerationFiles.database(in: fixture.path("dist"))
         // With its checksum and the count of meta, as a writer's mistake (not damage) would be.
         let connection = try Connection(path: path, mode: .readWriteCreate)
-        let row: [Statement.Value] = [.text("also"), .integer(1), .integer(999), .null, .text("")]
-        try connection.prepare("INSERT INTO relations VALUES (?, ?, ?, ?, ?, ?)")
+        let row: [Statement.Value] = [.text("also"), .integer(1), .integer(999), .null, .text(""), .integer(1), .integer(1)]
+        try connection.prepare("INSERT INTO relations VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
             .run(row + [RowChecksum.stored(RowChecksum.of(table: "relations", row))])
         try DatabaseProofTests.set(connection, "meta", where: "key = 'relation_count'", "value", to: .text("1"))
         let damaged = try UnitDatabase(path: path)

@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import UnitpackCore
+import UnitpackSQLite
+
+/// `phrase_words.words` (docs/database.md, "phrase_words"): every phrase
+/// word of one language as one text. Format 14 kept a row a word and kind
+/// (2,349 rows, each with its key, checksum and place in a count), and a
+/// parse after `purge()` spent a third of its work on that bookkeeping for
+/// the ~400 words of two languages (issue 38).
+///
+/// The text, UTF-8: lines separated by LF (U+000A), no LF at the end, none
+/// empty. Each line: the word (folded), TAB, the kind (`PhraseWordKind`'s
+/// raw value), TAB, the value: empty for a kind without one, else a decimal
+/// number (digits, an optional `.` and digits, an optional exponent) that
+/// reads as the value. Lines in byte order of the word, then of the kind;
+/// each word and kind once; no word empty or holding a TAB.
+package enum PhraseWordsText {
+    /// One line: the word's bytes in the text, its kind and its value.
+    package struct Line: Sendable, Hashable {
+        package var word: Range<Int>
+        package var kind: PhraseWordKind
+        package var value: Double?
+    }
+
+    /// The most bytes a language's text may have: the largest of the
+    /// repository's (Ukrainian) is 14,641; a larger one is damage, not words.
+    package static let maxSize = 1 << 20
+
+    /// Why a text is not what the writer writes; the description is the
+    /// `value` of `DatabaseDamage.invalidValue` (column `words`).
+    package enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        case size(Int)
+        case notUTF8
+        /// A line without three fields, or with an empty word (1-based).
+        case badLine(Int)
+        case unknownKind(line: Int, kind: String)
+        /// A value missing, present where the kind has none, or out of the
+        /// kind's range (`DatabaseSanity.isValidWordValue`).
+        case badValue(line: Int, value: String)
+        /// A line not after the one before it in byte order, or the same word and kind again.
+        case order(line: Int)
+
+        package var description: String {
+            switch self {
+            case .size(let size): "a text of \(size) bytes"
+            case .notUTF8: "words that are not UTF-8"
+            case .badLine(let line): "line \(line) without a word, a kind and a value"
+            case .unknownKind(let line, let kind): "line \(line) of unknown kind '\(kind)'"
+            case .badValue(let line, let value): "line \(line) with value '\(value)'"
+            case .order(let line): "line \(line) out of order or twice"
+            }
+        }
+    }
+
+    /// The text of a language's words, sorted and each word and kind once.
+    package static func text(_ words: [(word: String, kind: PhraseWordKind, value: Double?)]) -> String {
+        var seen: Set<[UInt8]> = []
+        var lines: [[UInt8]] = []
+        for (word, kind, value) in words {
+            var line = Array(word.utf8)
+            line.append(0x09)
+            line.append(contentsOf: kind.rawValue.utf8)
+            line.append(0x09)
+            let key = line
+            guard seen.insert(key).inserted else { continue }
+            if let value { line.append(contentsOf: Self.decimal(value).utf8) }
+            lines.append(line)
+        }
+        // Byte order of word then kind is the order of the word and kind
+        // bytes joined by TAB, which sorts before every byte a word holds.
+        lines.sort { $0.lexicographicallyPrecedes($1) }
+        return String(decoding: Array(lines.joined(separator: [0x0A])), as: UTF8.self)
+    }
+
+    /// A value as the text writes it: the shortest decimal that reads back
+    /// as the same number, without a `.0` for whole numbers.
+    package static func decimal(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// The lines of `text`, each checked as the writer writes it. Read on
+    /// the bytes (a parse after `purge()` reads two or more languages' texts).
+    package static func lines(_ text: [UInt8]) -> Result<[Line], Problem> {
+        guard text.count <= maxSize else { return .failure(.size(text.count)) }
+        guard UnitWords.utf8(text) != nil else { return .failure(.notUTF8) }
+        guard !text.isEmpty else { return .failure(.badLine(1)) }
+        return text.withUnsafeBufferPointer { bytes in
+            var lines: [Line] = []
+            lines.reserveCapacity(text.count / 12)
+            var start = 0
+            var number = 0
+            var previous: (word: Range<Int>, kind: PhraseWordKind)?
+            while true {
+                number += 1
+                var end = start
+                var tabs = (first: -1, second: -1, more: false)
+                while end < bytes.count, bytes[end] != 0x0A {
+                    if bytes[end] == 0x09 {
+                        if tabs.first < 0 { tabs.first = end } else if tabs.second < 0 { tabs.second = end } else { tabs.more = true }
+                    }
+                    end += 1
+                }
+                guard tabs.second >= 0, !tabs.more, tabs.first > start else { return .failure(.badLine(number)) }
+                let word = start..<tabs.first
+                let kindBytes = UnsafeBufferPointer(rebasing: bytes[(tabs.first + 1)..<tabs.second])
+                guard let kind = Self.kind(kindBytes) else {
+                    return .failure(.unknownKind(line: number, kind: String(decoding: kindBytes, as: UTF8.self)))
+                }
+                let valueBytes = UnsafeBufferPointer(rebasing: bytes[(tabs.second + 1)..<end])
+                var value: Double?
+                if valueBytes.isEmpty {
+                    guard !kind.hasValue else { return .failure(.badValue(line: number, value: "")) }
+                } else {
+                    let shown = String(decoding: valueBytes, as: UTF8.self)
+                    guard kind.hasValue, isDecimal(valueBytes), let read = Double(shown), DatabaseSanity.isValidWordValue(read, kind: kind)
+                    else { return .failure(.badValue(line: number, value: shown)) }
+                    value = read
+                }
+                if let previous {
+                    let order = compare(bytes, previous.word, word)
+                    guard order < 0 || (order == 0 && Self.kindOrder(previous.kind, kind)) else { return .failure(.order(line: number)) }
+                }
+                previous = (word, kind)
+                lines.append(Line(word: word, kind: kind, value: value))
+                if end == bytes.count { return .success(lines) }
+                start = end + 1
+                // A text that ends with LF has an empty last line: never written.
+                if start == bytes.count { return .failure(.badLine(number + 1)) }
+            }
+        }
+    }
+
+    /// Every kind with its raw value's bytes: found by comparing bytes, not by
+    /// making a String of each line's kind.
+    private static let kinds: [(bytes: [UInt8], kind: PhraseWordKind)] = PhraseWordKind.allCases.map { (Array($0.rawValue.utf8), $0) }
+
+    private static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> PhraseWordKind? {
+        for candidate in kinds where candidate.bytes.count == bytes.count && candidate.bytes.elementsEqual(bytes) {
+            return candidate.kind
+        }
+        return nil
+    }
+
+    /// Whether kind `a` comes before `b` in byte order of their raw values.
+    private static func kindOrder(_ a: PhraseWordKind, _ b: PhraseWordKind) -> Bool {
+        a.rawValue.utf8.lexicographicallyPrecedes(b.rawValue.utf8)
+    }
+
+    /// Digits, an optional `.` and digits, an optional exponent: what
+    /// `decimal` writes, and nothing `Double(_:)` reads besides (`inf`,
+    /// `0x1p3`, `nan`).
+    private static func isDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        func digits() -> Int {
+            let from = index
+            while index < bytes.endIndex, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            return index - from
+        }
+        guard digits() > 0 else { return false }
+        if index < bytes.endIndex, bytes[index] == 0x2E {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < bytes.endIndex, bytes[index] == 0x65 {
+            index += 1
+            if index < bytes.endIndex, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.endIndex
+    }
+
+    /// Byte order of two ranges of `bytes`: -1, 0 or 1.
+    private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0 {
+            let order = memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, common)
+            if order != 0 { return order < 0 ? -1 : 1 }
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+}
+
+extension RowDecoder {
+    /// A `phrase_words` row at columns `offset...` (lang, words, crc): its
+    /// checksum, and its words' lines, each checked as the writer writes
+    /// them (`PhraseWordsText.lines`), over the text's bytes.
+    package func phraseWords(at offset: Int32) throws(Failure) -> (lang: String, text: [UInt8], lines: [PhraseWordsText.Line]) {
+        try check("phrase_words", at: offset)
+        return try checkedPhraseWords(at: offset)
+    }
+
+    /// `phraseWords(at:)` of a row whose checksum was checked (`TableScan`).
+    package func checkedPhraseWords(at offset: Int32) throws(Failure) -> (lang: String, text: [UInt8], lines: [PhraseWordsText.Line]) {
+        let lang = try word(offset, "phrase_words", "lang")
+        guard
+            let text = statement.withColumn(offset + 1, { column -> [UInt8]? in
+                if case .text(let bytes) = column { return Array(bytes) }
+                return nil
+            })
+        else {
+            throw damaged(.invalidValue(table: "phrase_words", column: "words", key: lang, value: "a value that is not text"))
+        }
+        switch PhraseWordsText.lines(text) {
+        case .success(let lines): return (lang, text, lines)
+        case .failure(let problem):
+            throw damaged(.invalidValue(table: "phrase_words", column: "words", key: lang, value: problem.description))
+        }
+    }
+}
