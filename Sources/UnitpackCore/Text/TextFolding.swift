@@ -23,9 +23,13 @@ public enum TextFolding {
     /// Read from the UTF-8 bytes, so that the English and Russian words a
     /// phrase folds skip the Unicode tables (which only text with a
     /// combining mark or another script needs).
-    static func isComposed(_ text: String) -> Bool {
+    static func isComposed(_ text: String) -> Bool { isComposed(utf8: text.utf8) }
+
+    /// `isComposed` of UTF-8 bytes: the build's folding asks it of the
+    /// bytes it reads (`BuildFolding`), the runtime of a String's.
+    @inlinable package static func isComposed(utf8 bytes: some Sequence<UInt8>) -> Bool {
         var afterD1 = false
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case 0x00..<0x80, 0xC2...0xCB, 0xD0: afterD1 = false  // U+0000–U+02FF, U+0400–U+043F
             case 0xD1: afterD1 = true
