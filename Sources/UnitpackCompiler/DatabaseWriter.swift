@@ -89,6 +89,10 @@ public enum DatabaseWriter {
             meta.append([.text(key), .text(String(counts[table] ?? 0))])
         }
         meta.append([.text("name_count"), .text(String(nameList.count))])
+        meta.append([
+            .text(DatabaseFormat.languagesKey),
+            .text(model.languages.map(\.code).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: " ")),
+        ])
         try insert(meta, into: "meta", db)
         try insert(categories, into: "categories", db)
         try insert(clusters, into: "clusters", db)

@@ -33,12 +33,12 @@ extension UnitDatabase {
     }
 
     /// The manifest's lines this database contradicts
-    /// (`Generation.mismatches`). Cheap, for every open: the source hash was
-    /// read with `meta`; the languages are one query over a dozen rows (each
-    /// checksum checked, their count against `meta`'s); the categories, read
-    /// only for a slice by category, one over some sixty.
+    /// (`Generation.mismatches`). Cheap, for every open: the source hash and
+    /// the languages were read with `meta` (`meta.languages`, which `verify`
+    /// holds to the `languages` table); the categories, read only for a
+    /// slice by category, are one query over some sixty rows.
     package func mismatches(with generation: Generation) throws(UnitDatabaseError) -> [GenerationError] {
-        let languages = try withState { state throws(UnitDatabaseError) in try allLanguageRows(state).map(\.code) }
+        let languages = try withState { state throws(UnitDatabaseError) in state.languageCodes }
         return try generation.mismatches(
             database: path, sourceHash: dataVersion.sourceHash, languages: languages,
             categories: { () throws(UnitDatabaseError) in try categoryKeysInDisplayOrder() })

@@ -50,7 +50,7 @@ extension UnitDatabase {
 
         var metaKeys: [String] = []
         try scan("meta", order: "key") { metaKeys.append(try $0.meta(at: 0).key) }
-        let expectedKeys = (["format_version", "generator", "source_hash", DatabaseFormat.nameCountKey]
+        let expectedKeys = (["format_version", "generator", "source_hash", DatabaseFormat.nameCountKey, DatabaseFormat.languagesKey]
             + DatabaseFormat.rowCountKeys.map(\.key)).sorted()
         guard metaKeys == expectedKeys else { throw damaged(.metaKeys(metaKeys)) }
 
@@ -107,6 +107,11 @@ extension UnitDatabase {
             let row = try decoder.language(at: 0)
             languages[row.language.code] = row
             prefixWords[row.language.code] = try decoder.checkedPrefixWords(at: 0).text
+        }
+        // The languages an open names by meta's list are the table's.
+        let codes = languages.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard codes == state.languageCodes else {
+            throw damaged(.meta(key: DatabaseFormat.languagesKey, value: state.languageCodes.joined(separator: " ")))
         }
         var named: [String: Set<Int>] = [:]
         // Rows of consecutive units (meta counts the rows): every unit has

@@ -87,13 +87,16 @@ public final class UnitDatabase: Sendable {
         let rowCounts: [String: Int]
         /// How many names `name_blocks` holds (`meta.name_count`).
         let nameCount: Int
+        /// The codes of `languages` (`meta.languages`), in byte order.
+        let languageCodes: [String]
 
-        init(connection: Connection, objectBudget: Int, meta: (rowCounts: [String: Int], nameCount: Int))
+        init(connection: Connection, objectBudget: Int, meta: (rowCounts: [String: Int], nameCount: Int, languages: [String]))
             throws(SQLiteError)
         {
             self.connection = connection
             self.rowCounts = meta.rowCounts
             self.nameCount = meta.nameCount
+            self.languageCodes = meta.languages
             objects = BoundedCache(budget: objectBudget)
         }
 
@@ -151,7 +154,7 @@ public final class UnitDatabase: Sendable {
             dataVersion = DataVersion(
                 formatVersion: Int(DatabaseFormat.version), sourceHash: meta.sourceHash, generator: meta.generator)
             let state = try State(
-                connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.nameCount))
+                connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.nameCount, meta.languages))
             try state.setPageCache(pageCacheBytes)
             self.state = Locked(state)
             openBytes =

@@ -71,6 +71,10 @@ private struct SnapshotReader {
 
     mutating func read(formatVersion: Int) throws -> DatabaseSnapshot {
         try readLanguages()
+        // Meta's list of the languages (what an open compares the manifest with) is the table's.
+        guard languages.map(\.code) == meta.languages else {
+            throw damaged("meta's languages (\(meta.languages.joined(separator: " "))) are not the languages table's")
+        }
         // Units by id first: categories name their base unit, clusters and
         // relations their units.
         try readUnits()

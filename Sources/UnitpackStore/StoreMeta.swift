@@ -15,6 +15,8 @@ package struct StoreMeta: Sendable {
     /// SHA-256 of the sources, 64 lower-case hexadecimal digits.
     package let sourceHash: String
     package let generator: String
+    /// The codes of `languages` (`meta.languages`), in byte order.
+    package let languages: [String]
     /// Every row as written, for the review module's dump.
     package let values: [String: String]
 
@@ -48,6 +50,13 @@ package struct StoreMeta: Sendable {
             hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
         else { throw damaged("source_hash") }
         guard let generator = values["generator"] else { throw damaged("generator") }
-        return StoreMeta(rowCounts: counts, nameCount: nameCount, sourceHash: hash, generator: generator, values: values)
+        // Codes as `languages.code` allows them, in byte order, each once, as many as the table's rows.
+        guard let listed = values[DatabaseFormat.languagesKey] else { throw damaged(DatabaseFormat.languagesKey) }
+        let languages = listed.isEmpty ? [] : listed.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard languages.count == counts["languages"], languages.allSatisfy(DatabaseSanity.isValidLanguage),
+            zip(languages, languages.dropFirst()).allSatisfy({ $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        else { throw damaged(DatabaseFormat.languagesKey) }
+        return StoreMeta(
+            rowCounts: counts, nameCount: nameCount, sourceHash: hash, generator: generator, languages: languages, values: values)
     }
 }
