@@ -43,9 +43,8 @@ final class SearchShard: Sendable {
 
     struct DecodeError: Error { let damage: SearchPackError.ShardDamage }
 
-    /// Decodes the column layout of docs/pack-format.md: key count, the
-    /// shard's units, shared lengths, NUL-terminated suffixes, posting tags,
-    /// posting units.
+    /// Decodes the layout of docs/pack-format.md: key count, the shard's
+    /// units, the front-coded keys, posting tags, posting units.
     /// `languages`: the pack's language count; a posting's slot names one
     /// of them or none.
     init(raw: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable, languages: Int) throws(DecodeError) {
@@ -85,57 +84,112 @@ final class SearchShard: Sendable {
         return (keyBytes, keyStarts, postings, count)
     }
 
-    /// The front-coded keys (shared lengths, then NUL-terminated suffixes)
-    /// from `start`: the keys back to back, their starts (the first half of
-    /// `keyStarts`; the second half is the postings'), and where the posting
-    /// tags begin.
+    /// The front-coded keys from `start` (each a drop byte, then its suffix,
+    /// up to the next byte below 0x20; a 0x00 after the last): the keys back
+    /// to back, their starts (the first half of `keyStarts`; the second half
+    /// is the postings'), and where the posting tags begin.
     private static func decodeKeys(_ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int)
         throws(DecodeError) -> ([UInt8], [UInt32], Int)
     {
-        var at = start
-
-        // The shared lengths, summed first: the keys take at most those bytes
-        // plus the suffix bytes, which lie in what is left of the shard.
-        let sharedStart = at
-        var sharedSum = 0
-        for index in 0..<count {
-            guard let value = readVarint(input, &at), value <= UInt64(input.count) else {
-                throw DecodeError(damage: .sharedLength(key: index))
-            }
-            sharedSum += Int(value)
-        }
-        let bound = sharedSum + (input.count - at)
-        guard bound <= 64 * input.count else { throw DecodeError(damage: .keysShareTooMuch) }
-
+        // Two passes: the first checks each key's drop and suffix and sums
+        // the keys' lengths (a shard of a few bytes could otherwise describe
+        // megabytes of keys), the second copies them into one allocation of
+        // their exact size. Meanwhile the second half of `keyStarts` holds
+        // each key's shared length.
         var keyStarts = [UInt32](repeating: 0, count: 2 * (count + 1))
+        var keysEnd = start
+        var total = 0
         var failure: SearchPackError.ShardDamage?
-        var keysEnd = at
-        // Keys are copied eight bytes at a time, not by memchr and memmove: a
-        // suffix is a few bytes, and two library calls a key cost more than
-        // the copy (the key loop was a quarter of a cold query). The buffer
-        // has `slack` bytes past the keys for the last word's overrun, zeroed
-        // so that no word reads uninitialised memory.
-        let slack = 8
-        let keyBytes = [UInt8](unsafeUninitializedCapacity: bound + slack) { keys, written in
-            keyStarts.withUnsafeMutableBufferPointer { starts in
-                let base = keys.baseAddress!
-                memset(base, 0, bound + slack)
-                let bytes = input.baseAddress!
-                let end = input.count
-                // Locals, not the captured variables, in the loop: those live in memory.
-                var read = keysEnd
-                var write = 0
-                var sharedAt = sharedStart
-                var previousStart = 0
-                for index in 0..<count {
-                    let start = write
-                    var common = Int(bytes[sharedAt])
-                    if common < 0x80 { sharedAt += 1 } else { common = Int(readVarint(input, &sharedAt)!) }
-                    let previousLength = start - previousStart
-                    guard common <= previousLength else {
-                        failure = .sharesMoreThanPrevious(key: index)
+        keyStarts.withUnsafeMutableBufferPointer { starts in
+            let bytes = input.baseAddress!
+            let end = input.count
+            let limit = 64 * input.count
+            var read = start
+            var previousLength = 0
+            for index in 0..<count {
+                guard read < end else {
+                    failure = .unterminatedKey(key: max(0, index - 1))
+                    return
+                }
+                // Only the first key's can be another byte: the others' ended the suffix before.
+                guard bytes[read] < SearchPackFormat.keyByteMinimum else {
+                    failure = .sharedLength(key: index)
+                    return
+                }
+                var drop = Int(bytes[read])
+                read += 1
+                if drop == SearchPackFormat.longDrop {
+                    guard let more = readVarint(input, &read), more <= UInt64(end) else {
+                        failure = .sharedLength(key: index)
+                        return
+                    }
+                    drop += Int(more)
+                }
+                guard drop <= previousLength else {
+                    failure = .sharesMoreThanPrevious(key: index)
+                    return
+                }
+                // The suffix, a word at a time while eight bytes of the shard
+                // remain, up to the first byte below 0x20 (a word's bytes less
+                // than 0x20 set their high bits; the lowest is the first).
+                let suffixStart = read
+                while read + 8 <= end {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes + read).loadUnaligned(as: UInt64.self))
+                    let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                    if low != 0 {
+                        read += low.trailingZeroBitCount / 8
                         break
                     }
+                    read += 8
+                }
+                if read + 8 > end {
+                    while read < end, bytes[read] >= SearchPackFormat.keyByteMinimum { read += 1 }
+                }
+                // Every suffix has a byte: the first key is not empty, and a later
+                // key without one would be the previous key or a prefix of it.
+                guard read > suffixStart else {
+                    failure = .emptySuffix(key: index)
+                    return
+                }
+                let common = previousLength - drop
+                previousLength = common + read - suffixStart
+                total += previousLength
+                guard total <= limit else {
+                    failure = .keysShareTooMuch
+                    return
+                }
+                starts[index + 1] = UInt32(total)
+                starts[count + 1 + index] = UInt32(common)
+            }
+            // The keys end with a 0x00.
+            guard read < end, bytes[read] == 0 else {
+                failure = .unterminatedKey(key: count - 1)
+                return
+            }
+            keysEnd = read + 1
+        }
+        if let failure { throw DecodeError(damage: failure) }
+
+        // Keys are copied eight bytes at a time, not by memmove: a suffix is
+        // a few bytes, and a library call a key costs more than the copy
+        // (the key loop was a quarter of a cold query). The buffer has
+        // `slack` bytes past the keys for the last word's overrun, zeroed so
+        // that no word reads uninitialised memory.
+        let slack = 8
+        let keyBytes = [UInt8](unsafeUninitializedCapacity: total + slack) { keys, written in
+            keyStarts.withUnsafeMutableBufferPointer { starts in
+                let base = keys.baseAddress!
+                memset(base, 0, total + slack)
+                let bytes = input.baseAddress!
+                let end = input.count
+                var read = start
+                var previousStart = 0
+                for index in 0..<count {
+                    let start = Int(starts[index])
+                    let length = Int(starts[index + 1]) - start
+                    let common = Int(starts[count + 1 + index])
+                    read += 1
+                    if bytes[read - 1] == UInt8(SearchPackFormat.longDrop) { _ = readVarint(input, &read) }
                     // Front coding: the shared bytes are the start of the previous
                     // key. A word may read past them, into this key's place, but
                     // what it carries there lands past `common`, where the suffix goes.
@@ -144,49 +198,28 @@ final class SearchShard: Sendable {
                         Self.copyWord(from: base + previousStart + copied, to: base + start + copied)
                         copied += 8
                     }
-                    write += common
-                    // The suffix, a word at a time while eight bytes of the shard
-                    // remain, up to its NUL (the first zero byte of the word).
-                    let suffixStart = read
-                    while read + 8 <= end {
-                        let word = Self.copyWord(from: bytes + read, to: base + write)
-                        let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                        if zeros != 0 {
-                            let length = zeros.trailingZeroBitCount / 8
-                            read += length
-                            write += length
-                            break
-                        }
-                        read += 8
-                        write += 8
+                    let suffix = length - common
+                    copied = 0
+                    while copied < suffix, read + copied + 8 <= end {
+                        Self.copyWord(from: bytes + read + copied, to: base + start + common + copied)
+                        copied += 8
                     }
-                    while read < end, bytes[read] != 0 {
-                        base[write] = bytes[read]
-                        write += 1
-                        read += 1
+                    while copied < suffix {
+                        base[start + common + copied] = bytes[read + copied]
+                        copied += 1
                     }
-                    guard read < end, write <= bound else {
-                        failure = .unterminatedKey(key: index)
-                        break
-                    }
-                    // Every suffix has a byte: the first key is not empty, and a later
-                    // key without one would be the previous key or a prefix of it.
-                    guard read > suffixStart else {
-                        failure = .emptySuffix(key: index)
-                        break
-                    }
-                    read += 1
                     // Strictly increasing: the writer shares exactly the common
                     // prefix, so the previous key ends there or the next byte grows.
-                    if index > 0, common < previousLength, base[start + common] <= base[previousStart + common] {
+                    if index > 0, common < start - previousStart, base[start + common] <= base[previousStart + common] {
                         failure = .keysOutOfOrder(key: index)
                         break
                     }
+                    read += suffix
                     previousStart = start
-                    starts[index + 1] = UInt32(write)
                 }
-                written = write
-                keysEnd = read
+                // The last word's overrun is past the keys: zero it again (the slack).
+                memset(base + total, 0, slack)
+                written = total
             }
         }
         if let failure { throw DecodeError(damage: failure) }

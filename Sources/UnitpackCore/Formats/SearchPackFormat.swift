@@ -6,7 +6,7 @@ public enum SearchPackFormat {
     /// The first eight bytes of every pack: `UPSEARCH`.
     public static let magic: [UInt8] = Array("UPSEARCH".utf8)
     /// The format version this reader and writer use; a pack of another is refused.
-    public static let version: UInt16 = 5
+    public static let version: UInt16 = 6
     /// The header's size in bytes, before the shard index.
     public static let headerLength = 32
     /// The bytes of a shard index entry before its separator.
@@ -22,7 +22,13 @@ public enum SearchPackFormat {
     public static let targetShardBytes = 1280
     /// The most bytes of the shards' preset zlib dictionary (held by the
     /// reader from open: part of its index bytes).
-    public static let dictionaryBytes = 8192
+    public static let dictionaryBytes = 16384
+    /// Key bytes are at least this (0x20, the space): a byte below it ends a
+    /// key's suffix in a shard, and gives how many bytes the next key drops
+    /// from it (docs/pack-format.md, "Shard").
+    public static let keyByteMinimum: UInt8 = 0x20
+    /// A drop byte of this value is followed by a varint: the drop minus it.
+    public static let longDrop = 0x1F
     /// Readers refuse a larger dictionary (zlib uses at most the last 32 KiB).
     public static let maxDictionaryBytes = 32768
     /// Readers refuse a shard that declares more than this uncompressed (a
