@@ -33,8 +33,7 @@ final class SearchShard: Sendable {
 
     /// What the cache counts for this shard: the object and every array it
     /// keeps, as malloc hands them out (header, 16-byte chunks).
-    /// (Capacities, not counts: the keys are allocated for their bound, the
-    /// shared and suffix bytes, before the keys' length is known.)
+    /// (Capacities, not counts: what malloc holds.)
     var heldBytes: Int {
         ApproximateSize.allocation(ApproximateSize.objectHeader + 4 * 8)
             + [keyBytes.capacity, 4 * keyStarts.capacity, MemoryLayout<Posting>.stride * postings.capacity]
@@ -91,135 +90,127 @@ final class SearchShard: Sendable {
     private static func decodeKeys(_ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int)
         throws(DecodeError) -> ([UInt8], [UInt32], Int)
     {
-        // Two passes: the first checks each key's drop and suffix and sums
-        // the keys' lengths (a shard of a few bytes could otherwise describe
-        // megabytes of keys), the second copies them into one allocation of
-        // their exact size. Meanwhile the second half of `keyStarts` holds
-        // each key's shared length.
+        // One pass into scratch room for as many key bytes as a shard may
+        // describe (`keysShareTooMuch` past that: a shard of a few bytes
+        // could otherwise describe megabytes), then one copy of the bytes
+        // written into an array of their exact size. (A first pass that
+        // only measured the keys, and a second that copied them, cost a
+        // third more instructions.) On the stack when it fits.
+        let limit = 64 * input.count
+        // Room past the keys: a word copied at the end of the last key
+        // overruns it by up to 7 bytes, and a zero word follows each key.
+        let slack = 16
         var keyStarts = [UInt32](repeating: 0, count: 2 * (count + 1))
         var keysEnd = start
-        var total = 0
         var failure: SearchPackError.ShardDamage?
-        keyStarts.withUnsafeMutableBufferPointer { starts in
-            let bytes = input.baseAddress!
-            let end = input.count
-            let limit = 64 * input.count
-            var read = start
-            var previousLength = 0
-            for index in 0..<count {
-                guard read < end else {
-                    failure = .unterminatedKey(key: max(0, index - 1))
-                    return
-                }
-                // Only the first key's can be another byte: the others' ended the suffix before.
-                guard bytes[read] < SearchPackFormat.keyByteMinimum else {
-                    failure = .sharedLength(key: index)
-                    return
-                }
-                var drop = Int(bytes[read])
-                read += 1
-                if drop == SearchPackFormat.longDrop {
-                    guard let more = readVarint(input, &read), more <= UInt64(end) else {
-                        failure = .sharedLength(key: index)
-                        return
-                    }
-                    drop += Int(more)
-                }
-                guard drop <= previousLength else {
-                    failure = .sharesMoreThanPrevious(key: index)
-                    return
-                }
-                // The suffix, a word at a time while eight bytes of the shard
-                // remain, up to the first byte below 0x20 (a word's bytes less
-                // than 0x20 set their high bits; the lowest is the first).
-                let suffixStart = read
-                while read + 8 <= end {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes + read).loadUnaligned(as: UInt64.self))
-                    let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                    if low != 0 {
-                        read += low.trailingZeroBitCount / 8
-                        break
-                    }
-                    read += 8
-                }
-                if read + 8 > end {
-                    while read < end, bytes[read] >= SearchPackFormat.keyByteMinimum { read += 1 }
-                }
-                // Every suffix has a byte: the first key is not empty, and a later
-                // key without one would be the previous key or a prefix of it.
-                guard read > suffixStart else {
-                    failure = .emptySuffix(key: index)
-                    return
-                }
-                let common = previousLength - drop
-                previousLength = common + read - suffixStart
-                total += previousLength
-                guard total <= limit else {
-                    failure = .keysShareTooMuch
-                    return
-                }
-                starts[index + 1] = UInt32(total)
-                starts[count + 1 + index] = UInt32(common)
-            }
-            // The keys end with a 0x00.
-            guard read < end, bytes[read] == 0 else {
-                failure = .unterminatedKey(key: count - 1)
-                return
-            }
-            keysEnd = read + 1
-        }
-        if let failure { throw DecodeError(damage: failure) }
-
-        // Keys are copied eight bytes at a time, not by memmove: a suffix is
-        // a few bytes, and a library call a key costs more than the copy
-        // (the key loop was a quarter of a cold query). The buffer has
-        // `slack` bytes past the keys for the last word's overrun, zeroed so
-        // that no word reads uninitialised memory.
-        let slack = 8
-        let keyBytes = [UInt8](unsafeUninitializedCapacity: total + slack) { keys, written in
+        let keyBytes: [UInt8] = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit + slack) { scratch in
             keyStarts.withUnsafeMutableBufferPointer { starts in
-                let base = keys.baseAddress!
-                memset(base, 0, total + slack)
+                let base = scratch.baseAddress!
                 let bytes = input.baseAddress!
                 let end = input.count
                 var read = start
+                var write = 0
                 var previousStart = 0
                 for index in 0..<count {
-                    let start = Int(starts[index])
-                    let length = Int(starts[index + 1]) - start
-                    let common = Int(starts[count + 1 + index])
+                    guard read < end else {
+                        failure = .unterminatedKey(key: max(0, index - 1))
+                        break
+                    }
+                    // Only the first key's can be another byte: the others' ended the suffix before.
+                    guard bytes[read] < SearchPackFormat.keyByteMinimum else {
+                        failure = .sharedLength(key: index)
+                        break
+                    }
+                    var drop = Int(bytes[read])
                     read += 1
-                    if bytes[read - 1] == UInt8(SearchPackFormat.longDrop) { _ = readVarint(input, &read) }
+                    if drop == SearchPackFormat.longDrop {
+                        guard let more = readVarint(input, &read), more <= UInt64(end) else {
+                            failure = .sharedLength(key: index)
+                            break
+                        }
+                        drop += Int(more)
+                    }
+                    let previousLength = write - previousStart
+                    guard drop <= previousLength else {
+                        failure = .sharesMoreThanPrevious(key: index)
+                        break
+                    }
+                    let common = previousLength - drop
+                    let keyStart = write
+                    guard keyStart + common < limit else {
+                        failure = .keysShareTooMuch
+                        break
+                    }
                     // Front coding: the shared bytes are the start of the previous
-                    // key. A word may read past them, into this key's place, but
-                    // what it carries there lands past `common`, where the suffix goes.
+                    // key. A word may read past them, into this key's place (the
+                    // zero word written after the previous key), but what it
+                    // carries there lands past `common`, where the suffix goes.
                     var copied = 0
                     while copied < common {
-                        Self.copyWord(from: base + previousStart + copied, to: base + start + copied)
+                        Self.copyWord(from: base + previousStart + copied, to: base + keyStart + copied)
                         copied += 8
                     }
-                    let suffix = length - common
-                    copied = 0
-                    while copied < suffix, read + copied + 8 <= end {
-                        Self.copyWord(from: bytes + read + copied, to: base + start + common + copied)
-                        copied += 8
+                    write += common
+                    // The suffix, a word at a time while eight bytes of the shard
+                    // remain, up to the first byte below 0x20 (a word's bytes less
+                    // than 0x20 set their high bits; the lowest is the first).
+                    let suffixStart = read
+                    var ended = false
+                    while read + 8 <= end, write + 8 <= limit {
+                        let word = Self.copyWord(from: bytes + read, to: base + write)
+                        let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                        if low != 0 {
+                            let length = low.trailingZeroBitCount / 8
+                            read += length
+                            write += length
+                            ended = true
+                            break
+                        }
+                        read += 8
+                        write += 8
                     }
-                    while copied < suffix {
-                        base[start + common + copied] = bytes[read + copied]
-                        copied += 1
+                    if !ended {
+                        while read < end, write < limit, bytes[read] >= SearchPackFormat.keyByteMinimum {
+                            base[write] = bytes[read]
+                            write += 1
+                            read += 1
+                        }
+                    }
+                    guard write < limit else {
+                        failure = .keysShareTooMuch
+                        break
+                    }
+                    // Every suffix has a byte: the first key is not empty, and a later
+                    // key without one would be the previous key or a prefix of it.
+                    guard read > suffixStart else {
+                        failure = .emptySuffix(key: index)
+                        break
+                    }
+                    guard read < end else {
+                        failure = .unterminatedKey(key: index)
+                        break
                     }
                     // Strictly increasing: the writer shares exactly the common
                     // prefix, so the previous key ends there or the next byte grows.
-                    if index > 0, common < start - previousStart, base[start + common] <= base[previousStart + common] {
+                    if index > 0, common < previousLength, base[keyStart + common] <= base[previousStart + common] {
                         failure = .keysOutOfOrder(key: index)
                         break
                     }
-                    read += suffix
-                    previousStart = start
+                    UnsafeMutableRawPointer(base + write).storeBytes(of: 0, as: UInt64.self)
+                    previousStart = keyStart
+                    starts[index + 1] = UInt32(write)
                 }
-                // The last word's overrun is past the keys: zero it again (the slack).
-                memset(base + total, 0, slack)
-                written = total
+                // The keys end with a 0x00.
+                if failure == nil {
+                    if read < end, bytes[read] == 0 { keysEnd = read + 1 } else { failure = .unterminatedKey(key: count - 1) }
+                }
+                guard failure == nil else { return [] }
+                // The keys, with 8 zero bytes past them (what a word read at the end of the last may touch).
+                return [UInt8](unsafeUninitializedCapacity: write + 8) { keys, written in
+                    memcpy(keys.baseAddress!, base, write)
+                    memset(keys.baseAddress! + write, 0, 8)
+                    written = write
+                }
             }
         }
         if let failure { throw DecodeError(damage: failure) }
