@@ -224,14 +224,24 @@ final class SearchShard: Sendable {
         _ input: UnsafeBufferPointer<UInt8>, from tagsStart: Int, count: Int, palette: UnsafeBufferPointer<UInt32>,
         priorities: SearchPack.PriorityTable, languages: Int, keyStarts: inout [UInt32]
     ) throws(DecodeError) -> [Posting] {
-        // Count the postings first, so that they are allocated once at their exact size.
+        // Count the postings first, so that they are allocated once at their
+        // exact size: a tag's `more` bit is in its first byte, so a tag is
+        // counted without its value.
         var postingCount = 0
         var unitsStart = tagsStart
         var keysSeen = 0
+        let bytes = input.baseAddress!
+        let end = input.count
         while keysSeen < count {
-            guard let tag = readVarint(input, &unitsStart) else { throw DecodeError(damage: .postingTagsCutShort) }
+            guard unitsStart < end else { throw DecodeError(damage: .postingTagsCutShort) }
+            let lead = bytes[unitsStart]
+            if lead < 0x80 {
+                unitsStart += 1
+            } else {
+                guard readVarint(input, &unitsStart) != nil else { throw DecodeError(damage: .postingTagsCutShort) }
+            }
             postingCount += 1
-            if tag & 1 == 0 { keysSeen += 1 }
+            keysSeen &+= Int(~lead & 1)
         }
 
         var postingFailure: SearchPackError.ShardDamage?
@@ -247,8 +257,12 @@ final class SearchShard: Sendable {
                 // `written` each posting kept it in memory).
                 var initialized = 0
                 defer { written = initialized }
+                // Most tags and unit indices are one byte: read in place, the
+                // varint reader only for longer ones (every tag was read whole above).
                 for posting in 0..<postingCount {
-                    guard let tag = SearchPackFormat.untag(readVarint(input, &tagAt)!, languageCount: languages) else {
+                    var raw = UInt64(bytes[tagAt])
+                    if raw < 0x80 { tagAt += 1 } else { raw = readVarint(input, &tagAt)! }
+                    guard let tag = SearchPackFormat.untag(raw, languageCount: languages) else {
                         postingFailure = .malformedTag(posting: posting)
                         return
                     }
@@ -258,7 +272,18 @@ final class SearchShard: Sendable {
                             return
                         }
                     } else {
-                        guard let index = readVarint(input, &unitAt), index < UInt64(palette.count) else {
+                        var index: UInt64
+                        if unitAt < end, bytes[unitAt] < 0x80 {
+                            index = UInt64(bytes[unitAt])
+                            unitAt += 1
+                        } else {
+                            guard let long = readVarint(input, &unitAt) else {
+                                postingFailure = .postingUnit(posting: posting)
+                                return
+                            }
+                            index = long
+                        }
+                        guard index < UInt64(palette.count) else {
                             postingFailure = .postingUnit(posting: posting)
                             return
                         }
