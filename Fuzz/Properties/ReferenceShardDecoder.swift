@@ -37,17 +37,23 @@ enum ReferenceShardDecoder {
             id += delta
             units.append(id)
         }
-        var shared: [Int] = []
-        for _ in 0..<keyCount {
-            let value = try varint()
-            guard value <= UInt64(bytes.count) else { throw Failure(detail: "shared length") }
-            shared.append(Int(value))
-        }
+        // Each key: a drop byte below 0x20 (0x1F: a varint of the drop
+        // minus 31 follows), then its suffix, up to the next byte below 0x20;
+        // 0x00 after the last key.
         var keys: [[UInt8]] = []
-        for common in shared {
+        for _ in 0..<keyCount {
             let previous = keys.last ?? []
-            guard common <= previous.count else { throw Failure(detail: "shares more than the previous key has") }
-            guard let end = bytes[at...].firstIndex(of: 0) else { throw Failure(detail: "key not terminated") }
+            guard at < bytes.count, bytes[at] < 0x20 else { throw Failure(detail: "no drop byte") }
+            var drop = Int(bytes[at])
+            at += 1
+            if drop == 0x1F {
+                let more = try varint()
+                guard more <= UInt64(bytes.count) else { throw Failure(detail: "drop") }
+                drop += Int(more)
+            }
+            guard drop <= previous.count else { throw Failure(detail: "drops more than the previous key has") }
+            let common = previous.count - drop
+            guard let end = bytes[at...].firstIndex(where: { $0 < 0x20 }) else { throw Failure(detail: "key not terminated") }
             guard end > at else { throw Failure(detail: "empty suffix") }
             let key = Array(previous[..<common]) + bytes[at..<end]
             guard previous.isEmpty || previous.lexicographicallyPrecedes(key) else { throw Failure(detail: "keys out of order") }
@@ -55,8 +61,10 @@ enum ReferenceShardDecoder {
                 throw Failure(detail: "shares less than the common prefix")
             }
             keys.append(key)
-            at = end + 1
+            at = end
         }
+        guard at < bytes.count, bytes[at] == 0 else { throw Failure(detail: "keys not ended by 0x00") }
+        at += 1
         var tags: [[UInt64]] = []
         for _ in keys {
             var group: [UInt64] = []

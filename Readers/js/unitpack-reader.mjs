@@ -20,7 +20,7 @@ import createSQLite from "./sqlite/sqlite3.mjs";
 
 export const MANIFEST_VERSION = 1;
 export const DATABASE_FORMAT = 15;
-export const PACK_FORMAT = 5;
+export const PACK_FORMAT = 6;
 export const APPLICATION_ID = 0x554e504b;
 const MANIFEST_MAX_BYTES = 65536;
 const UNIT_WORDS_MAX_SIZE = 1 << 20;
@@ -2119,24 +2119,30 @@ export class SearchPack {
             previous += delta;
             units.push(previous);
         }
-        const shared = [];
-        for (let i = 0; i < keyCount; i++) shared.push(r.varint());
+        // Each key: the bytes it drops from the previous key, one byte below
+        // 0x20 (0x1F: a varint of the rest follows), then its suffix up to the
+        // next byte below 0x20; 0x00 after the last key.
         const keys = [];
         let previousKey = new Uint8Array(0);
         for (let i = 0; i < keyCount; i++) {
-            let end = raw.indexOf(0, r.position);
-            if (end < 0) throw damage("a key without its end");
+            let drop = r.u8();
+            if (drop >= 0x20) throw damage(`a bad drop at key ${i}`);
+            if (drop === 0x1f) drop += r.varint();
+            let end = r.position;
+            while (end < raw.length && raw[end] >= 0x20) end++;
+            if (end >= raw.length) throw damage("a key without its end");
             const suffix = raw.subarray(r.position, end);
-            const count = shared[i];
-            if (suffix.length === 0 || count > previousKey.length || (i === 0 && count !== 0)) throw damage(`keys out of order at key ${i}`);
+            const count = previousKey.length - drop;
+            if (suffix.length === 0 || count < 0) throw damage(`keys out of order at key ${i}`);
             if (i > 0 && count < previousKey.length && suffix[0] <= previousKey[count]) throw damage(`keys out of order at key ${i}`);
             const key = new Uint8Array(count + suffix.length);
             key.set(previousKey.subarray(0, count), 0);
             key.set(suffix, count);
-            r.position = end + 1;
+            r.position = end;
             keys.push(key);
             previousKey = key;
         }
+        if (r.u8() !== 0) throw damage("the keys do not end with 0x00");
         const tags = [];
         let postings = 0;
         for (let i = 0; i < keyCount; i++) {

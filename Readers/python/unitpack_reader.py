@@ -30,7 +30,7 @@ import zlib
 from fractions import Fraction
 
 DATABASE_FORMAT = 15
-PACK_FORMAT = 5
+PACK_FORMAT = 6
 UNIT_WORDS_MAX_SIZE = 1 << 20
 MANIFEST_VERSION = 1
 APPLICATION_ID = 0x554E504B
@@ -999,18 +999,28 @@ class SearchPack:
             delta, position = varint(raw, position)
             previous += delta
             units.append(previous)
-        shared = []
-        for _ in range(key_count):
-            value, position = varint(raw, position)
-            shared.append(value)
         keys = []
         previous_key = b""
-        for count in shared:
-            end = raw.index(b"\x00", position)
-            key = previous_key[:count] + raw[position:end]
-            position = end + 1
+        for _ in range(key_count):
+            # A drop byte below 0x20 (0x1F: a varint of the rest follows),
+            # then the suffix up to the next byte below 0x20.
+            drop = raw[position]
+            position += 1
+            if drop == 0x1F:
+                more, position = varint(raw, position)
+                drop += more
+            end = position
+            while raw[end] >= 0x20:
+                end += 1
+            if drop > len(previous_key) or end == position:
+                raise ReaderError(f"shard {index}: a key out of order")
+            key = previous_key[:len(previous_key) - drop] + raw[position:end]
+            position = end
             keys.append(key)
             previous_key = key
+        if raw[position] != 0:
+            raise ReaderError(f"shard {index}: the keys do not end with 0x00")
+        position += 1
         tags = []  # per key: [(slot, form, same)]
         for _ in range(key_count):
             postings = []

@@ -39,8 +39,8 @@ def read_pack(path):
     data = open(path, "rb").read()
     magic, version, header_length, key_count, posting_count, shard_count, tables_length, tables_crc = struct.unpack(
         "<8sHHIIIII", data[:32])
-    if magic != b"UPSEARCH" or version != 5:
-        sys.exit(f"{path}: not a format 5 search pack")
+    if magic != b"UPSEARCH" or version != 6:
+        sys.exit(f"{path}: not a format 6 search pack")
     tables = data[32:32 + tables_length]
     if zlib.crc32(tables) != tables_crc:
         sys.exit(f"{path}: index CRC mismatch")
@@ -93,16 +93,24 @@ def read_pack(path):
             delta, position = varint(shard, position)
             unit += delta
             palette.append(unit)
-        shared = []
-        for _ in range(count):
-            value, position = varint(shard, position)
-            shared.append(value)
+        # Each key: a drop byte below 0x20 (0x1F: a varint of the rest
+        # follows), then its suffix up to the next byte below 0x20; 0x00 after the last.
         keys, previous = [], b""
-        for common in shared:
-            end = shard.index(0, position)
-            previous = previous[:common] + shard[position:end]
+        for _ in range(count):
+            drop = shard[position]
+            position += 1
+            if drop == 0x1F:
+                more, position = varint(shard, position)
+                drop += more
+            end = position
+            while shard[end] >= 0x20:
+                end += 1
+            previous = previous[:len(previous) - drop] + shard[position:end]
             keys.append(previous)
-            position = end + 1
+            position = end
+        if shard[position] != 0:
+            sys.exit(f"{path}: a shard's keys do not end with 0x00")
+        position += 1
         tags = []
         for _ in keys:
             group = []

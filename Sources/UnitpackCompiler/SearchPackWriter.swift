@@ -75,8 +75,10 @@ public enum SearchPackWriter {
             throw EncodeError(description: "search.pack holds at most \(SearchPackFormat.maxLanguages) languages")
         }
         let entries = entries(model)
-        if let bad = entries.first(where: { $0.key.contains(0) }) {
-            throw EncodeError(description: "a search key contains U+0000: \(String(decoding: bad.key, as: UTF8.self).debugDescription)")
+        // A byte below 0x20 ends a key's suffix in a shard (docs/pack-format.md, "Shard").
+        if let bad = entries.first(where: { $0.key.contains { $0 < SearchPackFormat.keyByteMinimum } }) {
+            throw EncodeError(
+                description: "a search key contains a control character: \(String(decoding: bad.key, as: UTF8.self).debugDescription)")
         }
         let shards = cutShards(entries)
 
@@ -94,7 +96,7 @@ public enum SearchPackWriter {
         tables.u32(UInt32(packedUnitTable.count))
         tables.append(packedUnitTable)
 
-        let dictionary = makeDictionary(shards.map(\.raw))
+        let dictionary = SearchPackDictionary.train(shards.map(\.raw), size: SearchPackFormat.dictionaryBytes)
         let packedDictionary = try deflate(dictionary)
         tables.u32(UInt32(dictionary.count))
         tables.u32(UInt32(packedDictionary.count))
@@ -230,20 +232,26 @@ public enum SearchPackWriter {
         return shared
     }
 
-    /// One shard's raw bytes: key count, the shard's units, then the columns.
+    /// One shard's raw bytes: key count, the shard's units, the keys, then
+    /// the posting columns.
     static func encodeShard(_ slice: ArraySlice<(key: [UInt8], postings: [Posting])>) -> [UInt8] {
         // The shard's units, ascending: postings name them by index (one
         // byte while a shard has under 128 units, whatever the ids).
         let palette = Set(slice.flatMap { $0.postings.map(\.unit) }).sorted()
         let indexOf = Dictionary(uniqueKeysWithValues: palette.enumerated().map { ($1, $0) })
-        var shared = ByteWriter(), suffixes = ByteWriter(), tags = ByteWriter(), units = ByteWriter()
+        var keys = ByteWriter(), tags = ByteWriter(), units = ByteWriter()
         var previous: [UInt8] = []
         var previousUnit: Int?
         for entry in slice {
-            let common = commonPrefix(previous, entry.key)
-            shared.varint(UInt64(common))
-            suffixes.append(entry.key[common...])
-            suffixes.u8(0)
+            // Front coding with the bytes dropped from the previous key in
+            // one byte below 0x20, which also ends the previous suffix: one
+            // byte a key where a shared length and a NUL took two, and a
+            // drop is a small number that repeats (`metre` `metres` `metric`:
+            // 0, 2), where a shared length grows with the key.
+            let drop = previous.count - commonPrefix(previous, entry.key)
+            keys.u8(UInt8(min(drop, SearchPackFormat.longDrop)))
+            if drop >= SearchPackFormat.longDrop { keys.varint(UInt64(drop - SearchPackFormat.longDrop)) }
+            keys.append(entry.key[(previous.count - drop)...])
             for (index, posting) in entry.postings.enumerated() {
                 let same = posting.unit == previousUnit
                 tags.varint(SearchPackFormat.tag(language: posting.language, form: posting.form, sameUnit: same,
@@ -253,6 +261,7 @@ public enum SearchPackWriter {
             }
             previous = entry.key
         }
+        keys.u8(0)
         var raw = ByteWriter()
         raw.varint(UInt64(slice.count))
         raw.varint(UInt64(palette.count))
@@ -261,27 +270,10 @@ public enum SearchPackWriter {
             raw.varint(UInt64(unit - lastUnit))
             lastUnit = unit
         }
-        raw.append(shared.bytes)
-        raw.append(suffixes.bytes)
+        raw.append(keys.bytes)
         raw.append(tags.bytes)
         raw.append(units.bytes)
         return raw.bytes
-    }
-
-    /// The preset dictionary every shard is compressed with: raw bytes of
-    /// shards spread evenly over the key space, `dictionaryBytes` at most. A
-    /// 1 KiB shard alone is too short for zlib to find much; with words,
-    /// endings and posting runs to refer back to, fixed Huffman codes (no
-    /// code table to send, and none to build when inflating) come out smaller
-    /// than dynamic ones without a dictionary, and inflate in about half the
-    /// time (docs/pack-format.md, "Shard size").
-    static func makeDictionary(_ raws: [[UInt8]]) -> [UInt8] {
-        let budget = SearchPackFormat.dictionaryBytes
-        let perShard = max(1, raws.map(\.count).reduce(0, +) / max(1, raws.count))
-        let wanted = max(1, budget / perShard)
-        guard raws.count > wanted else { return Array(raws.joined().prefix(budget)) }
-        let step = raws.count / wanted
-        return Array(stride(from: 0, to: raws.count, by: step).lazy.map { raws[$0] }.joined().prefix(budget))
     }
 
     /// A zlib stream (RFC 1950) of `raw` at the best compression; with a

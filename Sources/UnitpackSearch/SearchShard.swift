@@ -33,8 +33,7 @@ final class SearchShard: Sendable {
 
     /// What the cache counts for this shard: the object and every array it
     /// keeps, as malloc hands them out (header, 16-byte chunks).
-    /// (Capacities, not counts: the keys are allocated for their bound, the
-    /// shared and suffix bytes, before the keys' length is known.)
+    /// (Capacities, not counts: what malloc holds.)
     var heldBytes: Int {
         ApproximateSize.allocation(ApproximateSize.objectHeader + 4 * 8)
             + [keyBytes.capacity, 4 * keyStarts.capacity, MemoryLayout<Posting>.stride * postings.capacity]
@@ -43,9 +42,8 @@ final class SearchShard: Sendable {
 
     struct DecodeError: Error { let damage: SearchPackError.ShardDamage }
 
-    /// Decodes the column layout of docs/pack-format.md: key count, the
-    /// shard's units, shared lengths, NUL-terminated suffixes, posting tags,
-    /// posting units.
+    /// Decodes the layout of docs/pack-format.md: key count, the shard's
+    /// units, the front-coded keys, posting tags, posting units.
     /// `languages`: the pack's language count; a posting's slot names one
     /// of them or none.
     init(raw: UnsafeBufferPointer<UInt8>, priorities: SearchPack.PriorityTable, languages: Int) throws(DecodeError) {
@@ -85,88 +83,101 @@ final class SearchShard: Sendable {
         return (keyBytes, keyStarts, postings, count)
     }
 
-    /// The front-coded keys (shared lengths, then NUL-terminated suffixes)
-    /// from `start`: the keys back to back, their starts (the first half of
-    /// `keyStarts`; the second half is the postings'), and where the posting
-    /// tags begin.
+    /// The front-coded keys from `start` (each a drop byte, then its suffix,
+    /// up to the next byte below 0x20; a 0x00 after the last): the keys back
+    /// to back, their starts (the first half of `keyStarts`; the second half
+    /// is the postings'), and where the posting tags begin.
     private static func decodeKeys(_ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int)
         throws(DecodeError) -> ([UInt8], [UInt32], Int)
     {
-        var at = start
-
-        // The shared lengths, summed first: the keys take at most those bytes
-        // plus the suffix bytes, which lie in what is left of the shard.
-        let sharedStart = at
-        var sharedSum = 0
-        for index in 0..<count {
-            guard let value = readVarint(input, &at), value <= UInt64(input.count) else {
-                throw DecodeError(damage: .sharedLength(key: index))
-            }
-            sharedSum += Int(value)
-        }
-        let bound = sharedSum + (input.count - at)
-        guard bound <= 64 * input.count else { throw DecodeError(damage: .keysShareTooMuch) }
-
+        // One pass into scratch room for as many key bytes as a shard may
+        // describe (`keysShareTooMuch` past that: a shard of a few bytes
+        // could otherwise describe megabytes), then one copy of the bytes
+        // written into an array of their exact size. (A first pass that
+        // only measured the keys, and a second that copied them, cost a
+        // third more instructions.) On the stack when it fits.
+        let limit = 64 * input.count
+        // Room past the keys: a word copied at the end of the last key
+        // overruns it by up to 7 bytes, and a zero word follows each key.
+        let slack = 16
         var keyStarts = [UInt32](repeating: 0, count: 2 * (count + 1))
+        var keysEnd = start
         var failure: SearchPackError.ShardDamage?
-        var keysEnd = at
-        // Keys are copied eight bytes at a time, not by memchr and memmove: a
-        // suffix is a few bytes, and two library calls a key cost more than
-        // the copy (the key loop was a quarter of a cold query). The buffer
-        // has `slack` bytes past the keys for the last word's overrun, zeroed
-        // so that no word reads uninitialised memory.
-        let slack = 8
-        let keyBytes = [UInt8](unsafeUninitializedCapacity: bound + slack) { keys, written in
+        let keyBytes: [UInt8] = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit + slack) { scratch in
             keyStarts.withUnsafeMutableBufferPointer { starts in
-                let base = keys.baseAddress!
-                memset(base, 0, bound + slack)
+                let base = scratch.baseAddress!
                 let bytes = input.baseAddress!
                 let end = input.count
-                // Locals, not the captured variables, in the loop: those live in memory.
-                var read = keysEnd
+                var read = start
                 var write = 0
-                var sharedAt = sharedStart
                 var previousStart = 0
                 for index in 0..<count {
-                    let start = write
-                    var common = Int(bytes[sharedAt])
-                    if common < 0x80 { sharedAt += 1 } else { common = Int(readVarint(input, &sharedAt)!) }
-                    let previousLength = start - previousStart
-                    guard common <= previousLength else {
+                    guard read < end else {
+                        failure = .unterminatedKey(key: max(0, index - 1))
+                        break
+                    }
+                    // Only the first key's can be another byte: the others' ended the suffix before.
+                    guard bytes[read] < SearchPackFormat.keyByteMinimum else {
+                        failure = .sharedLength(key: index)
+                        break
+                    }
+                    var drop = Int(bytes[read])
+                    read += 1
+                    if drop == SearchPackFormat.longDrop {
+                        guard let more = readVarint(input, &read), more <= UInt64(end) else {
+                            failure = .sharedLength(key: index)
+                            break
+                        }
+                        drop += Int(more)
+                    }
+                    let previousLength = write - previousStart
+                    guard drop <= previousLength else {
                         failure = .sharesMoreThanPrevious(key: index)
                         break
                     }
+                    let common = previousLength - drop
+                    let keyStart = write
+                    guard keyStart + common < limit else {
+                        failure = .keysShareTooMuch
+                        break
+                    }
                     // Front coding: the shared bytes are the start of the previous
-                    // key. A word may read past them, into this key's place, but
-                    // what it carries there lands past `common`, where the suffix goes.
+                    // key. A word may read past them, into this key's place (the
+                    // zero word written after the previous key), but what it
+                    // carries there lands past `common`, where the suffix goes.
                     var copied = 0
                     while copied < common {
-                        Self.copyWord(from: base + previousStart + copied, to: base + start + copied)
+                        Self.copyWord(from: base + previousStart + copied, to: base + keyStart + copied)
                         copied += 8
                     }
                     write += common
                     // The suffix, a word at a time while eight bytes of the shard
-                    // remain, up to its NUL (the first zero byte of the word).
+                    // remain, up to the first byte below 0x20 (a word's bytes less
+                    // than 0x20 set their high bits; the lowest is the first).
                     let suffixStart = read
-                    while read + 8 <= end {
+                    var ended = false
+                    while read + 8 <= end, write + 8 <= limit {
                         let word = Self.copyWord(from: bytes + read, to: base + write)
-                        let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                        if zeros != 0 {
-                            let length = zeros.trailingZeroBitCount / 8
+                        let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                        if low != 0 {
+                            let length = low.trailingZeroBitCount / 8
                             read += length
                             write += length
+                            ended = true
                             break
                         }
                         read += 8
                         write += 8
                     }
-                    while read < end, bytes[read] != 0 {
-                        base[write] = bytes[read]
-                        write += 1
-                        read += 1
+                    if !ended {
+                        while read < end, write < limit, bytes[read] >= SearchPackFormat.keyByteMinimum {
+                            base[write] = bytes[read]
+                            write += 1
+                            read += 1
+                        }
                     }
-                    guard read < end, write <= bound else {
-                        failure = .unterminatedKey(key: index)
+                    guard write < limit else {
+                        failure = .keysShareTooMuch
                         break
                     }
                     // Every suffix has a byte: the first key is not empty, and a later
@@ -175,18 +186,31 @@ final class SearchShard: Sendable {
                         failure = .emptySuffix(key: index)
                         break
                     }
-                    read += 1
+                    guard read < end else {
+                        failure = .unterminatedKey(key: index)
+                        break
+                    }
                     // Strictly increasing: the writer shares exactly the common
                     // prefix, so the previous key ends there or the next byte grows.
-                    if index > 0, common < previousLength, base[start + common] <= base[previousStart + common] {
+                    if index > 0, common < previousLength, base[keyStart + common] <= base[previousStart + common] {
                         failure = .keysOutOfOrder(key: index)
                         break
                     }
-                    previousStart = start
+                    UnsafeMutableRawPointer(base + write).storeBytes(of: 0, as: UInt64.self)
+                    previousStart = keyStart
                     starts[index + 1] = UInt32(write)
                 }
-                written = write
-                keysEnd = read
+                // The keys end with a 0x00.
+                if failure == nil {
+                    if read < end, bytes[read] == 0 { keysEnd = read + 1 } else { failure = .unterminatedKey(key: count - 1) }
+                }
+                guard failure == nil else { return [] }
+                // The keys, with 8 zero bytes past them (what a word read at the end of the last may touch).
+                return [UInt8](unsafeUninitializedCapacity: write + 8) { keys, written in
+                    memcpy(keys.baseAddress!, base, write)
+                    memset(keys.baseAddress! + write, 0, 8)
+                    written = write
+                }
             }
         }
         if let failure { throw DecodeError(damage: failure) }
@@ -200,14 +224,24 @@ final class SearchShard: Sendable {
         _ input: UnsafeBufferPointer<UInt8>, from tagsStart: Int, count: Int, palette: UnsafeBufferPointer<UInt32>,
         priorities: SearchPack.PriorityTable, languages: Int, keyStarts: inout [UInt32]
     ) throws(DecodeError) -> [Posting] {
-        // Count the postings first, so that they are allocated once at their exact size.
+        // Count the postings first, so that they are allocated once at their
+        // exact size: a tag's `more` bit is in its first byte, so a tag is
+        // counted without its value.
         var postingCount = 0
         var unitsStart = tagsStart
         var keysSeen = 0
+        let bytes = input.baseAddress!
+        let end = input.count
         while keysSeen < count {
-            guard let tag = readVarint(input, &unitsStart) else { throw DecodeError(damage: .postingTagsCutShort) }
+            guard unitsStart < end else { throw DecodeError(damage: .postingTagsCutShort) }
+            let lead = bytes[unitsStart]
+            if lead < 0x80 {
+                unitsStart += 1
+            } else {
+                guard readVarint(input, &unitsStart) != nil else { throw DecodeError(damage: .postingTagsCutShort) }
+            }
             postingCount += 1
-            if tag & 1 == 0 { keysSeen += 1 }
+            keysSeen &+= Int(~lead & 1)
         }
 
         var postingFailure: SearchPackError.ShardDamage?
@@ -223,8 +257,12 @@ final class SearchShard: Sendable {
                 // `written` each posting kept it in memory).
                 var initialized = 0
                 defer { written = initialized }
+                // Most tags and unit indices are one byte: read in place, the
+                // varint reader only for longer ones (every tag was read whole above).
                 for posting in 0..<postingCount {
-                    guard let tag = SearchPackFormat.untag(readVarint(input, &tagAt)!, languageCount: languages) else {
+                    var raw = UInt64(bytes[tagAt])
+                    if raw < 0x80 { tagAt += 1 } else { raw = readVarint(input, &tagAt)! }
+                    guard let tag = SearchPackFormat.untag(raw, languageCount: languages) else {
                         postingFailure = .malformedTag(posting: posting)
                         return
                     }
@@ -234,7 +272,18 @@ final class SearchShard: Sendable {
                             return
                         }
                     } else {
-                        guard let index = readVarint(input, &unitAt), index < UInt64(palette.count) else {
+                        var index: UInt64
+                        if unitAt < end, bytes[unitAt] < 0x80 {
+                            index = UInt64(bytes[unitAt])
+                            unitAt += 1
+                        } else {
+                            guard let long = readVarint(input, &unitAt) else {
+                                postingFailure = .postingUnit(posting: posting)
+                                return
+                            }
+                            index = long
+                        }
+                        guard index < UInt64(palette.count) else {
                             postingFailure = .postingUnit(posting: posting)
                             return
                         }

@@ -34,7 +34,7 @@ public struct PackAssembler {
 
     public init() {}
 
-    /// Encodes `keys` (sorted, distinct, no NUL byte) in the column layout
+    /// Encodes `keys` (sorted, distinct, no byte below 0x20) in the layout
     /// and appends the shard under `separator`.
     public mutating func addShard(separator: [UInt8], keys: [(key: [UInt8], postings: [Posting])]) {
         shards.append((separator, Self.encodeShard(keys)))
@@ -61,7 +61,7 @@ public struct PackAssembler {
         return pack
     }
 
-    /// The column layout of docs/pack-format.md ("Shard").
+    /// The layout of docs/pack-format.md ("Shard").
     public static func encodeShard(_ keys: [(key: [UInt8], postings: [Posting])]) -> [UInt8] {
         let palette = Array(Set(keys.flatMap { $0.postings.map(\.unit) })).sorted()
         var out: [UInt8] = []
@@ -72,15 +72,17 @@ public struct PackAssembler {
             appendVarint(UInt64(id - previousID), to: &out)
             previousID = id
         }
+        // Each key: the bytes it drops from the previous key (one byte below
+        // 0x20; 0x1F and a varint of the rest), then its suffix; 0x00 after the last.
         var previous: [UInt8] = []
-        var suffixes: [UInt8] = []
         for (key, _) in keys {
-            let shared = zip(previous, key).prefix { $0 == $1 }.count
-            appendVarint(UInt64(shared), to: &out)
-            suffixes += key[shared...] + [0]
+            let drop = previous.count - zip(previous, key).prefix { $0 == $1 }.count
+            out.append(UInt8(min(drop, 0x1F)))
+            if drop >= 0x1F { appendVarint(UInt64(drop - 0x1F), to: &out) }
+            out += key[(previous.count - drop)...]
             previous = key
         }
-        out += suffixes
+        out.append(0)
         var unitColumn: [UInt8] = []
         var previousUnit: UInt32?
         for (_, postings) in keys {
@@ -128,7 +130,7 @@ public struct PackAssembler {
             offset += data.count
         }
         var file = Array("UPSEARCH".utf8)
-        file += [5, 0, 32, 0]
+        file += [6, 0, 32, 0]
         appendU32(keyCount ?? encodedKeys, to: &file)
         appendU32(postingCount ?? encodedPostings, to: &file)
         appendU32(UInt32(shards.count), to: &file)

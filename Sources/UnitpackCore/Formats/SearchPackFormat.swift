@@ -6,7 +6,7 @@ public enum SearchPackFormat {
     /// The first eight bytes of every pack: `UPSEARCH`.
     public static let magic: [UInt8] = Array("UPSEARCH".utf8)
     /// The format version this reader and writer use; a pack of another is refused.
-    public static let version: UInt16 = 5
+    public static let version: UInt16 = 6
     /// The header's size in bytes, before the shard index.
     public static let headerLength = 32
     /// The bytes of a shard index entry before its separator.
@@ -15,14 +15,26 @@ public enum SearchPackFormat {
     /// query inflates and decodes a whole shard (zlib inflates ~5 ns a byte
     /// here), so smaller is faster, and costs size. Measured (Scripts/bench
     /// and a cold-query probe, docs/pack-format.md "Shard size"): with the
-    /// 8 KiB dictionary, 1,280 bytes make the repository's pack 31.2% of its
-    /// raw key bytes and ten times that data 33.0%, cold queries ~21-25 µs;
-    /// 1,024 bytes were ~10% faster on ten times the data but 35.7% there
-    /// with a 4 KiB dictionary.
+    /// 8 KiB dictionary of an earlier format, 1,280 bytes made the
+    /// repository's pack 31.2% of its raw key bytes and ten times that data
+    /// 33.0%, cold queries ~21-25 µs; 1,024 bytes were ~10% faster on ten
+    /// times the data but 35.7% there with a 4 KiB dictionary. In format 6,
+    /// 1 KiB shards would make the pack 22.4% against 21.6%.
     public static let targetShardBytes = 1280
     /// The most bytes of the shards' preset zlib dictionary (held by the
-    /// reader from open: part of its index bytes).
-    public static let dictionaryBytes = 8192
+    /// reader from open: part of its index bytes). Chosen from the shards
+    /// (`SearchPackDictionary` in the compiler): with 16 KiB the repository's
+    /// pack is 21.6% of its raw key bytes, with 8 KiB 22.7% (format 6,
+    /// docs/pack-format.md "Shard size"); the cold query did not move beyond
+    /// the noise (zlib copies the dictionary into its window: one
+    /// `rep movsb`).
+    public static let dictionaryBytes = 16384
+    /// Key bytes are at least this (0x20, the space): a byte below it ends a
+    /// key's suffix in a shard, and gives how many bytes the next key drops
+    /// from it (docs/pack-format.md, "Shard").
+    public static let keyByteMinimum: UInt8 = 0x20
+    /// A drop byte of this value is followed by a varint: the drop minus it.
+    public static let longDrop = 0x1F
     /// Readers refuse a larger dictionary (zlib uses at most the last 32 KiB).
     public static let maxDictionaryBytes = 32768
     /// Readers refuse a shard that declares more than this uncompressed (a

@@ -95,20 +95,21 @@ import UnitpackTestSupport
         #expect(try open(pack).search("foot").first?.language == "de")
     }
 
-    /// `shared` is the whole common prefix (docs/pack-format.md): a shorter one
-    /// (`fe` + `et` after `fe`… as 1 + `eet`) is refused, as the reader
+    /// The shared length (`previous_length − drop`) is the whole common
+    /// prefix (docs/pack-format.md): a shorter one (`feet` after `fe` as a
+    /// drop of 1 and `eet`, not 0 and `et`) is refused, as the reader
     /// checks the order by one byte.
     @Test func aSharedLengthShorterThanTheCommonPrefixIsRefused() throws {
         var pack = PackAssembler()
         pack.units = [(1, 100)]
-        pack.shards = [([], [2, 1, 1, 0, 1, 0x66, 0x65, 0, 0x65, 0x65, 0x74, 0, 0, 0, 0, 0])]
+        pack.shards = [([], [2, 1, 1, 0, 0x66, 0x65, 1, 0x65, 0x65, 0x74, 0, 0, 0, 0, 0])]
         pack.keyCount = 2
         pack.postingCount = 2
         let shorter = try open(pack)
         #expect(throws: SearchPackError.corruptShard(path: shorter.path, shard: 0, damage: .keysOutOfOrder(key: 1))) {
             try shorter.verify()
         }
-        pack.shards = [([], [2, 1, 1, 0, 2, 0x66, 0x65, 0, 0x65, 0x74, 0, 0, 0, 0, 0])]
+        pack.shards = [([], [2, 1, 1, 0, 0x66, 0x65, 0, 0x65, 0x74, 0, 0, 0, 0, 0])]
         #expect(try open(pack).verify() == 2)
         #expect(try open(pack).search("fee").map(\.key) == ["feet"])
     }
