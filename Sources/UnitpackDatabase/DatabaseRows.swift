@@ -182,6 +182,17 @@ extension RowDecoder where Failure == UnitDatabaseError {
             compoundRows: try count(offset + 10, "languages", "compound_rows", key: code))
     }
 
+    /// `left_out_names`: folded, unit_key (`category/name`).
+    func leftOutName(at offset: Int32) throws(UnitDatabaseError) -> (folded: String, unitKey: String) {
+        try check("left_out_names", at: offset)
+        let folded = try word(offset, "left_out_names", "folded")
+        let key = try word(offset + 1, "left_out_names", "unit_key", key: folded)
+        guard UnitKey.split(key) != nil else {
+            throw damaged(.invalidValue(table: "left_out_names", column: "unit_key", key: folded, value: key))
+        }
+        return (folded, key)
+    }
+
     /// A `languages` row's count of compound patterns, its checksum checked.
     func languageCompoundCount(at offset: Int32) throws(UnitDatabaseError) -> (code: String, compoundRows: Int) {
         try check("languages", at: offset)

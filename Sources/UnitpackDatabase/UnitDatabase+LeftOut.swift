@@ -27,13 +27,8 @@ extension UnitDatabase {
                     "SELECT \(DatabaseFormat.selectList(of: "left_out_names")) FROM left_out_names ORDER BY folded, unit_key")
                 let decoder = RowDecoder(statement: query, path: path)
                 while try query.step() {
-                    try decoder.check("left_out_names", at: 0)
-                    let folded = try decoder.word(0, "left_out_names", "folded")
-                    let key = try decoder.word(1, "left_out_names", "unit_key", key: folded)
-                    guard UnitKey.split(key) != nil else {
-                        throw decoder.damaged(.invalidValue(table: "left_out_names", column: "unit_key", key: folded, value: key))
-                    }
-                    names[folded, default: []].append(key)
+                    let row = try decoder.leftOutName(at: 0)
+                    names[row.folded, default: []].append(row.unitKey)
                     count += 1
                 }
                 guard count == state.rowCount("left_out_names") else {
