@@ -200,12 +200,14 @@ extension RowDecoder where Failure == UnitDatabaseError {
         return (code, try count(offset + 10, "languages", "compound_rows", key: code))
     }
 
-    /// A `languages` row's words for the unit prefixes (`prefix_words`),
-    /// its checksum checked.
-    func languagePrefixWords(at offset: Int32) throws(UnitDatabaseError) -> (code: String, words: [(prefix: UnitPrefix, word: String)]) {
+    /// What a `languages` row says of its language's words, its checksum
+    /// checked: the lines of its `phrase_words` row and its words for the
+    /// unit prefixes (`prefix_words`).
+    func languageWords(at offset: Int32) throws(UnitDatabaseError) -> (code: String, phraseWordLines: Int, prefixWords: [(prefix: UnitPrefix, word: String)]) {
         try check("languages", at: offset)
         let code = try word(offset, "languages", "code")
-        return (code, try checkedPrefixWords(at: offset).words)
+        let lines = try count(offset + 9, "languages", "phrase_word_lines", key: code)
+        return (code, lines, try checkedPrefixWords(at: offset).words)
     }
 
     /// `prefix_words` of a `languages` row whose checksum was checked: the

@@ -296,3 +296,33 @@ extension UnitDatabase {
         return names
     }
 }
+
+extension UnitDatabase {
+    /// A language's row read for its words (`phrase_word_lines`,
+    /// `prefix_words`): the phrase words and the prefix words both start
+    /// from it. Nil for a language the database lacks (a front end passes
+    /// the user's languages); a row hidden by a damaged page is an error.
+    func languageWordsRow(_ code: String, _ state: State) throws(UnitDatabaseError) -> (phraseWordLines: Int, prefixWords: [(prefix: UnitPrefix, word: String)])? {
+        let path = path
+        do {
+            let query = try state.languageByCode
+            try query.reset()
+            try query.bind(.text(code), at: 1)
+            guard try query.step() else {
+                try query.reset()
+                if try allLanguageRows(state).contains(where: { $0.code == code }) {
+                    throw UnitDatabaseError.damaged(path: path, damage: .missingRow(table: "languages", key: code, namedBy: nil))
+                }
+                return nil
+            }
+            let row = try RowDecoder(statement: query, path: path).languageWords(at: 0)
+            try query.reset()
+            guard row.code == code else {
+                throw UnitDatabaseError.damaged(path: path, damage: .wrongKey(table: "languages", asked: code, found: row.code))
+            }
+            return (row.phraseWordLines, row.prefixWords)
+        } catch {
+            throw Self.typed(error, path: path)
+        }
+    }
+}

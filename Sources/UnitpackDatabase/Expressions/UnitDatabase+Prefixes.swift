@@ -96,33 +96,13 @@ extension UnitDatabase {
             if case .prefixWords(let words)? = state.objects.value(for: key) { return words.map { ($0.prefix, $0.word) } }
             var words: [PrefixWord] = []
             var seen: Set<String> = []
-            let path = path
-            do {
-                // Each language's words from its row (`languages.prefix_words`,
-                // written by the build from its prefix patterns).
-                let query = try state.languageByCode
-                for code in asked {
-                    try query.reset()
-                    try query.bind(.text(code), at: 1)
-                    guard try query.step() else {
-                        // A phrase may ask for languages the database lacks (a
-                        // front end passes the user's): they have none, as in `phraseWords`.
-                        if try allLanguageRows(state).contains(where: { $0.code == code }) {
-                            throw UnitDatabaseError.damaged(path: path, damage: .missingRow(table: "languages", key: code, namedBy: nil))
-                        }
-                        continue
-                    }
-                    let row = try RowDecoder(statement: query, path: path).languagePrefixWords(at: 0)
-                    guard row.code == code else {
-                        throw UnitDatabaseError.damaged(path: path, damage: .wrongKey(table: "languages", asked: code, found: row.code))
-                    }
-                    for (prefix, word) in row.words where seen.insert(prefix.name + "\u{0}" + word).inserted {
-                        words.append(PrefixWord(prefix: prefix, word: word))
-                    }
+            // Each language's words from its row (`languages.prefix_words`,
+            // written by the build from its prefix patterns).
+            for code in asked {
+                guard let row = try languageWordsRow(code, state) else { continue }
+                for (prefix, word) in row.prefixWords where seen.insert(prefix.name + "\u{0}" + word).inserted {
+                    words.append(PrefixWord(prefix: prefix, word: word))
                 }
-                try query.reset()
-            } catch {
-                throw Self.typed(error, path: path)
             }
             // By length in characters, counted once each (a count walks the
             // graphemes; a comparison that counted did it 600 times a parse).

@@ -16,33 +16,20 @@ extension UnitDatabase {
         }) {
             return cached
         }
-        // The words for prefixes too (`compounds.tsv`): a phrase may write one
-        // apart from its unit's name (`كيلو واط`), asked of every span of two words.
-        let prefixWords = Set(try prefixWords(languages).map(\.word))
         return try withState { state throws(UnitDatabaseError) in
             if case .phraseWords(let words)? = state.objects.value(for: key) { return words }
             let path = path
             var texts: [(language: String, text: [UInt8], lines: [PhraseWordsText.Line])] = []
+            // The words for prefixes too (`compounds.tsv`): a phrase may write one
+            // apart from its unit's name (`كيلو واط`), asked of every span of two words.
+            var prefixWords: Set<String> = []
             do {
-                // The language's row counts its words: a row lost from the
-                // table is an error, not a phrase read otherwise.
-                let counting = try state.languageByCode
                 let query = try state.prepare("SELECT \(DatabaseFormat.selectList(of: "phrase_words")) FROM phrase_words WHERE lang = ?")
                 for language in languages {
-                    try counting.reset()
-                    try counting.bind(.text(language), at: 1)
-                    guard try counting.step() else {
-                        if try allLanguageRows(state).contains(where: { $0.code == language }) {
-                            throw UnitDatabaseError.damaged(path: path, damage: .missingRow(table: "languages", key: language, namedBy: nil))
-                        }
-                        continue
-                    }
-                    let languageRow = try RowDecoder(statement: counting, path: path).languageCount(at: 0)
-                    guard languageRow.code == language else {
-                        throw UnitDatabaseError.damaged(
-                            path: path, damage: .wrongKey(table: "languages", asked: language, found: languageRow.code))
-                    }
-                    try counting.reset()
+                    // The language's row counts its words: a row lost from the
+                    // table is an error, not a phrase read otherwise.
+                    guard let languageRow = try languageWordsRow(language, state) else { continue }
+                    for (_, word) in languageRow.prefixWords { prefixWords.insert(word) }
                     guard languageRow.phraseWordLines > 0 else { continue }
                     try query.reset()
                     try query.bind(.text(language), at: 1)
