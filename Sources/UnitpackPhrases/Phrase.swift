@@ -104,6 +104,10 @@ struct Phrase {
         // (`¿cuántos litros tiene un galón?`): they separate words, as a
         // space does, and no word or number holds them.
         case 0xBF, 0xA1: true
+        // Unicode's White_Space below U+1680 (Latin, Greek, Cyrillic,
+        // Arabic... ask no table): the next line and the no-break space.
+        case 0x85, 0xA0: true
+        case 0x80..<0x1680: false
         default: scalar.properties.isWhitespace
         }
     }
@@ -265,10 +269,11 @@ struct Phrase {
         let first = scalars[word.range.lowerBound]
         if NumberReader.digit(first) != nil || first.properties.numericType != nil { return true }
         if first == "-" || first == "+" || first == "−" || first == "." || first == "," { return true }
-        let head = String(word.folded.prefix { $0 != "-" })
+        // The word before a hyphen (`six-mile`); the word itself without one.
+        let head = word.folded.utf8.contains(UInt8(ascii: "-")) ? String(word.folded.prefix { $0 != "-" }) : word.folded
         if dictionary.isNumberWord(folded: head) || dictionary.split(folded: head) != nil { return true }
         if dictionary.meanings(folded: word.folded).contains(where: { $0.kind == .minus }) { return true }
-        return dictionary.prefixes.contains { word.folded.utf8.starts(with: $0.word.utf8) }
+        return dictionary.startsWithPrefix(folded: word.folded)
     }
 
     /// The ways to read a number that starts at scalar `start`, best first:
@@ -390,7 +395,9 @@ struct Phrase {
             // ends inside a hyphenated word (`thirty-four` is not thirty).
             var index = 0
             var cut: Int?
-            for piece in word.folded.split(separator: "-", omittingEmptySubsequences: false) {
+            // Split by Characters only when there is a hyphen to split at.
+            let hyphenated = word.folded.utf8.contains(UInt8(ascii: "-"))
+            for piece in hyphenated ? word.folded.split(separator: "-", omittingEmptySubsequences: false) : [word.folded[...]] {
                 index += 1
                 if !piece.isEmpty, dictionary.isNumberWord(folded: String(piece)) {
                     pieces.append((piece, word.range.upperBound))
@@ -437,7 +444,7 @@ struct Phrase {
             return [Number(value: 1, end: word.range.upperBound)]
         }
         // `полмили`, `пол-литра`, `полчаса`: a number joined to the unit's word.
-        for (prefix, value) in dictionary.prefixes where word.folded.utf8.starts(with: prefix.utf8) {
+        for (prefix, value) in dictionary.prefixes where NumberWords.starts(word.folded, with: prefix) {
             var end = word.range.lowerBound + prefix.unicodeScalars.count
             if end < word.range.upperBound, scalars[end] == "-" { end += 1 }
             if end < word.range.upperBound { return [Number(value: value, end: end)] }

@@ -30,8 +30,15 @@ extension PhraseReader {
     /// Kept in the object cache by the asked languages and the folded words:
     /// a phrase is parsed again at each key typed and each target asked.
     func phraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
-        var text = database.languageKey(asked) + "\t"
-        for word in phrase.words { text += word.folded + "\u{1F}" }
+        // Sized once: appended a word at a time, the key grew (and was
+        // copied) several times a parse.
+        var text = database.languageKey(asked)
+        text.reserveCapacity(phrase.words.reduce(text.utf8.count + 1) { $0 + $1.folded.utf8.count + 1 })
+        text.append("\t")
+        for word in phrase.words {
+            text.append(word.folded)
+            text.append("\u{1F}")
+        }
         let key = ByteString(text)
         if let found = try database.withState({ state throws(UnitDatabaseError) in
             state.readerValue(kind: PhraseCacheKind.phraseLanguage.rawValue, key) as? PhraseLanguage

@@ -470,7 +470,12 @@ extension PhraseReader {
     /// A scalar of a run that is cut by longest match: a letter without
     /// case, a modifier letter (`ー` in `メートル`, `々`), or a mark on one.
     static func isUnspacedScalar(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.value >= 0x100 else { return false }
+        // Latin-1 and Cyrillic (but its combining marks, U+0483–U+0487)
+        // skip Unicode's tables.
+        switch scalar.value {
+        case 0..<0x100, 0x400..<0x483, 0x488..<0x530: return false
+        default: break
+        }
         switch scalar.properties.generalCategory {
         case .otherLetter, .modifierLetter, .nonspacingMark, .spacingMark: return true
         default: return false

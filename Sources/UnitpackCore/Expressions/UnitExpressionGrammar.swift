@@ -30,7 +30,14 @@ public enum UnitExpressionGrammar {
     /// Whether a scalar is an operator or a power of the grammar: a word
     /// holding one may be an expression (`N*m`, `W/(m·K)`, `m^2`).
     public static func isOperator(_ s: Unicode.Scalar) -> Bool {
-        multiply.contains(s) || divide.contains(s) || s == "(" || s == ")" || s == "^"
+        // Below U+2070 without hashing: asked of every letter of a phrase's spans.
+        switch s.value {
+        case 0..<0x80: return s == "*" || s == "/" || s == "(" || s == ")" || s == "^"
+        case 0xB2, 0xB3, 0xB7, 0xB9, 0xD7, 0xF7: return true  // ² ³ · ¹ × ÷
+        case 0x80..<0x2070: return false
+        default: break
+        }
+        return multiply.contains(s) || divide.contains(s) || s == "(" || s == ")" || s == "^"
             || superscriptDigits[s] != nil || superscriptMinus.contains(s)
     }
 

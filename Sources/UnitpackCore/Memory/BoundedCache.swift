@@ -2,40 +2,58 @@
 /// its own hash table never add up to more than its budget. An entry that
 /// costs more than the whole budget is not kept. Not thread-safe: its owners
 /// keep it behind a mutex.
-package struct BoundedCache<Key: Hashable, Value> {
-    package private(set) var budget: Int
+///
+/// Public and inlinable, though only the runtime's modules use it, so that
+/// they get it specialized for their keys: Swift 6.3 does not serialize an
+/// `@inlinable package` body for other modules (checked with `nm`: their
+/// objects called the generic `value(for:)`, which asked for tuple metadata
+/// at each of a parse's ten or so lookups). UnitpackRuntime does not
+/// re-export it (`Exports.swift` names the core types one by one).
+public struct BoundedCache<Key: Hashable, Value> {
+    // Stored as `@usableFromInline` internals, read through public getters:
+    // the inlinable methods change them, other modules only read them.
+    @usableFromInline var budgetStored: Int
     /// The entries' costs.
-    private var costs = 0
-    package private(set) var hits = 0
-    package private(set) var misses = 0
-    package private(set) var evictions = 0
-    private var entries: [Key: (value: Value, cost: Int, lastUse: UInt64)] = [:]
-    private var clock: UInt64 = 0
+    @usableFromInline var costs = 0
+    @usableFromInline var hitsStored = 0
+    @usableFromInline var missesStored = 0
+    @usableFromInline var evictionsStored = 0
+    @usableFromInline var entries: [Key: (value: Value, cost: Int, lastUse: UInt64)] = [:]
+    @usableFromInline var clock: UInt64 = 0
 
-    package init(budget: Int) { self.budget = max(0, budget) }
+    @inlinable public init(budget: Int) { self.budgetStored = max(0, budget) }
 
-    package var count: Int { entries.count }
+    /// The most bytes the entries and the table may hold.
+    @inlinable public var budget: Int { budgetStored }
+    /// Lookups that found their key.
+    @inlinable public var hits: Int { hitsStored }
+    /// Lookups that did not.
+    @inlinable public var misses: Int { missesStored }
+    /// Entries dropped to stay within the budget.
+    @inlinable public var evictions: Int { evictionsStored }
+
+    @inlinable public var count: Int { entries.count }
 
     /// How many keys satisfy `predicate` (for statistics).
-    package func count(where predicate: (Key) -> Bool) -> Int { entries.keys.reduce(0) { $0 + (predicate($1) ? 1 : 0) } }
+    @inlinable public func count(where predicate: (Key) -> Bool) -> Int { entries.keys.reduce(0) { $0 + (predicate($1) ? 1 : 0) } }
 
     /// The entries' costs and the hash table's slots (a dictionary keeps its
     /// capacity when entries go, so the slots count whether used or not).
-    package var bytesHeld: Int { costs + storageBytes }
+    @inlinable public var bytesHeld: Int { costs + storageBytes }
 
-    private var storageBytes: Int {
+    @inlinable var storageBytes: Int {
         entries.capacity * (MemoryLayout<Key>.stride + MemoryLayout<(value: Value, cost: Int, lastUse: UInt64)>.stride)
     }
 
     /// The cached value, marked as just used; counts a hit or a miss.
-    package mutating func value(for key: Key) -> Value? {
+    @inlinable public mutating func value(for key: Key) -> Value? {
         clock += 1
         // One hash lookup for both the read and the mark.
         guard let index = entries.index(forKey: key) else {
-            misses += 1
+            missesStored += 1
             return nil
         }
-        hits += 1
+        hitsStored += 1
         entries.values[index].lastUse = clock
         return entries.values[index].value
     }
@@ -43,7 +61,7 @@ package struct BoundedCache<Key: Hashable, Value> {
     /// Keeps `value` if it fits the budget, evicting the least recently used
     /// entries as needed. Eviction goes down to 7/8 of the budget at once, so
     /// a full cache sorts its entries once per several inserts, not each time.
-    package mutating func insert(_ value: Value, for key: Key, cost: Int) {
+    @inlinable public mutating func insert(_ value: Value, for key: Key, cost: Int) {
         guard cost + storageBytes <= budget else { return }
         clock += 1
         if let old = entries.updateValue((value, cost, clock), forKey: key) { costs -= old.cost }
@@ -54,13 +72,13 @@ package struct BoundedCache<Key: Hashable, Value> {
         if bytesHeld > budget, let entry = entries.removeValue(forKey: key) { costs -= entry.cost }
     }
 
-    private mutating func evict(downTo target: Int, keeping kept: Key? = nil) {
+    @inlinable mutating func evict(downTo target: Int, keeping kept: Key? = nil) {
         for (oldKey, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             if bytesHeld <= target { break }
             if oldKey == kept { continue }
             entries[oldKey] = nil
             costs -= entry.cost
-            evictions += 1
+            evictionsStored += 1
         }
         // A table grown for more entries than remain keeps its slots: rebuild it.
         if bytesHeld > target, entries.capacity > 2 * entries.count + 8 {
@@ -69,12 +87,12 @@ package struct BoundedCache<Key: Hashable, Value> {
     }
 
     /// A new budget; entries over it are evicted, oldest first.
-    package mutating func setBudget(_ budget: Int) {
-        self.budget = max(0, budget)
+    @inlinable public mutating func setBudget(_ budget: Int) {
+        self.budgetStored = max(0, budget)
         if bytesHeld > self.budget { evict(downTo: self.budget) }
     }
 
-    package mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         entries = [:]
         costs = 0
     }

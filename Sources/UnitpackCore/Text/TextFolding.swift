@@ -7,7 +7,69 @@
 /// stored key: docs/database.md (`names.folded`) describes it for readers.
 public enum TextFolding {
     public static func fold(_ text: String) -> String {
-        foldLowercased(text.lowercased())
+        if let folded = foldedSimply(text) { return folded }
+        return foldLowercased(text.lowercased())
+    }
+
+    /// `fold` of a text whose every scalar is ASCII, Latin-1 (U+0080–U+00FF)
+    /// or a basic Cyrillic letter (U+0400–U+045F), lower-cased on its UTF-8
+    /// bytes (upper-case letters of these ranges map one to one, and such a
+    /// text is already NFC); nil for any other text. `String.lowercased()`
+    /// builds a String per scalar that is not ASCII (thousands of
+    /// instructions a Russian word, a fifth of a Russian phrase's parse).
+    /// Held to `lowercased()` on every scalar of these ranges by the tests.
+    static func foldedSimply(_ text: String) -> String? {
+        var bytesOf = text
+        // nil: not handled; an empty array: no capital, the text is its fold.
+        let lowered = bytesOf.withUTF8 { bytes -> [UInt8]? in
+            var changes = false
+            var index = 0
+            // First a pass that only reads: most words have no capital.
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x41...0x5A: changes = true
+                case 0x00..<0x80: break
+                case 0xC2, 0xC3, 0xD0, 0xD1:
+                    guard index + 1 < bytes.count else { return nil }
+                    let next = bytes[index + 1]
+                    switch (byte, next) {
+                    case (0xC3, 0x80...0x9E) where next != 0x97: changes = true  // À–Þ, not ×
+                    case (0xD0, 0x80...0xAF): changes = true  // Ѐ–Я
+                    case (0xD1, 0xA0...0xBF): return nil  // U+0460–U+047F: not handled here
+                    default: break
+                    }
+                    index += 1
+                default: return nil
+                }
+                index += 1
+            }
+            // Lower case already, and composed: its own fold.
+            guard changes else { return [] }
+            var lowered = [UInt8](bytes)
+            index = 0
+            while index < lowered.count {
+                let byte = lowered[index]
+                switch byte {
+                case 0x41...0x5A: lowered[index] = byte + 0x20
+                case 0x00..<0x80: break
+                default:
+                    let next = lowered[index + 1]
+                    switch (byte, next) {
+                    case (0xC3, 0x80...0x9E) where next != 0x97: lowered[index + 1] = next + 0x20
+                    case (0xD0, 0x80...0x8F): (lowered[index], lowered[index + 1]) = (0xD1, next + 0x10)  // U+0400–U+040F: +0x50
+                    case (0xD0, 0x90...0x9F): lowered[index + 1] = next + 0x20  // А–П: а–п
+                    case (0xD0, 0xA0...0xAF): (lowered[index], lowered[index + 1]) = (0xD1, next - 0x20)  // Р–Я: р–я
+                    default: break
+                    }
+                    index += 1
+                }
+                index += 1
+            }
+            return lowered
+        }
+        guard let lowered else { return nil }
+        return lowered.isEmpty ? text : String(decoding: lowered, as: UTF8.self)
     }
 
     /// `fold` of a text already lower-cased as `String.lowercased()` does

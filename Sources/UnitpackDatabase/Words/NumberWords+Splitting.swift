@@ -14,39 +14,64 @@ extension NumberWords {
         guard longestSplittable > 0, let first = token.unicodeScalars.first, let start = Self.start(of: token),
             splittableScalars.contains(first) || splitStarts.contains(start)
         else { return nil }
-        let scalars = Array(token.unicodeScalars)
-        guard scalars.count <= Self.longestSplitToken, scalars.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
-        // Positions known not to split to the end: each is tried once, so the
-        // search is linear in the token times the longest word.
-        var dead = Set<Int>()
-        var pieces: [String] = []
-        func search(_ start: Int) -> Bool {
-            if start == scalars.count { return true }
-            if dead.contains(start) { return false }
-            // A piece of two scalars or more starts as some word does, and one
-            // of one is a word: checked on the scalars, before a string is made.
-            let pairStarts = start + 1 < scalars.count
-                && splitStarts.contains(UInt64(scalars[start].value) << 32 | UInt64(scalars[start + 1].value))
-            for length in stride(from: min(longestSplittable, scalars.count - start), through: 1, by: -1) {
-                if length == 1 ? !splittableScalars.contains(scalars[start]) : !pairStarts { continue }
-                var piece = String.UnicodeScalarView()
-                piece.append(contentsOf: scalars[start..<(start + length)])
-                let word = String(piece)
-                guard let entry = table.entry(word), entry.flags & WordTable.splittableFlag != 0 else { continue }
-                pieces.append(word)
-                if search(start + length) { return true }
-                pieces.removeLast()
+        // Searched on the UTF-8 bytes, a piece looked up where it lies: a
+        // String made for each length tried was most of a split's cost.
+        var token = token
+        let found: (pieces: [Range<Int>], languages: UInt64)? = token.withUTF8 { bytes in
+            // Where each scalar starts, and the end: a piece runs between two.
+            var starts: [Int] = []
+            starts.reserveCapacity(bytes.count + 1)
+            for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { starts.append(offset) }
+            let scalarCount = starts.count
+            guard scalarCount <= Self.longestSplitToken else { return nil }
+            starts.append(bytes.count)
+            func scalar(_ index: Int) -> UInt32 {
+                var decoder = UTF8()
+                var iterator = bytes[starts[index]..<starts[index + 1]].makeIterator()
+                if case .scalarValue(let value) = decoder.decode(&iterator) { return value.value }
+                return 0
             }
-            dead.insert(start)
-            return false
+            // Positions known not to split to the end: each is tried once, so
+            // the search is linear in the token times the longest word.
+            var dead = [Bool](repeating: false, count: scalarCount)
+            var pieces: [Range<Int>] = []
+            var languages: UInt64 = ~0
+            var masks: [UInt64] = []
+            func search(_ start: Int) -> Bool {
+                if start == scalarCount { return true }
+                if dead[start] { return false }
+                // A piece of two scalars or more starts as some word does, and
+                // one of one is a word: checked on the scalars, before a lookup.
+                let head = scalar(start)
+                let pairStarts = start + 1 < scalarCount && splitStarts.contains(UInt64(head) << 32 | UInt64(scalar(start + 1)))
+                for length in stride(from: min(longestSplittable, scalarCount - start), through: 1, by: -1) {
+                    if length == 1 ? !(Unicode.Scalar(head).map(splittableScalars.contains) ?? false) : !pairStarts { continue }
+                    let piece = starts[start]..<starts[start + length]
+                    guard let entry = table.entry(utf8: UnsafeBufferPointer(rebasing: bytes[piece])),
+                        entry.flags & WordTable.splittableFlag != 0
+                    else { continue }
+                    pieces.append(piece)
+                    masks.append(entry.languages)
+                    if search(start + length) { return true }
+                    pieces.removeLast()
+                    masks.removeLast()
+                }
+                dead[start] = true
+                return false
+            }
+            guard search(0), pieces.count > 1 else { return nil }
+            for mask in masks { languages &= mask }
+            return (pieces, languages)
         }
-        guard search(0), pieces.count > 1 else { return nil }
+        guard let found else { return nil }
+        // Letters only (after the search: most tokens fail it first, and a
+        // scalar's properties cost more than a lookup).
+        guard token.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) else { return nil }
         // A word is written in one language: `centum` is no French `cent`
         // and Portuguese `um` (101), `mile` no Spanish `mil` and Italian `e`.
-        guard !languageCodes.isEmpty else { return pieces }
-        var common = Set(self.languages(folded: pieces[0]))
-        for piece in pieces.dropFirst() { common.formIntersection(self.languages(folded: piece)) }
-        return common.isEmpty ? nil : pieces
+        if !languageCodes.isEmpty, found.languages == 0 { return nil }
+        let utf8 = Array(token.utf8)
+        return found.pieces.map { String(decoding: utf8[$0], as: UTF8.self) }
     }
 
     /// The first two scalars of a word of two or more, packed: a key of `splitStarts`.

@@ -58,18 +58,18 @@ public struct NumberWords: Sendable {
     /// The first words of the `minus` entries (`below` of `below zero`,
     /// `мороза` whole): a parse tries them after every part of a quantity,
     /// and a word that opens none is known with one lookup, no join.
-    package var minusOpenings: Set<String> = []
+    package var minusOpenings: FoldedWordSet = []
     /// The words of kind `system` (folded) by their value (1: imperial, 2:
     /// US), each with its language: `PhraseReader.lookupSystemWord`.
     package var systems: [(word: String, value: Double, language: String)] = []
     /// The words of `systems`, for the test every span that names nothing takes.
-    package var systemWords: Set<String> = []
+    package var systemWords: FoldedWordSet = []
     /// The words for prefixes of the languages (`kilo`, `كيلو`, `кило`),
     /// folded: `UnitDatabase.phraseWords` sets them from `compounds.tsv`.
-    package var prefixWords: Set<String> = []
+    package var prefixWords: FoldedWordSet = []
     /// The first words of the words of kind `context` of several
     /// (`درجة` of `درجة الحرارة`): only a phrase holding one looks for them.
-    package var contextOpenings: Set<String> = []
+    package var contextOpenings: FoldedWordSet = []
     /// The languages of the table's language bits (the first 64 given): what
     /// decides the language of a phrase (docs/phrases.md, "Numbers as each
     /// language writes them").
@@ -187,7 +187,9 @@ public struct NumberWords: Sendable {
     /// Whether `folded` starts with an attached word and is longer: the test
     /// every word of a phrase takes (without building a list).
     package func startsWithAttached(folded: String) -> Bool {
-        attached.contains { folded.utf8.count > $0.utf8.count && folded.utf8.starts(with: $0.utf8) }
+        // The first byte first: most words start with no attached word's.
+        guard !attached.isEmpty, let first = folded.utf8.first else { return false }
+        return attached.contains { $0.utf8.first == first && folded.utf8.count > $0.utf8.count && Self.starts(folded, with: $0) }
     }
 
     /// Whether an attached word has a meaning besides being attached (`ب`, a
@@ -236,6 +238,24 @@ public struct NumberWords: Sendable {
     package func isDifference(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .difference } }
 
     package func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
+
+    /// Whether the folded word starts with a word of kind `prefix` (`пол`
+    /// in `полмили`). Compared as bytes: asked of every word that may start
+    /// a number, the UTF-8 views' generic `starts(with:)` was slow.
+    package func startsWithPrefix(folded word: String) -> Bool {
+        prefixes.contains { Self.starts(word, with: $0.word) }
+    }
+
+    /// Whether `word` starts with the bytes of `head`: compared with
+    /// `memcmp`, where the UTF-8 views' generic `starts(with:)` went a byte
+    /// at a time (asked of a phrase's words for every prefix and attached word).
+    package static func starts(_ word: String, with head: String) -> Bool {
+        guard head.utf8.count <= word.utf8.count else { return false }
+        var word = word, head = head
+        return word.withUTF8 { bytes in
+            head.withUTF8 { start in start.isEmpty || WordTable.sameBytes(start.baseAddress!, bytes.baseAddress!, start.count) }
+        }
+    }
 
     /// The languages whose `words.tsv` has the word (folded).
     package func languages(folded word: String) -> [String] {

@@ -22,7 +22,7 @@ extension UnitDatabase {
             var texts: [(language: String, text: [UInt8], lines: [PhraseWordsText.Line])] = []
             // The words for prefixes too (`compounds.tsv`): a phrase may write one
             // apart from its unit's name (`كيلو واط`), asked of every span of two words.
-            var prefixWords: Set<String> = []
+            var prefixWords: FoldedWordSet = []
             do {
                 let query = try state.prepare("SELECT \(DatabaseFormat.selectList(of: "phrase_words")) FROM phrase_words WHERE lang = ?")
                 for language in languages {

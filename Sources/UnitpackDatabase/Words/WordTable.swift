@@ -188,6 +188,15 @@ package struct WordTable: Sendable {
         return word.withUTF8 { find($0) }
     }
 
+    /// The entry of a folded word given as its UTF-8 bytes, or nil.
+    package func entry(utf8 word: UnsafeBufferPointer<UInt8>) -> Entry? { find(word) }
+
+    /// Whether `count` bytes at `a` and at `b` are the same (`memcmp`, for
+    /// the files that do not import the C library).
+    package static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        memcmp(a, b, count) == 0
+    }
+
     /// The meanings of an entry, without copying them out.
     package func meanings(of entry: Entry) -> ArraySlice<NumberWords.Meaning> {
         meanings[Int(entry.firstMeaning)..<(Int(entry.firstMeaning) + Int(entry.meaningCount))]

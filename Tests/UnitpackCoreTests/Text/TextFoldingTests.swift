@@ -25,6 +25,24 @@ import UnitpackTestSupport
         #expect(!TextFolding.isComposed("€"))
     }
 
+    /// The shortcut that lower-cases UTF-8 bytes (`foldedSimply`) takes every
+    /// scalar of ASCII, Latin-1 and U+0400–U+045F, alone and between others
+    /// (a capital first, a lower-case letter after), and folds each as
+    /// `lowercased()` then NFC does; it refuses the scalars just past them.
+    @Test func theByteShortcutLowersAsLowercasedDoes() {
+        let scalars = (0..<0x100).compactMap(Unicode.Scalar.init) + (0x400...0x45F).compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            for text in [String(scalar), "A\(scalar)z", "Ж\(scalar)ß"] {
+                let folded = TextFolding.foldedSimply(text)
+                #expect(folded != nil, "\(text.debugDescription) takes the byte shortcut")
+                #expect(Array((folded ?? "").utf8) == nfc(text), "\(text.debugDescription)")
+            }
+        }
+        for past in ["\u{100}", "\u{3BC}", "\u{460}", "\u{462}", "e\u{301}", "\u{20AC}", "ا"] {
+            #expect(TextFolding.foldedSimply("Ab" + past) == nil, "\(past.debugDescription) is left to lowercased()")
+        }
+    }
+
     /// Seeded random text from scalars around the shortcut's edges: folding
     /// always equals lower case then NFC, byte for byte.
     @Test func foldingIsLowerCaseThenNFC() {
