@@ -3,9 +3,15 @@ import UnitpackStore
 
 /// The database's cached values, costed as `ApproximateSize` (UnitpackCore) says.
 extension ApproximateSize {
+    /// The stored fields of a unit (`MeasureUnit`'s shared object), as a
+    /// struct of the same fields lays them out.
+    static let unitFieldsStride = MemoryLayout<(UnitID, String, String, [String], Conversion, Double, MeasurementSystem, Int, UnitFlags, String?)>.stride
+
     static func of(_ unit: MeasureUnit) -> Int {
-        // The stride of the value boxed in CachedObject, and the box's header.
-        var bytes = allocation(objectHeader + MemoryLayout<MeasureUnit>.stride) + of(unit.name) + of(unit.category)
+        // The value boxed in CachedObject (a reference) and the object it
+        // refers to: the fields (`MeasureUnit.Storage`) behind a header.
+        var bytes = allocation(objectHeader + MemoryLayout<MeasureUnit>.stride) + allocation(objectHeader + unitFieldsStride)
+            + of(unit.name) + of(unit.category)
             + of(unit.symbols)
         if case .formulas(let toBase, let fromBase) = unit.conversion {
             bytes += of(toBase.expression) + of(fromBase.expression)

@@ -33,9 +33,10 @@ extension PhraseReader {
     /// about for each reading of the number, and as written before stemmed.
     struct LookupMemo {
         // Room for the spans of a typical phrase: growing the tables was a
-        // twentieth of a parse.
+        // twentieth of a parse. Stemmed spans, asked about only when a span
+        // names nothing as written, get theirs when first asked.
         var written = [Phrase.Span: Found?](minimumCapacity: 32)
-        var stemmed = [Phrase.Span: Found?](minimumCapacity: 16)
+        var stemmed: [Phrase.Span: Found?] = [:]
         /// Whether a name starts with the span's words, by span.
         var starts = [Phrase.Span: Bool](minimumCapacity: 8)
         /// The object cache's key prefix for the asked languages, joined once a parse.

@@ -32,6 +32,9 @@ public struct NumberWords: Sendable {
     /// the front of the next word (Arabic `ب`, `ال`, `و`), cut from it when
     /// the rest reads (`UnitDatabase.segmented`).
     package var attached: [String] = []
+    /// The first bytes of the attached words, a bit each (four words of 64
+    /// bits): most words of a phrase start with none, told without a string.
+    package var attachedLeads: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     /// The endings of kind `ending` (folded), each with its language, the
     /// longest first: they are cut from words, never read as words
     /// (`PhraseReader.lookupStemmed`), so they are not in `table`.
@@ -173,6 +176,17 @@ public struct NumberWords: Sendable {
         table = builder.table()
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
         attached.sort { $0.utf8.count > $1.utf8.count }
+        attachedLeads = (0, 0, 0, 0)
+        for word in attached {
+            guard let lead = word.utf8.first else { continue }
+            let bit = UInt64(1) << UInt64(lead & 63)
+            switch lead >> 6 {
+            case 0: attachedLeads.0 |= bit
+            case 1: attachedLeads.1 |= bit
+            case 2: attachedLeads.2 |= bit
+            default: attachedLeads.3 |= bit
+            }
+        }
         // Stable: endings of one length keep the order they came in. Each
         // length counted once (a count walks the scalars).
         endings = endings.enumerated().map { (length: $0.element.ending.unicodeScalars.count, offset: $0.offset, ending: $0.element) }
@@ -188,8 +202,16 @@ public struct NumberWords: Sendable {
     /// every word of a phrase takes (without building a list).
     package func startsWithAttached(folded: String) -> Bool {
         // The first byte first: most words start with no attached word's.
-        guard !attached.isEmpty, let first = folded.utf8.first else { return false }
-        return attached.contains { $0.utf8.first == first && folded.utf8.count > $0.utf8.count && Self.starts(folded, with: $0) }
+        guard let first = folded.utf8.first else { return false }
+        let leads: UInt64
+        switch first >> 6 {
+        case 0: leads = attachedLeads.0
+        case 1: leads = attachedLeads.1
+        case 2: leads = attachedLeads.2
+        default: leads = attachedLeads.3
+        }
+        guard leads & (UInt64(1) << UInt64(first & 63)) != 0 else { return false }
+        return attached.contains { folded.utf8.count > $0.utf8.count && Self.starts(folded, with: $0) }
     }
 
     /// Whether an attached word has a meaning besides being attached (`ب`, a
