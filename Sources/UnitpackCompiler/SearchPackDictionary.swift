@@ -23,25 +23,31 @@ enum SearchPackDictionary {
         let all = shards.reduce(0) { $0 + $1.count }
         guard all > size else { return Array(shards.joined()) }
         // Each d-mer of each shard as a number, its frequency the count of shards holding it.
-        var ids: [UInt64: Int32] = [:]
+        // A table of our own and a stamp a d-mer: a Dictionary and a Set a
+        // shard hashed each of the 390,000 d-mers twice with SipHash (a
+        // sixth of the pack's build).
+        var ids = DmerTable()
         var frequency: [Int32] = []
+        var lastShard: [Int32] = []
         var dmers: [[Int32]] = []
-        for shard in shards {
+        let mask: UInt64 = (1 << UInt64(8 * dmerBytes)) - 1
+        for (index, shard) in shards.enumerated() {
             var row: [Int32] = []
-            var seen = Set<Int32>()
             if shard.count >= dmerBytes {
+                row.reserveCapacity(shard.count - dmerBytes + 1)
+                var value: UInt64 = 0
+                for offset in 0..<(dmerBytes - 1) { value = value << 8 | UInt64(shard[offset]) }
                 for start in 0...(shard.count - dmerBytes) {
-                    var value: UInt64 = 0
-                    for offset in 0..<dmerBytes { value = value << 8 | UInt64(shard[start + offset]) }
-                    let id: Int32
-                    if let known = ids[value] {
-                        id = known
-                    } else {
-                        id = Int32(frequency.count)
-                        ids[value] = id
+                    value = (value << 8 | UInt64(shard[start + dmerBytes - 1])) & mask
+                    let id = ids.id(value, next: Int32(frequency.count))
+                    if Int(id) == frequency.count {
                         frequency.append(0)
+                        lastShard.append(-1)
                     }
-                    if seen.insert(id).inserted { frequency[Int(id)] += 1 }
+                    if lastShard[Int(id)] != Int32(index) {
+                        lastShard[Int(id)] = Int32(index)
+                        frequency[Int(id)] += 1
+                    }
                     row.append(id)
                 }
             }
@@ -92,6 +98,47 @@ enum SearchPackDictionary {
             for position in start..<min(row.count, start + pieceBytes - dmerBytes + 1) { frequency[Int(row[position])] = 0 }
         }
         return Array(chosen.reversed().joined().suffix(size))
+    }
+
+    /// D-mers (at most 48 bits, stored plus one so that zero marks a free
+    /// slot) to their ids in the order first seen: open addressing, probed
+    /// linearly, kept at most half full.
+    struct DmerTable {
+        private var keys = [UInt64](repeating: 0, count: 1 << 12)
+        private var values = [Int32](repeating: 0, count: 1 << 12)
+        private var count = 0
+
+        /// The id of `dmer`, or `next` given to it when it is new.
+        mutating func id(_ dmer: UInt64, next: Int32) -> Int32 {
+            if 2 * (count + 1) > keys.count { grow() }
+            let key = dmer &+ 1
+            let mask = keys.count - 1
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+            while true {
+                let found = keys[slot]
+                if found == key { return values[slot] }
+                if found == 0 {
+                    keys[slot] = key
+                    values[slot] = next
+                    count += 1
+                    return next
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+
+        private mutating func grow() {
+            let oldKeys = keys, oldValues = values
+            keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+            values = [Int32](repeating: 0, count: oldKeys.count * 2)
+            let mask = keys.count - 1
+            for (key, value) in zip(oldKeys, oldValues) where key != 0 {
+                var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+                while keys[slot] != 0 { slot = (slot + 1) & mask }
+                keys[slot] = key
+                values[slot] = value
+            }
+        }
     }
 
     /// A binary max-heap of (score, piece), the earlier piece first on a tie.
