@@ -353,7 +353,7 @@ public enum DatabaseWriter {
                         (name.folded, NameBlock.Entry(unit: name.unit, kind: name.kind.rawValue, language: name.lang, stored: name.stored))
                     ]).utf8))
         }
-        let blocks = PageRows.blocks(groups) { number, range, size, stream in
+        let blocks = PageRows.blocks(groups, keepingSteps: true) { number, range, size, stream in
             PageRows.cellBytes(
                 rowid: number,
                 [
