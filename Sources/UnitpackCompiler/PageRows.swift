@@ -38,30 +38,67 @@ enum PageRows {
     /// splitting a group: each row as many groups as keep its cell within
     /// the budget, found by halving (a group that alone is over it is a
     /// row of its own). `cell(number, groups, text, stream)` is the cell's
-    /// bytes of row `number` (1, 2, ...). Each try compresses the candidate
-    /// (zlib at level 9 is most of the cut's time), so the first guess comes
-    /// from the last row's ratio of stream to text and its columns' bytes,
-    /// and the end is then found by doubling steps and halving them: about
-    /// four tries a row, where a key at a time took six (the cut of the
-    /// names then took 2.3 of the build's 10.3 billion instructions, now
-    /// 1.46 of 9.49: callgrind, `UNITPACK_BUILD_THREADS=1`).
-    static func blocks(_ groups: [[UInt8]], cell: (Int, Range<Int>, Int, Int) -> Int) -> [Block] {
+    /// bytes of row `number` (1, 2, ...). Each try needs the candidate's
+    /// size at zlib's level 9, so the first guess comes from the last row's
+    /// ratio of stream to text and its columns' bytes, and the end is then
+    /// found by doubling steps and halving them: about four tries a row,
+    /// where a key at a time took six (the cut of the names then took 2.3
+    /// of the build's 10.3 billion instructions, then 1.46 of 9.49:
+    /// callgrind, `UNITPACK_BUILD_THREADS=1`). The tries' sizes are counted
+    /// by `DeflateSize`, which keeps zlib's steps from one try to the next;
+    /// the row found is compressed once, by zlib.
+    ///
+    /// `keepingSteps`: count the tries' sizes with `DeflateSize`, which
+    /// takes zlib's steps on a row's text once for all its tries. It pays
+    /// where a row takes many tries (the names' keys: about seven, 0.80
+    /// billion instructions where compressing each try took 1.46), not
+    /// where it takes two (the units' words, whose large groups the first
+    /// guess mostly meets: 0.61 against 0.52).
+    static func blocks(_ groups: [[UInt8]], keepingSteps: Bool = false, cell: (Int, Range<Int>, Int, Int) -> Int) -> [Block] {
         var blocks: [Block] = []
         var ratio = 0.3
         var overhead = 40
         var start = 0
+        // A try's size without compressing the candidate again: the row's
+        // groups so far, and their steps, kept from try to try (`DeflateSize`).
+        var sizes = DeflateSize()
         while start < groups.count {
-            var tried: [Int: (block: Block, cell: Int)] = [:]
-            func candidate(_ end: Int) -> (block: Block, cell: Int) {
-                if let known = tried[end] { return known }
+            // Each try's stream (zlib's, where it compressed the try), its size and cell.
+            var tried: [Int: (stream: [UInt8]?, size: Int, cell: Int)] = [:]
+            sizes.reset()
+            // The text's length with the groups start..<start + k + 1.
+            var lengths: [Int] = []
+            func text(_ end: Int) -> [UInt8] {
                 var text: [UInt8] = []
                 for index in start..<end {
                     if index > start { text.append(0x0A) }
                     text += groups[index]
                 }
-                let stream = UnitWords.compress(text)
-                let block = Block(groups: start..<end, text: text, stream: stream)
-                let found = (block, cell(blocks.count + 1, start..<end, text.count, stream.count))
+                return text
+            }
+            func candidate(_ end: Int) -> (stream: [UInt8]?, size: Int, cell: Int) {
+                if let known = tried[end] { return known }
+                var found: (stream: [UInt8]?, size: Int, cell: Int)
+                if keepingSteps {
+                    while start + lengths.count < end {
+                        let index = start + lengths.count
+                        if index > start { sizes.append(0x0A) }
+                        sizes.append(contentsOf: groups[index])
+                        lengths.append(sizes.count)
+                    }
+                    let length = lengths[end - start - 1]
+                    if let counted = sizes.size(ofPrefix: length) {
+                        assert(counted == UnitWords.compress(text(end)).count, "DeflateSize counts otherwise than zlib")
+                        found = (nil, counted, cell(blocks.count + 1, start..<end, length, counted))
+                    } else {
+                        let stream = UnitWords.compress(text(end))
+                        found = (stream, stream.count, cell(blocks.count + 1, start..<end, length, stream.count))
+                    }
+                } else {
+                    let text = text(end)
+                    let stream = UnitWords.compress(text)
+                    found = (stream, stream.count, cell(blocks.count + 1, start..<end, text.count, stream.count))
+                }
                 tried[end] = found
                 return found
             }
@@ -100,9 +137,12 @@ enum PageRows {
                 if fits(middle) { low = middle } else { high = middle }
             }
             let best = candidate(low)
-            if !best.block.text.isEmpty { ratio = max(0.05, Double(best.block.stream.count) / Double(best.block.text.count)) }
-            overhead = max(8, best.cell - best.block.stream.count)
-            blocks.append(best.block)
+            let found = text(low)
+            let block = Block(groups: start..<low, text: found, stream: best.stream ?? UnitWords.compress(found))
+            precondition(block.stream.count == best.size, "DeflateSize counts otherwise than zlib")
+            if !block.text.isEmpty { ratio = max(0.05, Double(block.stream.count) / Double(block.text.count)) }
+            overhead = max(8, best.cell - block.stream.count)
+            blocks.append(block)
             start = low
         }
         return blocks

@@ -46,7 +46,18 @@ public struct NameRow: Sendable, Hashable {
     /// Every word of the row that search and phrase parsing will match:
     /// display name, forms, synonyms (not symbols, which compare exactly).
     public var words: [Located<String>] {
-        [display].compactMap { $0 } + PluralCategory.allCases.compactMap { forms[$0] } + synonyms
+        // Built in place: the checks and the composer ask every row for its
+        // words several times, and joined arrays made three on each ask.
+        var words: [Located<String>] = []
+        words.reserveCapacity(1 + forms.count + synonyms.count)
+        if let display { words.append(display) }
+        if !forms.isEmpty {
+            for category in PluralCategory.allCases {
+                if let form = forms[category] { words.append(form) }
+            }
+        }
+        words.append(contentsOf: synonyms)
+        return words
     }
 }
 
