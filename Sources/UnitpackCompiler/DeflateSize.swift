@@ -18,8 +18,9 @@
 /// The sizes are zlib 1.2.x's (the `deflate_slow` and trees of 1.2.11 to
 /// 1.3). `PageRows` asserts each against `UnitWords.compress` in debug
 /// builds (the tests build the repository's database) and checks the row it
-/// keeps in every build; `DeflateSizeTests` compares random texts' prefixes.
-/// A zlib that counts otherwise is found there, not shipped.
+/// keeps in every build: a release build whose zlib compresses otherwise
+/// makes its cut again by compressing each try (slower, the same bytes as
+/// that zlib gives). `DeflateSizeTests` compares random texts' prefixes.
 struct DeflateSize {
     // zlib's constants for level 9 and the default memory level 8.
     private static let minMatch = 3
