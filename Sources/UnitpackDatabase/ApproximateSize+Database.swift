@@ -66,14 +66,12 @@ extension ApproximateSize {
             for prefix in words.prefixes { bytes += of(prefix.word) }
         }
         if !words.attached.isEmpty { bytes += of(words.attached) }
-        bytes += dictionary(count: words.prefixWords.count, keyStride: 16, valueStride: 0)
-        for word in words.prefixWords { bytes += of(word) }
+        // The sets of folded words, each a small table of its own.
+        bytes += words.prefixWords.approximateBytes + words.contextOpenings.approximateBytes + words.minusOpenings.approximateBytes
         // Which token starts may split into numbers (two scalars packed, or one).
-        bytes += dictionary(count: words.splitStarts.count, keyStride: 8, valueStride: 0)
+        bytes += allocation(objectHeader + 8 * words.splitStarts.count)
             + dictionary(count: words.splittableScalars.count, keyStride: 4, valueStride: 0)
         bytes += of(words.languageCodes)
-        bytes += dictionary(count: words.contextOpenings.count, keyStride: 16, valueStride: 0)
-        for word in words.contextOpenings { bytes += of(word) }
         // The expression words: a set and two dictionaries of a few words.
         let expression = words.expression
         bytes += dictionary(count: expression.per.count, keyStride: 16, valueStride: 0)

@@ -19,14 +19,14 @@ extension PhraseReader {
         // Asked of every span that names nothing as written: the word as it
         // is first, without a copy (`(uk),` is trimmed only when it is none).
         var bare: String?
-        if words.systemWords.contains(last.folded) {
+        if words.isSystemWord(folded: last.folded) {
             bare = last.folded
         } else if let edge = last.folded.unicodeScalars.last, Self.isPunctuation(edge) || edge == ")" {
             bare = Self.withoutBrackets(Self.trimmingPunctuation(last.folded))
         }
         var name = span.dropLast()
         // Or before the name, as an adjective (`американський галон`).
-        if bare.map({ word in !words.systems.contains { $0.word == word } }) ?? true, words.systemWords.contains(opening.folded) {
+        if bare.map({ word in !words.systems.contains { $0.word == word } }) ?? true, words.isSystemWord(folded: opening.folded) {
             bare = opening.folded
             name = span.dropFirst()
         }

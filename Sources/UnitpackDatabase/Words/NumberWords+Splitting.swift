@@ -12,7 +12,7 @@ extension NumberWords {
     package func split(folded token: String) -> [String]? {
         // Most words start no number word: refused before any allocation.
         guard longestSplittable > 0, let first = token.unicodeScalars.first, let start = Self.start(of: token),
-            splittableScalars.contains(first) || splitStarts.contains(start)
+            splittableScalars.contains(first) || startsSplittable(start)
         else { return nil }
         // Searched on the UTF-8 bytes, a piece looked up where it lies: a
         // String made for each length tried was most of a split's cost.
@@ -43,7 +43,7 @@ extension NumberWords {
                 // A piece of two scalars or more starts as some word does, and
                 // one of one is a word: checked on the scalars, before a lookup.
                 let head = scalar(start)
-                let pairStarts = start + 1 < scalarCount && splitStarts.contains(UInt64(head) << 32 | UInt64(scalar(start + 1)))
+                let pairStarts = start + 1 < scalarCount && startsSplittable(UInt64(head) << 32 | UInt64(scalar(start + 1)))
                 for length in stride(from: min(longestSplittable, scalarCount - start), through: 1, by: -1) {
                     if length == 1 ? !(Unicode.Scalar(head).map(splittableScalars.contains) ?? false) : !pairStarts { continue }
                     let piece = starts[start]..<starts[start + length]

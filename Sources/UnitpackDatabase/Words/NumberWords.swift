@@ -51,7 +51,9 @@ public struct NumberWords: Sendable {
     /// packed (`start(of:)`): a token that starts with none (nor with one of
     /// `splittableScalars`) splits into none, known with a lookup and no
     /// allocation (most words of a phrase are units, tried at each word).
-    package var splitStarts: Set<UInt64> = []
+    /// Sorted, each once, searched by halves: a hash set of them took twice
+    /// the bytes, and `Hasher` at each lookup.
+    package var splitStarts: [UInt64] = []
     /// The splittable words of one scalar (Chinese and Japanese `十`,
     /// `五`; Russian `с`), which a token may start with whatever follows.
     package var splittableScalars: Set<Unicode.Scalar> = []
@@ -65,8 +67,6 @@ public struct NumberWords: Sendable {
     /// The words of kind `system` (folded) by their value (1: imperial, 2:
     /// US), each with its language: `PhraseReader.lookupSystemWord`.
     package var systems: [(word: String, value: Double, language: String)] = []
-    /// The words of `systems`, for the test every span that names nothing takes.
-    package var systemWords: FoldedWordSet = []
     /// The words for prefixes of the languages (`kilo`, `كيلو`, `кило`),
     /// folded: `UnitDatabase.phraseWords` sets them from `compounds.tsv`.
     package var prefixWords: FoldedWordSet = []
@@ -139,7 +139,7 @@ public struct NumberWords: Sendable {
             var bytes = word.makeIterator()
             if case .scalarValue(let first) = decoder.decode(&bytes) {
                 if case .scalarValue(let second) = decoder.decode(&bytes) {
-                    splitStarts.insert(UInt64(first.value) << 32 | UInt64(second.value))
+                    splitStarts.append(UInt64(first.value) << 32 | UInt64(second.value))
                 } else if scalars == 1 {
                     splittableScalars.insert(first)
                 }
@@ -164,7 +164,6 @@ public struct NumberWords: Sendable {
         case .system:
             let system = string()
             systems.append((system, meaning.value, language))
-            systemWords.insert(system)
         case .per: expression.per.insert(string())
         case .powerBefore: expression.powerBefore[string()] = Int(meaning.value)
         case .powerAfter: expression.powerAfter[string()] = Int(meaning.value)
@@ -176,6 +175,10 @@ public struct NumberWords: Sendable {
         table = builder.table()
         prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
         attached.sort { $0.utf8.count > $1.utf8.count }
+        splitStarts.sort()
+        splitStarts = splitStarts.enumerated().filter { $0.offset == 0 || splitStarts[$0.offset - 1] != $0.element }.map(\.element)
+        minusOpenings = minusOpenings.compacted()
+        contextOpenings = contextOpenings.compacted()
         attachedLeads = (0, 0, 0, 0)
         for word in attached {
             guard let lead = word.utf8.first else { continue }
@@ -260,6 +263,22 @@ public struct NumberWords: Sendable {
     package func isDifference(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .difference } }
 
     package func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
+
+    /// Whether a splittable word starts with these two scalars, packed
+    /// (`splitStarts`, sorted).
+    package func startsSplittable(_ start: UInt64) -> Bool {
+        var low = 0
+        var high = splitStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if splitStarts[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        return low < splitStarts.count && splitStarts[low] == start
+    }
+
+    /// Whether the word names a measurement system (`systems`): asked of
+    /// every span that names nothing, answered by the table, which holds them.
+    package func isSystemWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .system } }
 
     /// Whether the folded word starts with a word of kind `prefix` (`пол`
     /// in `полмили`). Compared as bytes: asked of every word that may start

@@ -50,7 +50,7 @@ extension UnitDatabase {
                 throw Self.typed(error, path: path)
             }
             var words = NumberWords(texts: texts)
-            words.prefixWords = prefixWords
+            words.prefixWords = prefixWords.compacted()
             state.objects.insert(.phraseWords(words), for: key, cost: ApproximateSize.of(words))
             return words
         }

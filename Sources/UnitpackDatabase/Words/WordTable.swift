@@ -227,7 +227,7 @@ package struct WordTable: Sendable {
 
     /// FNV-1a over the bytes: the table is built and read in one process, so
     /// a fixed hash is enough, and it needs no `Hasher` state per lookup.
-    fileprivate static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
