@@ -40,9 +40,10 @@ package struct FoldedWordSet: Sendable, Equatable, Sequence, ExpressibleByArrayL
     /// The same set in arrays of its exact sizes (built a word at a time,
     /// they kept room to grow), for a set kept in the object cache.
     package func compacted() -> FoldedWordSet {
+        // Copied from their buffers: `Array(array)` would share the storage.
         var compact = self
-        compact.bytes = Array(bytes)
-        compact.ends = Array(ends)
+        compact.bytes = bytes.withUnsafeBufferPointer { Array($0) }
+        compact.ends = ends.withUnsafeBufferPointer { Array($0) }
         return compact
     }
 
