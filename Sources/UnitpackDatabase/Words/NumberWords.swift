@@ -198,7 +198,7 @@ public struct NumberWords: Sendable {
 
     /// The attached words `folded` starts with and is longer than, longest first.
     package func attached(startingFolded folded: String) -> [String] {
-        attached.filter { folded.utf8.count > $0.utf8.count && folded.utf8.starts(with: $0.utf8) }
+        attached.filter { folded.utf8.count > $0.utf8.count && Self.starts(folded, with: $0) }
     }
 
     /// Whether `folded` starts with an attached word and is longer: the test
