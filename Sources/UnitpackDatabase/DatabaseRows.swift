@@ -306,7 +306,9 @@ extension RowDecoder where Failure == UnitDatabaseError {
         let factor = statement.isNull(at: offset + 3) ? nil : statement.double(at: offset + 3)
         let regionText = statement.text(at: offset + 4) ?? ""
         let regions = regionText.isEmpty ? [] : regionText.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        switch RelationKind(rawValue: kind) {
+        // Read once: a String switch over the kinds' names each time it is asked.
+        let relationKind = RelationKind(rawValue: kind)
+        switch relationKind {
         case .same?:
             guard let factor, DatabaseSanity.isValidFactor(factor) else {
                 throw damaged(.invalidValue(table: "relations", column: "factor", key: kind, value: factor.map { "\($0)" }))
@@ -321,7 +323,7 @@ extension RowDecoder where Failure == UnitDatabaseError {
         }
         let categories = (try id(offset + 5, "relations", "first_category", key: kind), try id(offset + 6, "relations", "second_category", key: kind))
         // A relation of categories names them twice: as its sides and as their categories.
-        if RelationKind(rawValue: kind)?.relatesCategories == true, categories != (first, second) {
+        if relationKind?.relatesCategories == true, categories != (first, second) {
             throw damaged(.invalidValue(table: "relations", column: "first_category", key: kind, value: "\(categories.0) \(categories.1)"))
         }
         return (kind, first, second, factor, regions, categories)

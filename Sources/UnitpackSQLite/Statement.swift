@@ -2,7 +2,7 @@ import CSQLite
 
 /// A prepared statement: prepared in `init`, finalised in `deinit`.
 public final class Statement {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     private let connection: Connection
     public let sql: String
 
@@ -169,6 +169,9 @@ extension Statement {
         case blob(UnsafeRawBufferPointer)
     }
 
+    /// Inlinable: the row checks read every column through it, and as a
+    /// generic call across modules it cost more than SQLite's own calls.
+    @inlinable
     public func withColumn<Result>(_ column: Int32, _ body: (StoredColumn) -> Result) -> Result {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return body(.integer(sqlite3_column_int64(handle, column)))

@@ -94,7 +94,8 @@ package enum PhraseWordsText {
             lines.reserveCapacity(text.count / 12)
             var start = 0
             var number = 0
-            var previous: (word: Range<Int>, kind: PhraseWordKind)?
+            let kinds = Self.kindTable
+            var previous: (word: Range<Int>, kindRank: Int)?
             while true {
                 number += 1
                 var end = start
@@ -108,24 +109,24 @@ package enum PhraseWordsText {
                 guard tabs.second >= 0, !tabs.more, tabs.first > start else { return .failure(.badLine(number)) }
                 let word = start..<tabs.first
                 let kindBytes = UnsafeBufferPointer(rebasing: bytes[(tabs.first + 1)..<tabs.second])
-                guard let kind = Self.kind(kindBytes) else {
+                guard !kindBytes.isEmpty, let kindRank = kinds.rank(kindBytes) else {
                     return .failure(.unknownKind(line: number, kind: String(decoding: kindBytes, as: UTF8.self)))
                 }
+                let kind = kinds.kinds[kindRank]
                 let valueBytes = UnsafeBufferPointer(rebasing: bytes[(tabs.second + 1)..<end])
                 var value: Double?
                 if valueBytes.isEmpty {
                     guard !kind.hasValue else { return .failure(.badValue(line: number, value: "")) }
                 } else {
-                    let shown = String(decoding: valueBytes, as: UTF8.self)
-                    guard kind.hasValue, isDecimal(valueBytes), let read = Double(shown), DatabaseSanity.isValidWordValue(read, kind: kind)
-                    else { return .failure(.badValue(line: number, value: shown)) }
+                    guard kind.hasValue, isDecimal(valueBytes), let read = Self.value(valueBytes), DatabaseSanity.isValidWordValue(read, kind: kind)
+                    else { return .failure(.badValue(line: number, value: String(decoding: valueBytes, as: UTF8.self))) }
                     value = read
                 }
                 if let previous {
                     let order = compare(bytes, previous.word, word)
-                    guard order < 0 || (order == 0 && Self.kindOrder(previous.kind, kind)) else { return .failure(.order(line: number)) }
+                    guard order < 0 || (order == 0 && previous.kindRank < kindRank) else { return .failure(.order(line: number)) }
                 }
-                previous = (word, kind)
+                previous = (word, kindRank)
                 lines.append(Line(word: word, kind: kind, value: value))
                 if end == bytes.count { return .success(lines) }
                 start = end + 1
@@ -135,20 +136,47 @@ package enum PhraseWordsText {
         }
     }
 
-    /// Every kind with its raw value's bytes: found by comparing bytes, not by
-    /// making a String of each line's kind.
-    private static let kinds: [(bytes: [UInt8], kind: PhraseWordKind)] = PhraseWordKind.allCases.map { (Array($0.rawValue.utf8), $0) }
+    /// Every kind's raw value's bytes, in byte order of the raw values (a
+    /// kind's index is its rank in the order of lines), back to back: found
+    /// by comparing bytes, not by making a String of each line's kind, and
+    /// read through one buffer (an array of arrays retained each element
+    /// at each comparison: most of the parse of a text).
+    private struct KindTable {
+        let kinds: [PhraseWordKind]
+        /// `bytes[starts[i] ..< starts[i + 1]]` is `kinds[i]`'s raw value.
+        let starts: [Int]
+        let bytes: [UInt8]
 
-    private static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> PhraseWordKind? {
-        for candidate in kinds where candidate.bytes.count == bytes.count && candidate.bytes.elementsEqual(bytes) {
-            return candidate.kind
+        init() {
+            let sorted = PhraseWordKind.allCases.map { (Array($0.rawValue.utf8), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+            kinds = sorted.map(\.1)
+            bytes = sorted.flatMap(\.0)
+            starts = sorted.reduce(into: [0]) { $0.append($0.last! + $1.0.count) }
         }
-        return nil
+
+        /// The index in `kinds` of the kind whose raw value is `word`.
+        func rank(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+            starts.withUnsafeBufferPointer { starts in
+                bytes.withUnsafeBufferPointer { bytes in
+                    for index in 0..<(starts.count - 1) where starts[index + 1] - starts[index] == word.count {
+                        if memcmp(bytes.baseAddress! + starts[index], word.baseAddress!, word.count) == 0 { return index }
+                    }
+                    return nil
+                }
+            }
+        }
     }
 
-    /// Whether kind `a` comes before `b` in byte order of their raw values.
-    private static func kindOrder(_ a: PhraseWordKind, _ b: PhraseWordKind) -> Bool {
-        a.rawValue.utf8.lexicographicallyPrecedes(b.rawValue.utf8)
+    private static let kindTable = KindTable()
+
+    /// The value of a decimal (`isDecimal`): whole numbers of up to 15
+    /// digits exactly from their digits (most values: `1000`, `2`), others as
+    /// `Double(_:)` reads them. No String for most lines.
+    private static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if bytes.count <= 15, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return Double(bytes.reduce(Int64(0)) { $0 * 10 + Int64($1 - 0x30) })
+        }
+        return Double(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Digits, an optional `.` and digits, an optional exponent: what

@@ -84,8 +84,10 @@ package struct RowDecoder<Failure: Error> {
 /// (which normalizes its text), and a match is a match of every byte.
 final class SeenKeys {
     private var bytes: [UInt8] = []
-    /// The first key of each hash, as a range of `bytes`.
-    private var first: [Int: Range<Int>] = [:]
+    /// The first key read: most decoders read one row, and need no table.
+    private var only: (hash: UInt64, key: Range<Int>)?
+    /// The first key of each hash, as a range of `bytes`, from the second key on.
+    private var first: [UInt64: Range<Int>] = [:]
     /// Keys whose hash an earlier, different key has (rare): compared one by one.
     private var collided: [Range<Int>] = []
     private var lastTable = ""
@@ -104,10 +106,20 @@ final class SeenKeys {
     /// Adds the key in `columns` of the statement's row; false when this
     /// decoder has read it before.
     func insert(_ table: String, _ statement: Statement, _ columns: Range<Int32>) -> Bool {
+        // The buffer is taken out for the encoding and put back: a class's
+        // stored property is checked for exclusive access at every use,
+        // which cost more than the rest of the check.
+        var bytes = self.bytes
+        self.bytes = []
+        defer { self.bytes = bytes }
         let start = bytes.count
         var name = table
         name.withUTF8 { bytes.append(contentsOf: $0) }
         bytes.append(0)
+        func append(_ tag: UInt8, _ number: UInt64) {
+            bytes.append(tag)
+            withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
+        }
         for column in columns {
             statement.withColumn(column) { stored in
                 switch stored {
@@ -120,27 +132,24 @@ final class SeenKeys {
             }
         }
         let key = start..<bytes.count
-        var hasher = Hasher()
-        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[key])) }
-        let hash = hasher.finalize()
+        // FNV-1a: Hasher's seeding and finalization cost more than these few bytes.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBufferPointer { for byte in $0[key] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 } }
+        guard let only else {
+            self.only = (hash, key)
+            return true
+        }
+        if first.isEmpty { first[only.hash] = only.key }
         guard let earlier = first[hash] else {
             first[hash] = key
             return true
         }
+        func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool { a.count == b.count && bytes[a].elementsEqual(bytes[b]) }
         if same(earlier, key) || collided.contains(where: { same($0, key) }) {
             bytes.removeSubrange(key)
             return false
         }
         collided.append(key)
         return true
-    }
-
-    private func append(_ tag: UInt8, _ number: UInt64) {
-        bytes.append(tag)
-        withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && bytes[a].elementsEqual(bytes[b])
     }
 }

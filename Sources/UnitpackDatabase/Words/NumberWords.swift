@@ -89,7 +89,9 @@ public struct NumberWords: Sendable {
         var builder = WordTable.Builder(capacity: entries.count)
         for (word, meaning, language) in entries {
             var word = word
-            word.withUTF8 { add($0, meaning, language: language, into: &builder) }
+            // Endings are kept apart (no bit): a language joins the table at its first word.
+            let bits = meaning.kind == .ending ? 0 : languageBits(language)
+            word.withUTF8 { add($0, meaning, language: language, bits: bits, into: &builder) }
         }
         finish(builder)
     }
@@ -100,18 +102,31 @@ public struct NumberWords: Sendable {
     package init(texts: [(language: String, text: [UInt8], lines: [PhraseWordsText.Line])]) {
         var builder = WordTable.Builder(capacity: texts.reduce(0) { $0 + $1.lines.count })
         for (language, text, lines) in texts {
+            var bits: UInt64?
             text.withUnsafeBufferPointer { buffer in
                 for line in lines {
                     let meaning = Meaning(kind: line.kind, value: line.value ?? 0)
-                    add(UnsafeBufferPointer(rebasing: buffer[line.word]), meaning, language: language, fromTexts: true, into: &builder)
+                    // Endings are kept apart (no bit): a language joins the table at its first word.
+                    if bits == nil, line.kind != .ending { bits = languageBits(language) }
+                    add(UnsafeBufferPointer(rebasing: buffer[line.word]), meaning, language: language, bits: bits ?? 0, fromTexts: true, into: &builder)
                 }
             }
         }
         finish(builder)
     }
 
+    /// The language's bit in the table (`languageCodes`, which it joins
+    /// when new): 0 for no language or past the 64th. Asked once a language,
+    /// not once a word.
+    private mutating func languageBits(_ language: String) -> UInt64 {
+        guard !language.isEmpty else { return 0 }
+        if !languageCodes.contains(language) { languageCodes.append(language) }
+        guard let bit = languageCodes.firstIndex(of: language), bit < 64 else { return 0 }
+        return 1 << UInt64(bit)
+    }
+
     private mutating func add(
-        _ word: UnsafeBufferPointer<UInt8>, _ meaning: Meaning, language: String, fromTexts: Bool = false,
+        _ word: UnsafeBufferPointer<UInt8>, _ meaning: Meaning, language: String, bits languages: UInt64, fromTexts: Bool = false,
         into builder: inout WordTable.Builder
     ) {
         func string() -> String { String(decoding: word, as: UTF8.self) }
@@ -126,11 +141,6 @@ public struct NumberWords: Sendable {
         // Scalars: every byte but UTF-8's continuation bytes starts one.
         let scalars = word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         longestWord = max(longestWord, scalars)
-        var languages: UInt64 = 0
-        if !language.isEmpty {
-            if !languageCodes.contains(language) { languageCodes.append(language) }
-            if let bit = languageCodes.firstIndex(of: language), bit < 64 { languages = 1 << UInt64(bit) }
-        }
         var flags: UInt8 = 0
         if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive, meaning.kind != .classifier {
             flags = WordTable.splittableFlag
