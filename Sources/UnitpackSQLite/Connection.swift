@@ -114,6 +114,9 @@ public final class Connection {
 
     /// Percent-escapes the characters that have a meaning in a URI filename.
     static func uriEscaped(_ path: String) -> String {
+        // Most paths hold none of the three: returned as they are, without
+        // a walk that appends a scalar at a time.
+        guard path.utf8.contains(where: { $0 == 0x25 || $0 == 0x3F || $0 == 0x23 }) else { return path }
         var result = ""
         for scalar in path.unicodeScalars {
             switch scalar {

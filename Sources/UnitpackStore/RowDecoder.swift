@@ -84,12 +84,20 @@ package struct RowDecoder<Failure: Error> {
 /// (which normalizes its text), and a match is a match of every byte.
 final class SeenKeys {
     private var bytes: [UInt8] = []
-    /// The first key read: most decoders read one row, and need no table.
-    private var only: (hash: UInt64, key: Range<Int>)?
-    /// The first key of each hash, as a range of `bytes`, from the second key on.
-    private var first: [UInt64: Range<Int>] = [:]
-    /// Keys whose hash an earlier, different key has (rare): compared one by one.
-    private var collided: [Range<Int>] = []
+    /// Key `k` is `bytes[bounds[2k] ..< bounds[2k + 1]]`, its hash `hashes[k]`.
+    private var bounds: [Int] = []
+    private var hashes: [UInt64] = []
+    /// Open addressing over the keys: key index + 1, 0 for a free slot; a
+    /// power of two at most half full, made at the second key (most
+    /// decoders read one row). Arrays of plain integers, not a `Dictionary`
+    /// of ranges, whose generic metadata the first open of a process
+    /// instantiated (a quarter of its instructions).
+    private var slots: [Int32] = []
+    /// The first key, kept apart until a second comes: most decoders read
+    /// one row, and then allocate nothing but `bytes`.
+    private var firstHash: UInt64 = 0
+    private var firstEnd = 0
+    private var count = 0
     private var lastTable = ""
     private var lastShape = (columns: Int32(0), keyColumns: Int32(0))
 
@@ -135,21 +143,54 @@ final class SeenKeys {
         // FNV-1a: Hasher's seeding and finalization cost more than these few bytes.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         bytes.withUnsafeBufferPointer { for byte in $0[key] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 } }
-        guard let only else {
-            self.only = (hash, key)
+        count += 1
+        if count == 1 {
+            firstHash = hash
+            firstEnd = key.upperBound
             return true
         }
-        if first.isEmpty { first[only.hash] = only.key }
-        guard let earlier = first[hash] else {
-            first[hash] = key
-            return true
+        // Taken out and put back, as `bytes` (exclusive access checked once).
+        var bounds = self.bounds, hashes = self.hashes, slots = self.slots
+        self.bounds = []
+        self.hashes = []
+        self.slots = []
+        defer {
+            self.bounds = bounds
+            self.hashes = hashes
+            self.slots = slots
         }
-        func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool { a.count == b.count && bytes[a].elementsEqual(bytes[b]) }
-        if same(earlier, key) || collided.contains(where: { same($0, key) }) {
-            bytes.removeSubrange(key)
-            return false
+        func place(_ index: Int) {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hashes[index]) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index + 1)
         }
-        collided.append(key)
+        if hashes.isEmpty {
+            // The second key: the first joins the table (it starts at 0).
+            bounds = [0, firstEnd]
+            hashes = [firstHash]
+        }
+        if (hashes.count + 1) * 2 > slots.count {
+            slots = Array(repeating: 0, count: max(16, slots.count * 2))
+            for index in hashes.indices { place(index) }
+        }
+        do {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 {
+                let index = Int(slots[slot]) - 1
+                let earlier = bounds[2 * index]..<bounds[2 * index + 1]
+                if hashes[index] == hash, earlier.count == key.count, bytes[earlier].elementsEqual(bytes[key]) {
+                    bytes.removeSubrange(key)
+                    return false
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        bounds.append(key.lowerBound)
+        bounds.append(key.upperBound)
+        hashes.append(hash)
+        place(hashes.count - 1)
         return true
     }
 }

@@ -93,10 +93,13 @@ public struct Generation: Sendable, Hashable {
         guard Int(info.st_size) <= GenerationManifest.maxBytes else {
             throw .manifestTooLarge(path: path, limit: GenerationManifest.maxBytes)
         }
-        // One byte more than allowed, to see a file that grew after fstat.
+        // One byte more than allowed, to see a file that grew after fstat;
+        // read in pieces of the size fstat gave and a byte (a few hundred
+        // bytes: a 64 KiB buffer zeroed at each open cost more than the rest of it).
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size) + 1)
         do throws(Errno) {
-            try readAll(descriptor, limit: GenerationManifest.maxBytes + 1) { bytes += $0 }
+            try readAll(descriptor, limit: GenerationManifest.maxBytes + 1, chunk: Int(info.st_size) + 1) { bytes += $0 }
         } catch {
             throw .manifestUnreadable(path: path, reason: message(error.code))
         }
@@ -105,8 +108,13 @@ public struct Generation: Sendable, Hashable {
 
     package struct Errno: Error { package let code: Int32 }
 
-    package static func readAll(_ descriptor: Int32, limit: Int, _ consume: (UnsafeRawBufferPointer) -> Void) throws(Errno) {
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    /// Reads `descriptor` to its end or `limit` bytes, handing each piece
+    /// read (at most `chunk` bytes) to `consume`.
+    package static func readAll(_ descriptor: Int32, limit: Int, chunk size: Int = 64 << 10, _ consume: (UnsafeRawBufferPointer) -> Void)
+        throws(Errno)
+    {
+        // Not zeroed: only what `read` wrote is handed on.
+        var chunk = [UInt8](unsafeUninitializedCapacity: max(1, size)) { _, count in count = max(1, size) }
         var total = 0
         while total < limit {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, min($0.count, limit - total)) }

@@ -53,6 +53,32 @@ import UnitpackTestSupport
         #expect(throws: Damage.self) { try unit.check() }
     }
 
+    /// A decoder remembers every key it checked, however many (its table of
+    /// keys grows past its first size): each row of a table once, then any
+    /// of them again is a row read twice.
+    @Test func everyKeyOfALongRunIsRemembered() throws {
+        // The repository's data: a thousand units and more.
+        let path = try GenerationFiles.database(in: try RepositoryBuild.directory())
+        let connection = try Connection(path: path, mode: .readOnlyImmutable)
+        let query = try connection.prepare("SELECT \(Table.units.selectList(as: "u")) FROM units u ORDER BY id")
+        let decoder = RowDecoder<Damage>(statement: query, path: path) { Damage(detail: $0.description) }
+        let units = decoder.rows(of: .units)
+        var rows = 0
+        while try query.step() {
+            try units.check()
+            rows += 1
+        }
+        // More than the table of keys holds at first (16 slots, half full).
+        try #require(rows > 8)
+        for skip in [0, rows / 2, rows - 1] {
+            try query.reset()
+            for _ in 0...skip { try #require(try query.step()) }
+            #expect(throws: Damage(detail: "a row of 'units' is read twice: its page points at it in place of another")) {
+                try units.check()
+            }
+        }
+    }
+
     @Test func aScanCountsItsRowsAgainstMeta() throws {
         let fixture = try SourceFixture(SourceFixture.validFilesWithLocales)
         defer { fixture.remove() }
