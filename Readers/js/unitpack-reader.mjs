@@ -1147,6 +1147,7 @@ export class UnitDatabase {
         }
         this.words = new Map();
         this.blocks = new Map();
+        this.named = new Map();
         this.clusterRows = null;
     }
 
@@ -1406,6 +1407,16 @@ export class UnitDatabase {
     // docs/database.md, name_blocks, "A lookup": the block that covers the
     // key, checked, and the names of the key in it.
     async block(key) {
+        // A block kept covers the keys from its first up to its next (the
+        // next block's first, which its checked row states): no query for
+        // those, where each lookup asked SQLite again (most of a conversion by name).
+        for (const [number, kept] of this.blocks) {
+            if (compareText(key, kept.first) >= 0 && (kept.next === null || compareText(key, kept.next) < 0)) {
+                this.blocks.delete(number);
+                this.blocks.set(number, kept);
+                return this.covering(kept, key);
+            }
+        }
         const [found] = this.sql.query("SELECT block FROM name_blocks WHERE first <= ? ORDER BY first DESC LIMIT 1", [key]);
         if (!found || found[0].type !== 1) throw this.damaged({ case: "hiddenKey", table: "name_blocks" }, "a name lookup found no block of 'name_blocks'");
         const number = found[0].value;
@@ -1453,6 +1464,17 @@ export class UnitDatabase {
 
     /** The units a name or symbol names at its best rank, by priority then id (the Swift runtime's `candidates(for:)`). */
     async candidates(text) {
+        // Kept by the text asked (the data never changes under an open
+        // reader), a copy handed out: a converter asks the same names again and again.
+        const known = this.named.get(text);
+        if (known) return known.slice();
+        const found = await this.candidatesRead(text);
+        this.named.set(text, found);
+        if (this.named.size > 256) this.named.delete(this.named.keys().next().value);
+        return found.slice();
+    }
+
+    async candidatesRead(text) {
         const folded = fold(text);
         const entries = await this.block(folded);
         const scored = new Map();
