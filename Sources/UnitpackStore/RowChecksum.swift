@@ -16,19 +16,21 @@ import UnitpackSQLite
 /// - REAL: `02`, the 8 bytes of the IEEE 754 binary64 value, big-endian
 /// - TEXT: `03`, the UTF-8 length as 4 bytes big-endian, the UTF-8 bytes
 /// - BLOB (`unit_words.words`): `04`, the length as 4 bytes big-endian, the bytes
-package struct RowChecksum {
-    package private(set) var value: UInt32 = 0
-
-    package init(table: String) {
-        add(bytes: table)
-        add(tag: 0)
-    }
-
+/// Both sides encode through `RowChecksumBuffer`: one encoding, written once.
+package enum RowChecksum {
     /// The checksum of a row the writer is about to insert.
     package static func of(table: String, _ values: [Statement.Value]) -> UInt32 {
-        var checksum = RowChecksum(table: table)
-        for value in values { checksum.add(value) }
-        return checksum.value
+        RowChecksumBuffer.checksum(table: table) { buffer in
+            for value in values {
+                switch value {
+                case .null: buffer.append(tag: 0)
+                case .integer(let integer): buffer.append(tag: 1, bigEndian: UInt64(bitPattern: integer))
+                case .real(let real): buffer.append(tag: 2, bigEndian: real.bitPattern)
+                case .text(var text): text.withUTF8 { buffer.append(tag: 3, bytes: UnsafeRawBufferPointer($0)) }
+                case .blob(let bytes): bytes.withUnsafeBytes { buffer.append(tag: 4, bytes: $0) }
+                }
+            }
+        }
     }
 
     /// What the `crc` column stores: the checksum's 32 bits as a signed
@@ -36,42 +38,6 @@ package struct RowChecksum {
     /// would take 6).
     package static func stored(_ checksum: UInt32) -> Statement.Value {
         .integer(Int64(Int32(bitPattern: checksum)))
-    }
-
-    package mutating func add(_ value: Statement.Value) {
-        switch value {
-        case .null: add(tag: 0)
-        case .integer(let integer): add(tag: 1, bigEndian: UInt64(bitPattern: integer))
-        case .real(let real): add(tag: 2, bigEndian: real.bitPattern)
-        case .text(var text):
-            text.withUTF8 { bytes in add(tag: 3, bytes: UnsafeRawBufferPointer(bytes)) }
-        case .blob(let bytes):
-            bytes.withUnsafeBytes { add(tag: 4, bytes: $0) }
-        }
-    }
-
-    private mutating func continueCRC(_ bytes: UnsafeRawBufferPointer) {
-        value = CRC32.checksum(raw: bytes, continuing: value)
-    }
-
-    mutating func add(tag: UInt8) {
-        withUnsafeBytes(of: tag) { continueCRC($0) }
-    }
-
-    mutating func add(tag: UInt8, bigEndian number: UInt64) {
-        add(tag: tag)
-        withUnsafeBytes(of: number.bigEndian) { continueCRC($0) }
-    }
-
-    mutating func add(tag: UInt8, bytes: UnsafeRawBufferPointer) {
-        add(tag: tag)
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).bigEndian) { continueCRC($0) }
-        continueCRC(bytes)
-    }
-
-    private mutating func add(bytes text: String) {
-        var text = text
-        text.withUTF8 { continueCRC(UnsafeRawBufferPointer($0)) }
     }
 }
 
@@ -89,11 +55,7 @@ extension Statement {
     /// buffer at a time: a call of zlib per tag, length and value was half
     /// the cost of checking a row.
     package func checksum(table: String, columns: Range<Int32>) -> UInt32 {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RowChecksumBuffer.capacity) { room in
-            var buffer = RowChecksumBuffer(room: room)
-            var name = table
-            name.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
-            buffer.append(tag: 0)
+        RowChecksumBuffer.checksum(table: table) { buffer in
             for column in columns {
                 withColumn(column) { stored in
                     switch stored {
@@ -105,7 +67,6 @@ extension Statement {
                     }
                 }
             }
-            return buffer.finish()
         }
     }
 
@@ -127,7 +88,19 @@ struct RowChecksumBuffer {
     private var used = 0
     private var crc: UInt32 = 0
 
-    init(room: UnsafeMutableBufferPointer<UInt8>) { self.room = room }
+    private init(room: UnsafeMutableBufferPointer<UInt8>) { self.room = room }
+
+    /// The checksum of `table`'s name, a 0 byte and what `columns` appends.
+    static func checksum(table: String, _ columns: (inout RowChecksumBuffer) -> Void) -> UInt32 {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
+            var buffer = RowChecksumBuffer(room: room)
+            var name = table
+            name.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
+            buffer.append(tag: 0)
+            columns(&buffer)
+            return buffer.finish()
+        }
+    }
 
     mutating func append(tag: UInt8) {
         if used == room.count { flush() }
@@ -169,7 +142,7 @@ struct RowChecksumBuffer {
         used = 0
     }
 
-    mutating func finish() -> UInt32 {
+    private mutating func finish() -> UInt32 {
         flush()
         return crc
     }

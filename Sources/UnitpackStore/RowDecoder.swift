@@ -96,8 +96,8 @@ final class SeenKeys {
     /// The first key, kept apart until a second comes: most decoders read
     /// one row, and then allocate nothing but `bytes`.
     private var firstHash: UInt64 = 0
-    private var firstEnd = 0
-    private var count = 0
+    /// Where the first key ends in `bytes` (it starts at 0); nil before it.
+    private var firstEnd: Int?
     private var lastTable = ""
     private var lastShape = (columns: Int32(0), keyColumns: Int32(0))
 
@@ -143,8 +143,7 @@ final class SeenKeys {
         // FNV-1a: Hasher's seeding and finalization cost more than these few bytes.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         bytes.withUnsafeBufferPointer { for byte in $0[key] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 } }
-        count += 1
-        if count == 1 {
+        guard let firstEnd else {
             firstHash = hash
             firstEnd = key.upperBound
             return true
