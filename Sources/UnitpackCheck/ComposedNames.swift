@@ -158,10 +158,12 @@ public enum NameComposition {
         for (unit, key) in structures.keyedUnits where hand[key] == nil && composed[key] == nil {
             for reading in structures.expressions[key] ?? []
             where !reading.parts.contains(where: { $0.prefix != nil && disproven.contains($0.unit) }) {
-                let parts = reading.parts.map { part in
-                    CompoundPart(unit: structures.unit(part.unit)!, prefix: part.prefix?.name, power: abs(part.power))
+                // A part without a unit of its own (no stable id yet: an
+                // error the checks report) makes no name.
+                let parts = reading.parts.compactMap { part in
+                    structures.unit(part.unit).map { CompoundPart(unit: $0, prefix: part.prefix?.name, power: abs(part.power)) }
                 }
-                guard let found = forms(
+                guard parts.count == reading.parts.count, let found = forms(
                     zip(parts, reading.parts).filter { $0.1.power > 0 }.map(\.0),
                     zip(parts, reading.parts).filter { $0.1.power < 0 }.map(\.0))
                 else { continue }

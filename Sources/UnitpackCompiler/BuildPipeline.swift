@@ -58,10 +58,18 @@ public enum BuildPipeline {
     public static func build(
         source: String, output: String, slice: DataSlice = DataSlice(), step: (BuildStep) -> Void = { _ in }
     ) throws -> Outcome {
-        let (tree, checked) = check(source: source)
+        let tree = SourceReader.read(directory: source)
+        // The checks beside the compiling: the model is used only when the
+        // checks find no error, and compiling trusts nothing it is given
+        // (a source it cannot use throws, as `check --coverage` composes
+        // names of sources with errors). One after the other, a core idled
+        // through most of both (issue 38).
+        let (checked, compiled) = Parallel.both(
+            { Checker.check(tree) },
+            { Result { () throws(CompileError) in try ModelCompiler.compile(tree, diagnostics: tree.diagnostics) } })
         var diagnostics = checked
         guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics, summary: nil) }
-        let model = try slice.apply(to: try ModelCompiler.compile(tree, diagnostics: diagnostics))
+        let model = try slice.apply(to: try compiled.get())
         // Foundation's error as it is: the command says it as a sentence
         // (FileProblem), looking at the path when Foundation gives no errno.
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -74,13 +82,12 @@ public enum BuildPipeline {
             in: output, of: [DatabaseFormat.fileName, SearchPackFormat.fileName, GenerationManifest.fileName])
         // Everything is encoded and measured before anything is renamed, so a
         // failure (or an artifact over its budget) leaves the generation as it was.
-        // The pack and the database are made side by side; a pack that fails
-        // is the error, as when it was made first, and the database it
-        // would have gone with is removed.
+        // The pack is made among the database's pieces of work; a pack that
+        // fails is the error, as when it was made first, and the database
+        // it would have gone with is removed.
         let databasePath = output + "/" + DatabaseFormat.fileName
-        let (encoded, made) = Parallel.both(
-            { Result { try SearchPackWriter.encode(model) } },
-            { Result { try DatabaseWriter.writeTemporary(model, for: databasePath) } })
+        let (encoded, made) = DatabaseWriter.writeTemporary(
+            model, for: databasePath, alongside: { Result { try SearchPackWriter.encode(model) } })
         let pack: [UInt8]
         do {
             pack = try encoded.get()

@@ -27,19 +27,56 @@ public enum DatabaseWriter {
     /// Writes the database beside `path` under a temporary name, for the
     /// caller to measure and then move over `path` (or delete).
     static func writeTemporary(_ model: CompiledModel, for path: String) throws -> (temporary: String, bytes: Int) {
+        try writeTemporary(model, for: path, alongside: {}).written.get()
+    }
+
+    /// `writeTemporary(_:for:)`, with `other` run among the database's own
+    /// pieces of work (the build's search pack). Three pieces share the
+    /// cores, longest first: the names and their blocks (one chain, the
+    /// longest), `other`, then the units' words on whichever core is free
+    /// first. Two of them side by side and the third after both left a core
+    /// idle for a fifth of the build, as long as the pack was shorter than
+    /// the names and the units' words together (issue 38).
+    static func writeTemporary<Other: Sendable>(
+        _ model: CompiledModel, for path: String, alongside other: @Sendable () -> Other
+    ) -> (other: Other, written: Result<(temporary: String, bytes: Int), any Error>) {
+        let pieces = Parallel.map([0, 1, 2]) { piece -> Piece<Other> in
+            switch piece {
+            case 0:
+                let list = names(model)
+                return .names(list, blocks: nameBlockRows(list))
+            case 1: return .other(other())
+            default: return .unitWords(unitWordRows(model))
+            }
+        }
+        guard case .names(let nameList, let nameBlocks) = pieces[0], case .other(let done) = pieces[1],
+            case .unitWords(let unitWords) = pieces[2]
+        else { fatalError("DatabaseWriter: pieces out of order") }
         let temporary = AtomicFile.temporary(for: path)
         try? FileManager.default.removeItem(atPath: temporary)
         do {
-            try fill(model, at: temporary)
+            try fill(model, names: nameList, nameBlocks: nameBlocks, unitWords: unitWords, at: temporary)
             let attributes = try FileManager.default.attributesOfItem(atPath: temporary)
-            return (temporary, (attributes[.size] as? NSNumber)?.intValue ?? 0)
+            return (done, .success((temporary, (attributes[.size] as? NSNumber)?.intValue ?? 0)))
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw error
+            return (done, .failure(error))
         }
     }
 
-    private static func fill(_ model: CompiledModel, at path: String) throws {
+    /// What a piece of `writeTemporary`'s work made.
+    private enum Piece<Other: Sendable>: Sendable {
+        case names([NameRow], blocks: [[Statement.Value]])
+        case other(Other)
+        case unitWords([[Statement.Value]])
+    }
+
+    /// The rows made beside the others (`writeTemporary`) and the rest,
+    /// written to a new file at `path`.
+    private static func fill(
+        _ model: CompiledModel, names nameList: [NameRow], nameBlocks: [[Statement.Value]], unitWords: [[Statement.Value]],
+        at path: String
+    ) throws {
         let db = try Connection(path: path, mode: .readWriteCreate)
         // Nothing to protect in a temporary file: no journal, no syncs until the
         // end. Fixed page size and no timestamps anywhere: identical input gives
@@ -58,14 +95,6 @@ public enum DatabaseWriter {
         }
         // Every table's rows first: `meta` counts them, a category its
         // clusters, a language its phrase words.
-        // The names and their blocks beside the units' words: the two
-        // largest, and independent (`Parallel`).
-        let ((nameList, nameBlocks), unitWords) = Parallel.both(
-            {
-                let list = names(model)
-                return (list, nameBlockRows(list))
-            },
-            { unitWordRows(model) })
         let units = unitRows(model)
         let (phraseWords, phraseWordLines) = phraseWordRows(model, nameKeys: Set(nameList.map { UTF8Key($0.folded) }))
         let clusters = clusterRows(model)
