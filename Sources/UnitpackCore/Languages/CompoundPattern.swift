@@ -216,23 +216,25 @@ public enum CompoundPatternText {
         }
     }
 
-    /// `pattern` with `{0}` (and `{1}`) replaced.
+    /// `pattern` with `{0}` (and `{1}`) replaced: each placeholder where
+    /// `TextSearch` finds it, as characters (a brace joined to a mark is
+    /// no placeholder's).
     public static func apply(_ pattern: String, _ first: String, _ second: String = "") -> String {
+        let firsts = TextSearch.ranges(of: "{0}", in: pattern)
+        let seconds = TextSearch.ranges(of: "{1}", in: pattern)
         var result = ""
-        var index = pattern.startIndex
-        while index < pattern.endIndex {
-            let rest = pattern[index...]
-            if rest.hasPrefix("{0}") {
-                result += first
-                index = pattern.index(index, offsetBy: 3)
-            } else if rest.hasPrefix("{1}") {
-                result += second
-                index = pattern.index(index, offsetBy: 3)
-            } else {
-                result.append(pattern[index])
-                index = pattern.index(after: index)
-            }
+        var start = pattern.startIndex
+        var (i, j) = (0, 0)
+        // The two kinds in the pattern's order (they cannot overlap: `{0}`
+        // and `{1}` differ in their middle, and neither's end is the other's start).
+        while i < firsts.count || j < seconds.count {
+            let takeFirst = j == seconds.count || (i < firsts.count && firsts[i].lowerBound < seconds[j].lowerBound)
+            let range = takeFirst ? firsts[i] : seconds[j]
+            result += pattern[start..<range.lowerBound]
+            result += takeFirst ? first : second
+            if takeFirst { i += 1 } else { j += 1 }
+            start = range.upperBound
         }
-        return result
+        return start == pattern.startIndex ? pattern : result + pattern[start...]
     }
 }
