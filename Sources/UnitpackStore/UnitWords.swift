@@ -95,15 +95,25 @@ package enum UnitWords {
 
     /// The text of `sections` (sorted here: languages, then forms, in byte order).
     package static func text(_ sections: [Section]) -> String {
-        var lines: [String] = []
-        for section in sections.sorted(by: { Array($0.language.utf8).lexicographicallyPrecedes($1.language.utf8) })
-        where !section.forms.isEmpty {
-            lines.append(section.language)
-            for form in section.forms.sorted(by: { Array($0.form.utf8).lexicographicallyPrecedes($1.form.utf8) }) {
-                lines.append(form.form + "\t" + form.text)
+        // Each key's bytes made once, and the lines written as bytes: an
+        // Array made at every comparison of the sorts, and a String a line,
+        // took 0.2 of the build's 8.2 billion instructions.
+        var bytes: [UInt8] = []
+        var lines = 0
+        func line(_ pieces: [UInt8]...) {
+            if lines > 0 { bytes.append(0x0A) }
+            for piece in pieces { bytes += piece }
+            lines += 1
+        }
+        let languages = sections.map { (key: Array($0.language.utf8), forms: $0.forms) }
+        for section in languages.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where !section.forms.isEmpty {
+            line(section.key)
+            let forms = section.forms.map { (key: Array($0.form.utf8), text: $0.text) }
+            for form in forms.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+                line(form.key, [0x09], Array(form.text.utf8))
             }
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `bytes` as one zlib stream (RFC 1950) at level 9, as zlib's
