@@ -25,7 +25,7 @@ public enum TextSearch {
     /// marker, or a text not stored as contiguous UTF-8.
     static func byteRanges(of marker: String, in text: String) -> [Range<String.Index>]? {
         let wanted = Array(marker.utf8)
-        guard wanted.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "K") })
+        guard !wanted.isEmpty, wanted.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "K") })
         else { return nil }
         let utf8 = text.utf8
         return utf8.withContiguousStorageIfAvailable { bytes -> [Range<String.Index>] in
