@@ -3,9 +3,11 @@ import UnitpackCore
 import UnitpackTestSupport
 
 /// One source file replaced (or added) by the input in a small valid tree
-/// (`SourceFixture.validFilesWithLocales`): checking never traps, and every
-/// finding about that file points inside it (a line it has, a column of
-/// that line or just past its end), as docs/diagnostics.md promises.
+/// (`SourceFixture.validFilesWithLocales`): checking never traps, nor does
+/// compiling the tree whatever the checks found (the build compiles beside
+/// the checks, `BuildPipeline.build`), and every finding about that file
+/// points inside it (a line it has, a column of that line or just past its
+/// end), as docs/diagnostics.md promises.
 enum SourceProperties {
     static func check(_ input: [UInt8], as relative: String, in context: FuzzContext) -> String? {
         let root = context.scratch + "/tree"
@@ -22,7 +24,10 @@ enum SourceProperties {
                 context.remove("tree/" + relative)
             }
         }
-        let (_, diagnostics) = BuildPipeline.check(source: root)
+        let (tree, diagnostics) = BuildPipeline.check(source: root)
+        // As the build does before it knows the checks' findings: a tree
+        // it cannot use throws, any other is compiled; neither may trap.
+        _ = try? ModelCompiler.compile(tree, diagnostics: tree.diagnostics)
         // Columns count scalars, which only valid UTF-8 has.
         let valid = String(validating: input, as: UTF8.self)
         let lines = input.split(separator: 0x0A, omittingEmptySubsequences: false)
