@@ -30,7 +30,7 @@ enum SourceProperties {
         _ = try? ModelCompiler.compile(tree, diagnostics: tree.diagnostics)
         // Columns count scalars, which only valid UTF-8 has.
         let valid = String(validating: input, as: UTF8.self)
-        let lines = input.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let lines = Self.lines(input)
         let locations = diagnostics.flatMap { [$0.location] + $0.notes.map(\.location) }
         for location in locations where location.path.hasSuffix("/" + relative) {
             guard location.line >= 1, location.line <= lines.count, location.column >= 1 else {
@@ -43,5 +43,31 @@ enum SourceProperties {
             }
         }
         return nil
+    }
+
+    /// The file's lines as the diagnostics count them: an LF, a CRLF or a
+    /// CR alone ends one (docs/diagnostics.md, E107: "the CRs are read as
+    /// line breaks"). Split at LF alone, a CR in a line put every finding
+    /// after it on a line the file did not have.
+    static func lines(_ input: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index < input.count {
+            switch input[index] {
+            case 0x0A:
+                lines.append(input[start..<index])
+                index += 1
+            case 0x0D:
+                lines.append(input[start..<index])
+                index += index + 1 < input.count && input[index + 1] == 0x0A ? 2 : 1
+            default:
+                index += 1
+                continue
+            }
+            start = index
+        }
+        lines.append(input[start...])
+        return lines
     }
 }
