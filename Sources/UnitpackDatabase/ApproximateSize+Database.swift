@@ -56,7 +56,7 @@ extension ApproximateSize {
 
     static func of(_ words: NumberWords) -> Int {
         let table = words.table
-        var bytes = allocation(objectHeader + MemoryLayout<NumberWords>.stride)
+        var bytes = MemoryLayout<NumberWords>.stride + allocation(objectHeader + MemoryLayout<NumberWords.Tables>.stride)
             + allocation(objectHeader + table.bytes.count)
             + allocation(objectHeader + MemoryLayout<WordTable.Entry>.stride * table.entries.count)
             + allocation(objectHeader + MemoryLayout<NumberWords.Meaning>.stride * table.meanings.count)
@@ -170,7 +170,9 @@ extension ApproximateSize {
 
     static func ofCandidates(_ key: CachedKey, count: Int) -> Int {
         guard case .candidates(let text) = key else { return 0 }
-        return of(text.string) + allocation(objectHeader + MemoryLayout<([UnitID], String?)>.stride)
-            + (count == 0 ? 0 : allocation(objectHeader + 8 * count))
+        // The units' texts are the units' own (shared with their entries):
+        // a unit costs its inline bytes here.
+        return of(text.string) + allocation(objectHeader + MemoryLayout<([MeasureUnit], String?, Bool, String?)>.stride)
+            + (count == 0 ? 0 : allocation(objectHeader + MemoryLayout<MeasureUnit>.stride * count))
     }
 }

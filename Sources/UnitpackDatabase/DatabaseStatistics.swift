@@ -42,10 +42,10 @@ enum CachedKey: Hashable {
     case unit(UnitID)
     case language(String)
     case names(NamesKey)
-    /// Number and marker words of a list of languages, joined by commas.
+    /// Number and marker words of a list of languages, by the list's key (`LanguageKeys`).
     case phraseWords(String)
-    /// What a name or symbol finds: the preferred languages (`*` for none),
-    /// a tab, the text as written.
+    /// What a name or symbol finds: the preferred languages' key
+    /// (`LanguageKeys`; `*` for none), a tab, the text as written.
     case candidates(ByteString)
     /// Whether a name starts with these folded words (a whole word of it).
     case nameStart(ByteString)
@@ -65,7 +65,7 @@ enum CachedKey: Hashable {
     /// shares the database's one budget, so a phrase's caches and the
     /// units' are dropped by one rule.
     case reader(kind: UInt8, ByteString)
-    /// The words for the SI and binary prefixes of a list of languages, joined by commas.
+    /// The words for the SI and binary prefixes of a list of languages, by the list's key (`LanguageKeys`).
     case prefixWords(String)
     /// A category's preference lists (`clusters`), by the category's key.
     case clusters(String)
@@ -84,8 +84,10 @@ indirect enum CachedObject {
     case phraseWords(NumberWords)
     /// The units a name finds, best first, the language of the best match,
     /// whether it matched only ignoring case, and the name with its accents
-    /// when it matched only without them.
-    case candidates([UnitID], String?, Bool, String?)
+    /// when it matched only without them. The units themselves, not their
+    /// ids: a parse asks a few names a dozen times, and each id looked up
+    /// again in the cache at each ask was a twentieth of a warm parse.
+    case candidates([MeasureUnit], String?, Bool, String?)
     case nameStart(Bool)
     case nameBlock(NameBlock)
     case relations(RelationTable)

@@ -18,6 +18,15 @@ extension UnitDatabase {
         try withState { state throws(UnitDatabaseError) in try loadLanguage(code, state) }
     }
 
+    /// The first character of `code`'s decimal separator (`language(code)`'s
+    /// numbers), `.` when it has none.
+    package func decimalSeparator(_ code: String) throws(UnitDatabaseError) -> Character {
+        if let known = decimalMemo.withLock({ memo in memo?.code == code ? memo?.decimal : nil }) { return known }
+        let decimal = try language(code).numbers.decimal.first ?? "."
+        decimalMemo.withLock { memo in memo = (code, decimal) }
+        return decimal
+    }
+
     /// A unit's words in `language`, falling back to English for a unit a
     /// partial language does not name, and to the `units-src/` name when the
     /// database has no names at all for it.

@@ -65,9 +65,7 @@ extension UnitDatabase {
         // is parsed again at each key, and front ends convert the same units.
         let key = CachedKey.candidates(cacheKey)
         return try withState { state throws(UnitDatabaseError) in
-            if case .candidates(let ids, let language, let ignoringCase, let withoutAccents)? = state.objects.value(for: key) {
-                var units: [MeasureUnit] = []
-                for id in ids { units.append(try loadReferenced(id, state)) }
+            if case .candidates(let units, let language, let ignoringCase, let withoutAccents)? = state.objects.value(for: key) {
                 return NameCandidates(units: units, language: language, ignoringCase: ignoringCase, withoutAccents: withoutAccents)
             }
             // A name matches a handful of units at most: arrays beat dictionaries.
@@ -122,7 +120,7 @@ extension UnitDatabase {
             // Scores: 1 ignoring case (or without accents), 2 a name as written, 3 a symbol; +10 in an asked language.
             let ignoringCase = best % 10 == 1 && accented == nil
             state.objects.insert(
-                .candidates(units.map(\.id), language, ignoringCase, accented), for: key,
+                .candidates(units, language, ignoringCase, accented), for: key,
                 cost: ApproximateSize.ofCandidates(key, count: units.count) + (accented.map(ApproximateSize.of) ?? 0))
             return NameCandidates(units: units, language: language, ignoringCase: ignoringCase, withoutAccents: accented)
         }
@@ -178,13 +176,17 @@ extension UnitDatabase {
     /// Whether a name or symbol lies in `[lower, upper)` of the names'
     /// index, kept in the object cache under `cacheKey` (`nameStarts(with:)`,
     /// `namePrefixExists`).
-    package func nameExists(from lower: String, before upper: String, cacheKey key: ByteString) throws(UnitDatabaseError) -> Bool {
+    package func nameExists(from lower: String, before upper: @autoclosure () -> String, cacheKey key: ByteString) throws(UnitDatabaseError)
+        -> Bool
+    {
         try withState { state throws(UnitDatabaseError) in
             if case .nameStart(let starts)? = state.objects.value(for: .nameStart(key)) { return starts }
             let starts: Bool
             do {
                 // The first key from `lower` on, in its block or the next
                 // block's first (the block's `next`), checked by its block.
+                // (The bound made only then: a cached answer needs none.)
+                let upper = upper()
                 starts = try state.firstName(atLeast: lower, path: path).map { NameBlock.precedes($0, upper) } ?? false
             } catch {
                 throw Self.typed(error, path: path)
@@ -194,21 +196,19 @@ extension UnitDatabase {
         }
     }
 
-    /// The start of a `candidates` cache key: the preferred languages (`*`
-    /// for none) and a tab. A parse joins it once for all its lookups.
+    /// The start of a `candidates` cache key: the preferred languages'
+    /// key (`languageKey`; `*` for none) and a tab. A parse asks it once
+    /// for all its lookups.
     package func candidatesKeyPrefix(_ languages: [String]?) -> String {
-        (languages.map(languageKey) ?? "*") + "\t"
+        guard let languages else { return "*\t" }
+        return languageKeyMemo.withLock { keys in keys.entry(for: languages).prefix }
     }
 
-    /// The codes joined by commas: the object cache's key for what a list
-    /// of languages reads (phrase words, prefix words, a phrase's language).
+    /// The object cache's key for what a list of languages reads (phrase
+    /// words, prefix words, a phrase's language): a short key of the list's
+    /// own (`LanguageKeys`).
     package func languageKey(_ languages: [String]) -> String {
-        languageKeyMemo.withLock { memo in
-            // Equal arrays of a parse share their storage: compared at once.
-            if memo.codes == languages { return memo.key }
-            memo = (languages, languages.joined(separator: ","))
-            return memo.key
-        }
+        languageKeyMemo.withLock { keys in keys.entry(for: languages).key }
     }
 
     /// The unit whose key (`category/name`, as in `units-src/`) is `key`.
@@ -286,4 +286,41 @@ package struct NameCandidates {
     /// (`NameKind.withoutAccents`: `metros cubicos`, `metros cúbicos`): a
     /// reading of it is a guess. Nil when it matched as typed or ignoring case.
     package var withoutAccents: String?
+}
+
+/// Short cache keys for the language lists asked of a database. Every key
+/// of a parse's lookups starts with its list's: the codes joined (twelve of
+/// them, forty bytes) made each key a String of its own on the heap, hashed
+/// whole at each lookup; a list's number, two to four bytes, keeps most keys
+/// within a String's inline bytes. The first `mostNumbered` lists asked get
+/// a number (`\u{1}` and the decimal digits); any later one is its codes
+/// joined by U+001F after `\u{2}`, so no two lists share a key.
+struct LanguageKeys {
+    static let mostNumbered = 256
+    /// The list asked last, its key and its `candidatesKeyPrefix`: a parse
+    /// asks a dozen times, and equal arrays of a parse share their storage
+    /// (compared at once).
+    private var last: (codes: [String], key: String, prefix: String) = ([], "", "\t")
+    private var numbers: [[String]: Int] = [:]
+
+    init() {
+        last = Self.entry(languages: [], number: 0)
+        numbers[[]] = 0
+    }
+
+    mutating func entry(for languages: [String]) -> (codes: [String], key: String, prefix: String) {
+        if last.codes == languages { return last }
+        var number = numbers[languages]
+        if number == nil, numbers.count < Self.mostNumbered {
+            number = numbers.count
+            numbers[languages] = number
+        }
+        last = Self.entry(languages: languages, number: number)
+        return last
+    }
+
+    private static func entry(languages: [String], number: Int?) -> (codes: [String], key: String, prefix: String) {
+        let key = number.map { "\u{1}\($0)" } ?? "\u{2}" + languages.joined(separator: "\u{1F}")
+        return (languages, key, key + "\t")
+    }
 }

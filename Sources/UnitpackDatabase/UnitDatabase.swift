@@ -18,10 +18,14 @@ public final class UnitDatabase: Sendable {
     /// The database's file.
     public let path: String
     private let state: Locked<State>
-    /// The language list asked last and its key (codes joined by commas):
-    /// a parse keys its cache lookups by the list a dozen times, and joining
-    /// twelve codes each time was a quarter of a parse with all asked.
-    let languageKeyMemo = Locked<(codes: [String], key: String)>(([], ""))
+    /// The language lists' cache keys (`languageKey`): a parse keys its
+    /// cache lookups by its list a dozen times, and joining twelve codes
+    /// each time was a quarter of a parse with all asked.
+    let languageKeyMemo = Locked(LanguageKeys())
+    /// The language code asked last for its decimal separator, and the
+    /// separator: every parse asks it of its first language, and a
+    /// `Language` from the object cache cost a fiftieth of a parse.
+    let decimalMemo = Locked<(code: String, decimal: Character)?>(nil)
 
     package final class State {
         package let connection: Connection

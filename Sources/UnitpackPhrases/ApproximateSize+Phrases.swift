@@ -8,6 +8,7 @@ extension ApproximateSize {
         for code in found.languages { size += of(code) }
         size += dictionary(count: found.named.count, keyStride: MemoryLayout<UnitID>.stride, valueStride: 8)
         for languages in found.named.values { size += dictionary(count: languages.count, keyStride: 16, valueStride: 0) }
+        size += allocation(objectHeader + found.namesInLanguages.count)
         for word in found.words {
             size += allocation(objectHeader + MemoryLayout<PhraseReader.NameLanguage>.stride * word.count)
             for name in word { size += of(name.language) }

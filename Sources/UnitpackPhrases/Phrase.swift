@@ -25,14 +25,32 @@ struct Phrase {
         /// plain path, known without scanning the text again.
         let needsVariants: Bool
 
+        /// The word at `range` of `scalars` (the phrase's), whose text is `text`.
+        init(_ range: Range<Int>, text: String, scalars: [Unicode.Scalar]) {
+            // Its last scalars taken from the phrase's: the String's scalar
+            // view walked back from its end for each word was a fiftieth of a parse.
+            self.init(
+                range, text: text, last: range.isEmpty ? nil : scalars[range.upperBound - 1],
+                beforeLast: range.count < 2 ? nil : scalars[range.upperBound - 2])
+        }
+
+        /// A word that is not a run of the phrase's scalars (a piece of one).
         init(_ range: Range<Int>, text: String) {
+            let scalars = text.unicodeScalars
+            let last = scalars.last
+            let beforeLast = scalars.count < 2 ? nil : scalars[scalars.index(scalars.endIndex, offsetBy: -2)]
+            self.init(range, text: text, last: last, beforeLast: beforeLast)
+        }
+
+        private init(_ range: Range<Int>, text: String, last: Unicode.Scalar?, beforeLast: Unicode.Scalar?) {
             self.range = range
             self.text = text
             folded = TextFolding.fold(text)
+            // `PhraseReader.endsInPlainPower`, of the last two scalars.
             needsVariants =
                 text.utf8.contains(UInt8(ascii: "^"))
-                || text.unicodeScalars.last.map(PhraseReader.isPunctuation) == true
-                || PhraseReader.endsInPlainPower(text)
+                || last.map(PhraseReader.isPunctuation) == true
+                || ((last == "2" || last == "3") && beforeLast?.properties.isAlphabetic == true)
         }
     }
 
@@ -65,20 +83,23 @@ struct Phrase {
         self.scalars = scalars
         self.utf8 = utf8
         self.offsets = offsets
-        var ranges: [Range<Int>] = []
+        // Words made as they end, into one list sized for a typical phrase.
+        var words: [Word] = []
+        words.reserveCapacity(12)
+        func word(_ range: Range<Int>) -> Word {
+            Word(range, text: String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self), scalars: scalars)
+        }
         var start: Int?
         for (index, scalar) in scalars.enumerated() {
             if Self.isSpace(scalar) {
-                if let begin = start { ranges.append(begin..<index) }
+                if let begin = start { words.append(word(begin..<index)) }
                 start = nil
             } else if start == nil {
                 start = index
             }
         }
-        if let begin = start { ranges.append(begin..<scalars.count) }
-        words = ranges.map { range in
-            Word(range, text: String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self))
-        }
+        if let begin = start { words.append(word(begin..<scalars.count)) }
+        self.words = words
     }
 
     /// `phrase` cut into the words at `ranges` (in order, within its words):
@@ -90,7 +111,9 @@ struct Phrase {
         utf8 = phrase.utf8
         offsets = phrase.offsets
         words = ranges.map { range in
-            Word(range, text: String(decoding: phrase.utf8[phrase.offsets[range.lowerBound]..<phrase.offsets[range.upperBound]], as: UTF8.self))
+            Word(
+                range, text: String(decoding: phrase.utf8[phrase.offsets[range.lowerBound]..<phrase.offsets[range.upperBound]], as: UTF8.self),
+                scalars: phrase.scalars)
         }
     }
 
@@ -114,7 +137,7 @@ struct Phrase {
 
     /// The text of `range` (scalars of the phrase) as a word.
     func word(_ range: Range<Int>) -> Word {
-        Word(range, text: String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self))
+        Word(range, text: String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self), scalars: scalars)
     }
 
     /// The words from scalar `position` on; a word cut by it starts there.
@@ -166,6 +189,11 @@ struct Phrase {
             start = words.first?.range.lowerBound ?? 0
             end = words.last?.range.upperBound ?? 0
         }
+
+        init(start: Int, end: Int) {
+            self.start = start
+            self.end = end
+        }
     }
 
     /// Words side by side, spaces as one (none between words cut from one
@@ -179,17 +207,13 @@ struct Phrase {
     /// joins a span for each lookup.
     static func joined(_ words: ArraySlice<Word>, folded: Bool, after prefix: String = "") -> String {
         guard words.count > 1 || !prefix.isEmpty else { return words.first.map { folded ? $0.folded : $0.text } ?? "" }
-        var prefix = prefix
         var bytes = prefix.utf8.count + max(0, words.count - 1)
         for word in words { bytes += folded ? word.folded.utf8.count : word.text.utf8.count }
         // Bytes copied into one buffer: `String.append` of each word was a
-        // tenth of a parse. Straight into the string's storage where the OS
-        // has it (iOS 14, watchOS 7, macOS 11, tvOS 14); a copy before.
+        // tenth of a parse.
         func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-            var at = prefix.withUTF8 { utf8 in
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<utf8.count]).initialize(from: utf8)
-                return utf8.count
-            }
+            var at = 0
+            copy(prefix, into: buffer, at: &at)
             let start = at
             var previousEnd: Int?
             for word in words {
@@ -199,19 +223,31 @@ struct Phrase {
                     at += 1
                 }
                 previousEnd = word.range.upperBound
-                var part = folded ? word.folded : word.text
-                part.withUTF8 { utf8 in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + utf8.count)]).initialize(from: utf8)
-                    at += utf8.count
-                }
+                copy(folded ? word.folded : word.text, into: buffer, at: &at)
             }
             return at
         }
+        return string(capacity: bytes, fill)
+    }
+
+    /// The String of the bytes `fill` writes (at most `capacity`; it returns
+    /// how many): straight into the string's storage where the OS has it
+    /// (iOS 14, watchOS 7, macOS 11, tvOS 14); a copy before.
+    static func string(capacity: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> String {
         if #available(macOS 11, iOS 14, watchOS 7, tvOS 14, *) {
-            return String(unsafeUninitializedCapacity: bytes, initializingUTF8With: fill)
+            return String(unsafeUninitializedCapacity: capacity, initializingUTF8With: fill)
         }
-        let utf8 = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in count = fill(buffer) }
+        let utf8 = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in count = fill(buffer) }
         return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Copies `text`'s UTF-8 into `buffer` at `at`, which it moves past them.
+    static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at: inout Int) {
+        var text = text
+        at += text.withUTF8 { utf8 in
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + utf8.count)]).initialize(from: utf8)
+            return utf8.count
+        }
     }
 
     struct Number {

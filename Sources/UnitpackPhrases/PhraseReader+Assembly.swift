@@ -10,14 +10,17 @@ extension PhraseReader {
     /// unit down and add up; so must the target's.
     func assemble(_ parts: [FoundPart], _ targets: [Found]?, _ reader: inout Reader) throws(UnitDatabaseError) -> Outcome {
         // Each reading carries the guesses its words were read by.
-        let guesses = parts.compactMap(\.units.guess) + (targets ?? []).compactMap(\.guess)
+        var guesses = parts.compactMap(\.units.guess)
+        if let targets { guesses += targets.compactMap(\.guess) }
         let outcome = try assembled(parts, targets, &reader)
         guard case .success(let readings) = outcome else { return outcome }
         // A symbol only its case tells must be read in one spelling (`mw`): the
         // one that does not convert a unit to itself (`100 mbps in MB/s`), or
-        // that is a prefix of the other side's unit (`1.5tb to gb`).
-        let founds = parts.map { (found: $0.units, isTarget: false) } + (targets ?? []).map { (found: $0, isTarget: true) }
-        if let problem = Self.caseProblem(readings, founds) {
+        // that is a prefix of the other side's unit (`1.5tb to gb`). Most
+        // words are no such symbol: the list is made only for one that is.
+        let caseDecides = parts.contains { $0.units.caseDecides != nil } || (targets ?? []).contains { $0.caseDecides != nil }
+        let founds = !caseDecides ? [] : parts.map { (found: $0.units, isTarget: false) } + (targets ?? []).map { (found: $0, isTarget: true) }
+        if caseDecides, let problem = Self.caseProblem(readings, founds) {
             var narrowed = Self.narrowedByAsking(readings, founds)
             if narrowed == nil { narrowed = try narrowedByBase(readings, founds) }
             guard let narrowed else { return .failure(.problem(problem)) }
@@ -112,14 +115,17 @@ extension PhraseReader {
             guard part.value >= 0 else { return .failure(.problem(.signedPart(value: part.value, unit: unit))) }
             // A sum past a Double's range is no quantity (found by fuzzing:
             // `… 1e300 hundred a s …`): refused, as a number typed past it is.
-            let tooLarge = PhraseFailure.problem(
-                .numberOutOfRange(NumberOutOfRange(text: "\(part.value) \(unit.name)", isTooLarge: true, read: .infinity)))
+            // Made only when refused: a Double written out for each part
+            // of each reading was a tenth of a parse of several parts.
+            func tooLarge() -> Chain<(units: [MeasureUnit], total: Double)> {
+                .failure(.problem(.numberOutOfRange(NumberOutOfRange(text: "\(part.value) \(unit.name)", isTooLarge: true, read: .infinity))))
+            }
             do {
                 total += try database.convert(part.value, from: unit, to: first)
             } catch .conversionFailed {
-                return .failure(tooLarge)
+                return tooLarge()
             }
-            guard total.isFinite else { return .failure(tooLarge) }
+            guard total.isFinite else { return tooLarge() }
         }
         return .success((units, parts[0].value < 0 ? -total : total))
     }

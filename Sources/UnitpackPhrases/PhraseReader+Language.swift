@@ -20,6 +20,10 @@ extension PhraseReader {
         /// The units each word of the phrase names, with the name's language
         /// (empty for a symbol of every language) and whether it is a symbol.
         var words: [[NameLanguage]]
+        /// Whether each word names some unit in one of `languages`: most
+        /// words do not (a symbol of every language), and a reading asks it
+        /// of each word naming its units (`namedInPhraseLanguage`).
+        var namesInLanguages: [Bool] = []
     }
 
     /// The phrase's language, from each word that is not a number: the
@@ -30,14 +34,21 @@ extension PhraseReader {
     /// Kept in the object cache by the asked languages and the folded words:
     /// a phrase is parsed again at each key typed and each target asked.
     func phraseLanguage(_ phrase: Phrase, words: NumberWords, asked: [String]) throws(UnitDatabaseError) -> PhraseLanguage {
-        // Sized once: appended a word at a time, the key grew (and was
-        // copied) several times a parse.
-        var text = database.languageKey(asked)
-        text.reserveCapacity(phrase.words.reduce(text.utf8.count + 1) { $0 + $1.folded.utf8.count + 1 })
-        text.append("\t")
-        for word in phrase.words {
-            text.append(word.folded)
-            text.append("\u{1F}")
+        // Copied into one buffer: `String.append` of each word (a check of
+        // the grapheme boundary at each) was a thirtieth of a parse.
+        let prefix = database.languageKey(asked)
+        let count = phrase.words.reduce(prefix.utf8.count + 1) { $0 + $1.folded.utf8.count + 1 }
+        let text = Phrase.string(capacity: count) { buffer in
+            var at = 0
+            Phrase.copy(prefix, into: buffer, at: &at)
+            buffer[at] = UInt8(ascii: "\t")
+            at += 1
+            for word in phrase.words {
+                Phrase.copy(word.folded, into: buffer, at: &at)
+                buffer[at] = 0x1F
+                at += 1
+            }
+            return at
         }
         let key = ByteString(text)
         if let found = try database.withState({ state throws(UnitDatabaseError) in
@@ -97,7 +108,9 @@ extension PhraseReader {
         if let none = common, none.isEmpty, let most = votes.values.max() {
             common = Set(votes.filter { $0.value == most }.keys)
         }
-        return PhraseLanguage(languages: asked.filter { common?.contains($0) ?? false }, named: named, words: units)
+        let languages = asked.filter { common?.contains($0) ?? false }
+        let inLanguages = units.map { names in names.contains { !$0.language.isEmpty && languages.contains($0.language) } }
+        return PhraseLanguage(languages: languages, named: named, words: units, namesInLanguages: inLanguages)
     }
 
     /// A unit a word names, the language of the name (empty for a symbol
@@ -144,7 +157,7 @@ extension PhraseReader {
     ///   kilometry`: the Polish mile before the mil);
     /// - the language of the names read is the phrase's when its words
     ///   decide one (`10 libras em quilogramas`: pt, not es).
-    func ordered(_ readings: [PhraseReading], _ phrase: Phrase, words: NumberWords, asked: [String])
+    func ordered(_ readings: consuming [PhraseReading], _ phrase: Phrase, words: NumberWords, asked: [String])
         throws(UnitDatabaseError) -> [PhraseReading]
     {
         // Symbols alone (`27 psi in bar`) in one language leave nothing to decide.
@@ -156,19 +169,29 @@ extension PhraseReader {
         if readings.contains(where: { $0.separator != nil }) {
             for code in deciding { decimals[code] = try database.language(code).numbers.decimal.first ?? "." }
         }
-        var readings = readings
         if !found.languages.isEmpty {
-            var all: [PhraseReading] = []
+            // Made only when a reading has another (most have none).
+            var all: [PhraseReading]?
             // Readings share their units: each unit's answer is found once.
-            var named: [UnitID: (unit: MeasureUnit, language: String)?] = [:]
+            // A list: a parse has a few readings of a few units, and a
+            // Dictionary's first insert (its storage's generic metadata
+            // looked up) cost more than the search.
+            var named: [(id: UnitID, answer: (unit: MeasureUnit, language: String)?)] = []
             // The unit named in the phrase's language before the one named in another.
-            for reading in readings {
-                if let other = try inPhraseLanguage(reading, found, phrase, &named) { all.append(other) }
-                all.append(reading)
+            for (index, reading) in readings.enumerated() {
+                if let other = try inPhraseLanguage(reading, found, phrase, &named) {
+                    if all == nil {
+                        all = Array(readings[..<index])
+                        all?.reserveCapacity(2 * readings.count)
+                    }
+                    all?.append(other)
+                }
+                all?.append(reading)
             }
-            readings = all
+            if let all { readings = all }
         }
         var ranked: [(reading: PhraseReading, rank: (Int, Int, Int, Int, Int), index: Int)] = []
+        ranked.reserveCapacity(readings.count)
         for (index, var reading) in readings.enumerated() {
             var separatorRank = 0
             if let separator = reading.separator {
@@ -178,9 +201,9 @@ extension PhraseReader {
             }
             var namedRank = 0
             if !found.languages.isEmpty, found.languages.count < asked.count {
-                let units = [reading.from] + reading.targets
-                let named = units.filter { !(found.named[$0.id]?.isDisjoint(with: found.languages) ?? true) }.count
-                namedRank = units.count - named
+                // The units the phrase's languages do not name (counted, no list made).
+                func unnamed(_ unit: MeasureUnit) -> Int { found.named[unit.id]?.isDisjoint(with: found.languages) ?? true ? 1 : 0 }
+                namedRank = reading.targets.reduce(unnamed(reading.from)) { $0 + unnamed($1) }
             }
             // `libras` is Spanish and Portuguese; with `em` the phrase is Portuguese.
             // Symbols alone name no language (`5 km in m`), whatever the markers.
@@ -195,6 +218,11 @@ extension PhraseReader {
             // Fewer guesses: more of the text read as written.
             ranked.append((reading, (fitRank, selfRank, reading.guesses.count, separatorRank, namedRank), index))
         }
+        // One reading (most phrases): nothing to sort, its list given back.
+        if ranked.count == 1, readings.count == 1 {
+            readings[0] = ranked[0].reading
+            return readings
+        }
         ranked.sort {
             ($0.rank.0, $0.rank.1, $0.rank.2, $0.rank.3, $0.rank.4, $0.index) < ($1.rank.0, $1.rank.1, $1.rank.2, $1.rank.3, $1.rank.4, $1.index)
         }
@@ -208,12 +236,13 @@ extension PhraseReader {
     /// no word gives such a unit of the same category; a value of several
     /// parts keeps its units.
     private func inPhraseLanguage(
-        _ reading: PhraseReading, _ found: PhraseLanguage, _ phrase: Phrase, _ named: inout [UnitID: (unit: MeasureUnit, language: String)?]
+        _ reading: PhraseReading, _ found: PhraseLanguage, _ phrase: Phrase,
+        _ named: inout [(id: UnitID, answer: (unit: MeasureUnit, language: String)?)]
     ) throws(UnitDatabaseError) -> PhraseReading? {
         func inLanguage(_ unit: MeasureUnit) throws(UnitDatabaseError) -> (unit: MeasureUnit, language: String)? {
-            if let known = named[unit.id] { return known }
+            if let known = named.first(where: { $0.id == unit.id }) { return known.answer }
             let answer = try namedInPhraseLanguage(unit, found, phrase)
-            named[unit.id] = .some(answer)
+            named.append((unit.id, answer))
             return answer
         }
         var other = reading
@@ -243,6 +272,7 @@ extension PhraseReader {
         // Most units have no such other unit: known before the longer names
         // around each word are looked up (a fifth of a parse when asked first).
         func other(at index: Int) throws(UnitDatabaseError) -> (unit: MeasureUnit, language: String)? {
+            guard found.namesInLanguages[index] else { return nil }
             // A symbol written exactly (`m`) is not another unit's symbol in
             // the phrase's language matched ignoring case (`M`, the Spanish
             // nautical mile): `1.70 m en pies` is metres.

@@ -32,13 +32,11 @@ extension PhraseReader {
     /// What the lookups of one parse found, by span: the same span is asked
     /// about for each reading of the number, and as written before stemmed.
     struct LookupMemo {
-        // Room for the spans of a typical phrase: growing the tables was a
-        // twentieth of a parse. Stemmed spans, asked about only when a span
-        // names nothing as written, get theirs when first asked.
-        var written = [Phrase.Span: Found?](minimumCapacity: 32)
-        var stemmed: [Phrase.Span: Found?] = [:]
+        var written = SpanTable<Found?>()
+        /// Stemmed spans, asked about only when a span names nothing as written.
+        var stemmed = SpanTable<Found?>()
         /// Whether a name starts with the span's words, by span.
-        var starts = [Phrase.Span: Bool](minimumCapacity: 8)
+        var starts = SpanTable<Bool>()
         /// The object cache's key prefix for the asked languages, joined once a parse.
         var languageKey: String?
         /// Words of the spans asked about (see `Reader.work`).
@@ -102,14 +100,14 @@ extension PhraseReader {
                 }
             }
             written?.words = span
-            memo.written[key] = .some(written)
+            memo.written.insert(written, for: key)
         }
         if written != nil || !stems { return written }
         if let known = memo.stemmed[key] { return known }
         var stemmed = try lookupStemmed(
             span, languages: languages, key: languageKey, words: words, work: &memo.work, most: memo.limit - memo.steps)
         stemmed?.words = span
-        memo.stemmed[key] = .some(stemmed)
+        memo.stemmed.insert(stemmed, for: key)
         return stemmed
     }
 
@@ -224,7 +222,7 @@ extension PhraseReader {
         // Two words: asked only when a longer span asked already.
         guard span.count >= 3 else { return true }
         let starts = try database.nameStarts(with: Phrase.joined(head, folded: true))
-        memo.starts[key] = starts
+        memo.starts.insert(starts, for: key)
         return starts
     }
 

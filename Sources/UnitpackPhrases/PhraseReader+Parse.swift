@@ -65,7 +65,7 @@ extension PhraseReader {
         if let problem = Self.phraseTooLong(text) { return .notUnderstood(reason: problem) }
         let words = try database.phraseWords(languages)
         var decimal: Character = "."
-        if let first = languages.first { decimal = try database.language(first).numbers.decimal.first ?? "." }
+        if let first = languages.first { decimal = try database.decimalSeparator(first) }
         // Words written without spaces (`5公里等于多少英里`) cut into theirs.
         // A number inside a unit's name (`時速5キロメートル`) moved before it,
         // the quantity's and the target's (`時速何マイル`): a phrase has two.
@@ -227,10 +227,10 @@ extension PhraseReader {
         /// way of a span would try them: a tenth more work a parse.
         var lastResort = false
         var memo = LookupMemo()
-        /// `Phrase.mayStartNumber` of each word, by its first scalar: asked
-        /// after every unit the quantity's words may name (a tenth of a
-        /// parse when asked afresh each time).
-        var startsNumber: [Int: Bool] = [:]
+        /// `Phrase.mayStartNumber` of each word, by its first scalar (1 yes,
+        /// 0 no, -1 not asked yet): asked after every unit the quantity's
+        /// words may name (a tenth of a parse when asked afresh each time).
+        var startsNumber: [Int8] = []
         /// The first scalars of the words that are part of a word of kind
         /// `context` of several (`درجة الحرارة`: `درجة` is also the
         /// degree's name), found at the first word of context asked about.
@@ -258,9 +258,12 @@ extension PhraseReader {
 
         /// Whether a number may start at `word` (`Phrase.mayStartNumber`), once a word.
         mutating func mayStartNumber(_ word: Phrase.Word) -> Bool {
-            if let known = startsNumber[word.range.lowerBound] { return known }
+            let at = word.range.lowerBound
+            if startsNumber.isEmpty { startsNumber = Array(repeating: -1, count: phrase.scalars.count + 1) }
+            guard at < startsNumber.count else { return phrase.mayStartNumber(word, words: words, reader: numbers) }
+            if startsNumber[at] >= 0 { return startsNumber[at] == 1 }
             let found = phrase.mayStartNumber(word, words: words, reader: numbers)
-            startsNumber[word.range.lowerBound] = found
+            startsNumber[at] = found ? 1 : 0
             return found
         }
 

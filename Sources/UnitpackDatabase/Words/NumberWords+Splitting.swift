@@ -18,50 +18,18 @@ extension NumberWords {
         // String made for each length tried was most of a split's cost.
         var token = token
         let found: (pieces: [Range<Int>], languages: UInt64)? = token.withUTF8 { bytes in
-            // Where each scalar starts, and the end: a piece runs between two.
-            var starts: [Int] = []
-            starts.reserveCapacity(bytes.count + 1)
-            for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { starts.append(offset) }
-            let scalarCount = starts.count
+            var scalarCount = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { scalarCount += 1 }
             guard scalarCount <= Self.longestSplitToken else { return nil }
-            starts.append(bytes.count)
-            func scalar(_ index: Int) -> UInt32 {
-                var decoder = UTF8()
-                var iterator = bytes[starts[index]..<starts[index + 1]].makeIterator()
-                if case .scalarValue(let value) = decoder.decode(&iterator) { return value.value }
-                return 0
-            }
-            // Positions known not to split to the end: each is tried once, so
-            // the search is linear in the token times the longest word.
-            var dead = [Bool](repeating: false, count: scalarCount)
-            var pieces: [Range<Int>] = []
-            var languages: UInt64 = ~0
-            var masks: [UInt64] = []
-            func search(_ start: Int) -> Bool {
-                if start == scalarCount { return true }
-                if dead[start] { return false }
-                // A piece of two scalars or more starts as some word does, and
-                // one of one is a word: checked on the scalars, before a lookup.
-                let head = scalar(start)
-                let pairStarts = start + 1 < scalarCount && startsSplittable(UInt64(head) << 32 | UInt64(scalar(start + 1)))
-                for length in stride(from: min(longestSplittable, scalarCount - start), through: 1, by: -1) {
-                    if length == 1 ? !(Unicode.Scalar(head).map(splittableScalars.contains) ?? false) : !pairStarts { continue }
-                    let piece = starts[start]..<starts[start + length]
-                    guard let entry = table.entry(utf8: UnsafeBufferPointer(rebasing: bytes[piece])),
-                        entry.flags & WordTable.splittableFlag != 0
-                    else { continue }
-                    pieces.append(piece)
-                    masks.append(entry.languages)
-                    if search(start + length) { return true }
-                    pieces.removeLast()
-                    masks.removeLast()
+            // The search's tables on the stack: four arrays allocated for
+            // each word asked (most are no number) were most of a split's cost.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: scalarCount + 1) { starts in
+                withUnsafeTemporaryAllocation(of: Bool.self, capacity: scalarCount) { dead in
+                    withUnsafeTemporaryAllocation(of: (piece: Range<Int>, languages: UInt64).self, capacity: scalarCount) { pieces in
+                        search(bytes, scalarCount: scalarCount, starts: starts, dead: dead, pieces: pieces)
+                    }
                 }
-                dead[start] = true
-                return false
             }
-            guard search(0), pieces.count > 1 else { return nil }
-            for mask in masks { languages &= mask }
-            return (pieces, languages)
         }
         guard let found else { return nil }
         // Letters only (after the search: most tokens fail it first, and a
@@ -72,6 +40,58 @@ extension NumberWords {
         if !languageCodes.isEmpty, found.languages == 0 { return nil }
         let utf8 = Array(token.utf8)
         return found.pieces.map { String(decoding: utf8[$0], as: UTF8.self) }
+    }
+
+    /// `split`'s search of `bytes` (of `scalarCount` scalars) for number
+    /// words written together, in the buffers given (uninitialized; each of
+    /// `scalarCount` elements, `starts` one more): the pieces, longest first,
+    /// and the languages that have every piece; nil when none cover it.
+    private func search(
+        _ bytes: UnsafeBufferPointer<UInt8>, scalarCount: Int, starts: UnsafeMutableBufferPointer<Int>, dead: UnsafeMutableBufferPointer<Bool>,
+        pieces: UnsafeMutableBufferPointer<(piece: Range<Int>, languages: UInt64)>
+    ) -> (pieces: [Range<Int>], languages: UInt64)? {
+        // Where each scalar starts, and the end: a piece runs between two.
+        var index = 0
+        for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 {
+            starts[index] = offset
+            index += 1
+        }
+        starts[scalarCount] = bytes.count
+        func scalar(_ index: Int) -> UInt32 {
+            var decoder = UTF8()
+            var iterator = bytes[starts[index]..<starts[index + 1]].makeIterator()
+            if case .scalarValue(let value) = decoder.decode(&iterator) { return value.value }
+            return 0
+        }
+        // Positions known not to split to the end: each is tried once, so
+        // the search is linear in the token times the longest word.
+        _ = dead.initialize(repeating: false)
+        var count = 0
+        func search(_ start: Int) -> Bool {
+            if start == scalarCount { return true }
+            if dead[start] { return false }
+            // A piece of two scalars or more starts as some word does, and
+            // one of one is a word: checked on the scalars, before a lookup.
+            let head = scalar(start)
+            let pairStarts = start + 1 < scalarCount && startsSplittable(UInt64(head) << 32 | UInt64(scalar(start + 1)))
+            for length in stride(from: min(longestSplittable, scalarCount - start), through: 1, by: -1) {
+                if length == 1 ? !(Unicode.Scalar(head).map(splittableScalars.contains) ?? false) : !pairStarts { continue }
+                let piece = starts[start]..<starts[start + length]
+                guard let entry = table.entry(utf8: UnsafeBufferPointer(rebasing: bytes[piece])),
+                    entry.flags & WordTable.splittableFlag != 0
+                else { continue }
+                pieces[count] = (piece, entry.languages)
+                count += 1
+                if search(start + length) { return true }
+                count -= 1
+            }
+            dead[start] = true
+            return false
+        }
+        guard search(0), count > 1 else { return nil }
+        var languages: UInt64 = ~0
+        for index in 0..<count { languages &= pieces[index].languages }
+        return (pieces[0..<count].map(\.piece), languages)
     }
 
     /// The first two scalars of a word of two or more, packed: a key of `splitStarts`.

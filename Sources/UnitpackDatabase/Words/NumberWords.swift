@@ -21,62 +21,43 @@ public struct NumberWords: Sendable {
         }
     }
 
-    /// Folded word -> its meanings (a word may be a number in one language
-    /// and a marker in another), the languages that have it, and whether a
-    /// token written without spaces may split into it (`WordTable`).
-    package var table = WordTable([])
-    /// Words of kind `prefix` (folded) and their values, longest first: they
-    /// are found at the start of a word, not as a word.
-    package var prefixes: [(word: String, value: Double)] = []
-    /// Words of kind `attached` (folded), longest first: written glued to
-    /// the front of the next word (Arabic `ب`, `ال`, `و`), cut from it when
-    /// the rest reads (`UnitDatabase.segmented`).
-    package var attached: [String] = []
-    /// The first bytes of the attached words, a bit each (four words of 64
-    /// bits): most words of a phrase start with none, told without a string.
-    package var attachedLeads: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    /// The endings of kind `ending` (folded), each with its language, the
-    /// longest first: they are cut from words, never read as words
-    /// (`PhraseReader.lookupStemmed`), so they are not in `table`.
-    package var endings: [(ending: String, language: String)] = []
-    /// The words of unit expressions among them (`per`, `на`, `square`,
-    /// `в квадрате`): docs/expressions.md.
-    package var expression = ExpressionWords()
-    /// The longest of the words a token written without spaces may be split
-    /// into (`einundzwanzig`: `ein`, `und`, `zwanzig`): the words of numbers
-    /// but articles and partitives, which no language writes inside a number.
-    /// In Unicode scalars.
-    package var longestSplittable = 0
-    /// The first two scalars of each splittable word of two or more,
-    /// packed (`start(of:)`): a token that starts with none (nor with one of
-    /// `splittableScalars`) splits into none, known with a lookup and no
-    /// allocation (most words of a phrase are units, tried at each word).
-    /// Sorted, each once, searched by halves: a hash set of them took twice
-    /// the bytes, and `Hasher` at each lookup.
-    package var splitStarts: [UInt64] = []
-    /// The splittable words of one scalar (Chinese and Japanese `十`,
-    /// `五`; Russian `с`), which a token may start with whatever follows.
-    package var splittableScalars: Set<Unicode.Scalar> = []
-    /// The longest word of the table, in Unicode scalars: how far a word
-    /// written without spaces is matched against the table at each position.
-    package var longestWord = 0
-    /// The first words of the `minus` entries (`below` of `below zero`,
-    /// `мороза` whole): a parse tries them after every part of a quantity,
-    /// and a word that opens none is known with one lookup, no join.
-    package var minusOpenings: FoldedWordSet = []
-    /// The words of kind `system` (folded) by their value (1: imperial, 2:
-    /// US), each with its language: `PhraseReader.lookupSystemWord`.
-    package var systems: [(word: String, value: Double, language: String)] = []
-    /// The words for prefixes of the languages (`kilo`, `كيلو`, `кило`),
-    /// folded: `UnitDatabase.phraseWords` sets them from `compounds.tsv`.
-    package var prefixWords: FoldedWordSet = []
-    /// The first words of the words of kind `context` of several
-    /// (`درجة` of `درجة الحرارة`): only a phrase holding one looks for them.
-    package var contextOpenings: FoldedWordSet = []
-    /// The languages of the table's language bits (the first 64 given): what
-    /// decides the language of a phrase (docs/phrases.md, "Numbers as each
-    /// language writes them").
-    package var languageCodes: [String] = []
+    /// The tables, behind one reference: a parse copies its words out of
+    /// the object cache and into its reader, and a struct of fifteen
+    /// references retained (and released) each of them at each copy.
+    private final class Box: Sendable {
+        let tables: Tables
+        init(_ tables: Tables) { self.tables = tables }
+    }
+
+    private var box: Box
+
+    // Each `Tables` field, read through the reference (documented there).
+    package var table: WordTable { box.tables.table }
+    package var prefixes: [(word: String, value: Double)] { box.tables.prefixes }
+    package var attached: [String] { box.tables.attached }
+    package var attachedLeads: (UInt64, UInt64, UInt64, UInt64) { box.tables.attachedLeads }
+    package var endings: [(ending: String, language: String)] { box.tables.endings }
+    package var expression: ExpressionWords { box.tables.expression }
+    package var longestSplittable: Int { box.tables.longestSplittable }
+    package var splitStarts: [UInt64] { box.tables.splitStarts }
+    package var splittableScalars: Set<Unicode.Scalar> { box.tables.splittableScalars }
+    package var longestWord: Int { box.tables.longestWord }
+    package var minusOpenings: FoldedWordSet { box.tables.minusOpenings }
+    package var systems: [(word: String, value: Double, language: String)] { box.tables.systems }
+
+    /// Set once the words are built (`UnitDatabase.phraseWords`): a copy of
+    /// the tables behind a new reference.
+    package var prefixWords: FoldedWordSet {
+        get { box.tables.prefixWords }
+        set {
+            var tables = box.tables
+            tables.prefixWords = newValue
+            box = Box(tables)
+        }
+    }
+
+    package var contextOpenings: FoldedWordSet { box.tables.contextOpenings }
+    package var languageCodes: [String] { box.tables.languageCodes }
 
     /// The words of one language, each with a meaning (a word may come several times).
     /// - Complexity: O(n log n) in the words: they are sorted into one table.
@@ -87,13 +68,15 @@ public struct NumberWords: Sendable {
     /// The words of several languages, each with its language's code.
     public init(_ entries: [(word: String, meaning: Meaning, language: String)]) {
         var builder = WordTable.Builder(capacity: entries.count)
+        var tables = Tables()
         for (word, meaning, language) in entries {
             var word = word
             // Endings are kept apart (no bit): a language joins the table at its first word.
-            let bits = meaning.kind == .ending ? 0 : languageBits(language)
-            word.withUTF8 { add($0, meaning, language: language, bits: bits, into: &builder) }
+            let bits = meaning.kind == .ending ? 0 : tables.languageBits(language)
+            word.withUTF8 { tables.add($0, meaning, language: language, bits: bits, into: &builder) }
         }
-        finish(builder)
+        tables.finish(builder)
+        box = Box(tables)
     }
 
     /// The words of the `phrase_words` texts of several languages, read
@@ -101,109 +84,22 @@ public struct NumberWords: Sendable {
     /// Strings (prefixes, endings, system and expression words...).
     package init(texts: [(language: String, text: [UInt8], lines: [PhraseWordsText.Line])]) {
         var builder = WordTable.Builder(capacity: texts.reduce(0) { $0 + $1.lines.count })
+        var tables = Tables()
         for (language, text, lines) in texts {
             var bits: UInt64?
             text.withUnsafeBufferPointer { buffer in
                 for line in lines {
                     let meaning = Meaning(kind: line.kind, value: line.value ?? 0)
                     // Endings are kept apart (no bit): a language joins the table at its first word.
-                    if bits == nil, line.kind != .ending { bits = languageBits(language) }
-                    add(UnsafeBufferPointer(rebasing: buffer[line.word]), meaning, language: language, bits: bits ?? 0, fromTexts: true, into: &builder)
+                    if bits == nil, line.kind != .ending { bits = tables.languageBits(language) }
+                    tables.add(
+                        UnsafeBufferPointer(rebasing: buffer[line.word]), meaning, language: language, bits: bits ?? 0, fromTexts: true,
+                        into: &builder)
                 }
             }
         }
-        finish(builder)
-    }
-
-    /// The language's bit in the table (`languageCodes`, which it joins
-    /// when new): 0 for no language or past the 64th. Asked once a language,
-    /// not once a word.
-    private mutating func languageBits(_ language: String) -> UInt64 {
-        guard !language.isEmpty else { return 0 }
-        if !languageCodes.contains(language) { languageCodes.append(language) }
-        guard let bit = languageCodes.firstIndex(of: language), bit < 64 else { return 0 }
-        return 1 << UInt64(bit)
-    }
-
-    private mutating func add(
-        _ word: UnsafeBufferPointer<UInt8>, _ meaning: Meaning, language: String, bits languages: UInt64, fromTexts: Bool = false,
-        into builder: inout WordTable.Builder
-    ) {
-        func string() -> String { String(decoding: word, as: UTF8.self) }
-        if meaning.kind == .ending {
-            // A text holds each word and kind once: only entries given as
-            // Strings may repeat one (and a search of all was 5% of a parse after `purge()`).
-            let ending = string()
-            if !fromTexts, endings.contains(where: { $0.ending == ending && $0.language == language }) { return }
-            endings.append((ending, language))
-            return
-        }
-        // Scalars: every byte but UTF-8's continuation bytes starts one.
-        let scalars = word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        longestWord = max(longestWord, scalars)
-        var flags: UInt8 = 0
-        if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive, meaning.kind != .classifier {
-            flags = WordTable.splittableFlag
-            longestSplittable = max(longestSplittable, scalars)
-            var decoder = UTF8()
-            var bytes = word.makeIterator()
-            if case .scalarValue(let first) = decoder.decode(&bytes) {
-                if case .scalarValue(let second) = decoder.decode(&bytes) {
-                    splitStarts.append(UInt64(first.value) << 32 | UInt64(second.value))
-                } else if scalars == 1 {
-                    splittableScalars.insert(first)
-                }
-            }
-        }
-        builder.add(word, meaning: meaning, languages: languages, flags: flags)
-        switch meaning.kind {
-        case .prefix:
-            let prefix = string()
-            if !prefixes.contains(where: { $0.word == prefix }) { prefixes.append((prefix, meaning.value)) }
-        case .attached:
-            let attachedWord = string()
-            if !attached.contains(attachedWord) { attached.append(attachedWord) }
-        case .minus:
-            let minus = string()
-            minusOpenings.insert(minus.firstIndex(of: " ").map { String(minus[..<$0]) } ?? minus)
-        case .context:
-            if word.contains(0x20) {
-                let context = string()
-                if let space = context.firstIndex(of: " ") { contextOpenings.insert(String(context[..<space])) }
-            }
-        case .system:
-            let system = string()
-            systems.append((system, meaning.value, language))
-        case .per: expression.per.insert(string())
-        case .powerBefore: expression.powerBefore[string()] = Int(meaning.value)
-        case .powerAfter: expression.powerAfter[string()] = Int(meaning.value)
-        default: break
-        }
-    }
-
-    private mutating func finish(_ builder: WordTable.Builder) {
-        table = builder.table()
-        prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
-        attached.sort { $0.utf8.count > $1.utf8.count }
-        splitStarts.sort()
-        splitStarts = splitStarts.enumerated().filter { $0.offset == 0 || splitStarts[$0.offset - 1] != $0.element }.map(\.element)
-        minusOpenings = minusOpenings.compacted()
-        contextOpenings = contextOpenings.compacted()
-        attachedLeads = (0, 0, 0, 0)
-        for word in attached {
-            guard let lead = word.utf8.first else { continue }
-            let bit = UInt64(1) << UInt64(lead & 63)
-            switch lead >> 6 {
-            case 0: attachedLeads.0 |= bit
-            case 1: attachedLeads.1 |= bit
-            case 2: attachedLeads.2 |= bit
-            default: attachedLeads.3 |= bit
-            }
-        }
-        // Stable: endings of one length keep the order they came in. Each
-        // length counted once (a count walks the scalars).
-        endings = endings.enumerated().map { (length: $0.element.ending.unicodeScalars.count, offset: $0.offset, ending: $0.element) }
-            .sorted { ($0.length, -$0.offset) > ($1.length, -$1.offset) }.map(\.ending)
+        tables.finish(builder)
+        box = Box(tables)
     }
 
     /// The attached words `folded` starts with and is longer than, longest first.
@@ -312,5 +208,162 @@ public struct NumberWords: Sendable {
     package func languages(folded word: String) -> [String] {
         guard let mask = table.entry(word)?.languages else { return [] }
         return languageCodes.indices.filter { $0 < 64 && mask & (1 << UInt64($0)) != 0 }.map { languageCodes[$0] }
+    }
+}
+
+extension NumberWords {
+    /// What `NumberWords` holds (each field is `NumberWords`' of that name).
+    package struct Tables: Sendable {
+        /// Folded word -> its meanings (a word may be a number in one language
+        /// and a marker in another), the languages that have it, and whether a
+        /// token written without spaces may split into it (`WordTable`).
+        var table = WordTable([])
+        /// Words of kind `prefix` (folded) and their values, longest first: they
+        /// are found at the start of a word, not as a word.
+        var prefixes: [(word: String, value: Double)] = []
+        /// Words of kind `attached` (folded), longest first: written glued to
+        /// the front of the next word (Arabic `ب`, `ال`, `و`), cut from it when
+        /// the rest reads (`UnitDatabase.segmented`).
+        var attached: [String] = []
+        /// The first bytes of the attached words, a bit each (four words of 64
+        /// bits): most words of a phrase start with none, told without a string.
+        var attachedLeads: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        /// The endings of kind `ending` (folded), each with its language, the
+        /// longest first: they are cut from words, never read as words
+        /// (`PhraseReader.lookupStemmed`), so they are not in `table`.
+        var endings: [(ending: String, language: String)] = []
+        /// The words of unit expressions among them (`per`, `на`, `square`,
+        /// `в квадрате`): docs/expressions.md.
+        var expression = ExpressionWords()
+        /// The longest of the words a token written without spaces may be split
+        /// into (`einundzwanzig`: `ein`, `und`, `zwanzig`): the words of numbers
+        /// but articles and partitives, which no language writes inside a number.
+        /// In Unicode scalars.
+        var longestSplittable = 0
+        /// The first two scalars of each splittable word of two or more,
+        /// packed (`start(of:)`): a token that starts with none (nor with one of
+        /// `splittableScalars`) splits into none, known with a lookup and no
+        /// allocation (most words of a phrase are units, tried at each word).
+        /// Sorted, each once, searched by halves: a hash set of them took twice
+        /// the bytes, and `Hasher` at each lookup.
+        var splitStarts: [UInt64] = []
+        /// The splittable words of one scalar (Chinese and Japanese `十`,
+        /// `五`; Russian `с`), which a token may start with whatever follows.
+        var splittableScalars: Set<Unicode.Scalar> = []
+        /// The longest word of the table, in Unicode scalars: how far a word
+        /// written without spaces is matched against the table at each position.
+        var longestWord = 0
+        /// The first words of the `minus` entries (`below` of `below zero`,
+        /// `мороза` whole): a parse tries them after every part of a quantity,
+        /// and a word that opens none is known with one lookup, no join.
+        var minusOpenings: FoldedWordSet = []
+        /// The words of kind `system` (folded) by their value (1: imperial, 2:
+        /// US), each with its language: `PhraseReader.lookupSystemWord`.
+        var systems: [(word: String, value: Double, language: String)] = []
+        /// The words for prefixes of the languages (`kilo`, `كيلو`, `кило`),
+        /// folded: `UnitDatabase.phraseWords` sets them from `compounds.tsv`.
+        var prefixWords: FoldedWordSet = []
+        /// The first words of the words of kind `context` of several
+        /// (`درجة` of `درجة الحرارة`): only a phrase holding one looks for them.
+        var contextOpenings: FoldedWordSet = []
+        /// The languages of the table's language bits (the first 64 given): what
+        /// decides the language of a phrase (docs/phrases.md, "Numbers as each
+        /// language writes them").
+        var languageCodes: [String] = []
+    }
+}
+
+extension NumberWords.Tables {
+    typealias Meaning = NumberWords.Meaning
+
+    /// The language's bit in the table (`languageCodes`, which it joins
+    /// when new): 0 for no language or past the 64th. Asked once a language,
+    /// not once a word.
+    fileprivate mutating func languageBits(_ language: String) -> UInt64 {
+        guard !language.isEmpty else { return 0 }
+        if !languageCodes.contains(language) { languageCodes.append(language) }
+        guard let bit = languageCodes.firstIndex(of: language), bit < 64 else { return 0 }
+        return 1 << UInt64(bit)
+    }
+
+    fileprivate mutating func add(
+        _ word: UnsafeBufferPointer<UInt8>, _ meaning: Meaning, language: String, bits languages: UInt64, fromTexts: Bool = false,
+        into builder: inout WordTable.Builder
+    ) {
+        func string() -> String { String(decoding: word, as: UTF8.self) }
+        if meaning.kind == .ending {
+            // A text holds each word and kind once: only entries given as
+            // Strings may repeat one (and a search of all was 5% of a parse after `purge()`).
+            let ending = string()
+            if !fromTexts, endings.contains(where: { $0.ending == ending && $0.language == language }) { return }
+            endings.append((ending, language))
+            return
+        }
+        // Scalars: every byte but UTF-8's continuation bytes starts one.
+        let scalars = word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        longestWord = max(longestWord, scalars)
+        var flags: UInt8 = 0
+        if meaning.kind.isPartOfNumbers, meaning.kind != .article, meaning.kind != .partitive, meaning.kind != .classifier {
+            flags = WordTable.splittableFlag
+            longestSplittable = max(longestSplittable, scalars)
+            var decoder = UTF8()
+            var bytes = word.makeIterator()
+            if case .scalarValue(let first) = decoder.decode(&bytes) {
+                if case .scalarValue(let second) = decoder.decode(&bytes) {
+                    splitStarts.append(UInt64(first.value) << 32 | UInt64(second.value))
+                } else if scalars == 1 {
+                    splittableScalars.insert(first)
+                }
+            }
+        }
+        builder.add(word, meaning: meaning, languages: languages, flags: flags)
+        switch meaning.kind {
+        case .prefix:
+            let prefix = string()
+            if !prefixes.contains(where: { $0.word == prefix }) { prefixes.append((prefix, meaning.value)) }
+        case .attached:
+            let attachedWord = string()
+            if !attached.contains(attachedWord) { attached.append(attachedWord) }
+        case .minus:
+            let minus = string()
+            minusOpenings.insert(minus.firstIndex(of: " ").map { String(minus[..<$0]) } ?? minus)
+        case .context:
+            if word.contains(0x20) {
+                let context = string()
+                if let space = context.firstIndex(of: " ") { contextOpenings.insert(String(context[..<space])) }
+            }
+        case .system:
+            let system = string()
+            systems.append((system, meaning.value, language))
+        case .per: expression.per.insert(string())
+        case .powerBefore: expression.powerBefore[string()] = Int(meaning.value)
+        case .powerAfter: expression.powerAfter[string()] = Int(meaning.value)
+        default: break
+        }
+    }
+
+    fileprivate mutating func finish(_ builder: WordTable.Builder) {
+        table = builder.table()
+        prefixes.sort { $0.word.utf8.count > $1.word.utf8.count }
+        attached.sort { $0.utf8.count > $1.utf8.count }
+        splitStarts.sort()
+        splitStarts = splitStarts.enumerated().filter { $0.offset == 0 || splitStarts[$0.offset - 1] != $0.element }.map(\.element)
+        minusOpenings = minusOpenings.compacted()
+        contextOpenings = contextOpenings.compacted()
+        attachedLeads = (0, 0, 0, 0)
+        for word in attached {
+            guard let lead = word.utf8.first else { continue }
+            let bit = UInt64(1) << UInt64(lead & 63)
+            switch lead >> 6 {
+            case 0: attachedLeads.0 |= bit
+            case 1: attachedLeads.1 |= bit
+            case 2: attachedLeads.2 |= bit
+            default: attachedLeads.3 |= bit
+            }
+        }
+        // Stable: endings of one length keep the order they came in. Each
+        // length counted once (a count walks the scalars).
+        endings = endings.enumerated().map { (length: $0.element.ending.unicodeScalars.count, offset: $0.offset, ending: $0.element) }
+            .sorted { ($0.length, -$0.offset) > ($1.length, -$1.offset) }.map(\.ending)
     }
 }
