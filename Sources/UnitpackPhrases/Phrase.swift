@@ -117,6 +117,19 @@ struct Phrase {
         }
     }
 
+    /// Whether every scalar of `text` is ASCII, told from its bytes: the
+    /// rewritings of a phrase before it is read (degree signs, full-width
+    /// forms) are of other scalars, and walking the scalars to find none
+    /// cost more than the bytes.
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            return any < 0x80
+        }
+    }
+
     /// White space, with a fast path for ASCII (Unicode's property tables are
     /// slow next to the rest of a parse).
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {

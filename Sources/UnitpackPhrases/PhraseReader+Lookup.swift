@@ -154,13 +154,13 @@ extension PhraseReader {
             // A word of phrases next to an operator written apart is its
             // operand (`A * s`, `W / A`: `a` is also the article), and
             // only there: in `A * s in C` the `in` still ends the span.
-            let words = Array(span)
+            // (Asked of the span in place: a copy of its words was a fiftieth of a parse.)
             func isOperator(_ index: Int) -> Bool {
-                index >= 0 && index < words.count && !words[index].text.isEmpty
-                    && words[index].text.unicodeScalars.allSatisfy(UnitExpressionGrammar.isOperator)
+                span.indices.contains(index) && !span[index].text.isEmpty
+                    && span[index].text.unicodeScalars.allSatisfy(UnitExpressionGrammar.isOperator)
             }
-            looksLikeOne = !words.indices.contains { index in
-                dictionary.stopsExpression(folded: words[index].folded) && !isOperator(index - 1) && !isOperator(index + 1)
+            looksLikeOne = !span.indices.contains { index in
+                dictionary.stopsExpression(folded: span[index].folded) && !isOperator(index - 1) && !isOperator(index + 1)
             }
                 && !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
         }

@@ -621,7 +621,7 @@ extension PhraseReader {
     }
 
     static func degreeSignsAsTyped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "º" || $0 == "˚" || $0 == "℃" || $0 == "℉" }) else { return text }
+        guard !Phrase.isASCII(text), text.unicodeScalars.contains(where: { $0 == "º" || $0 == "˚" || $0 == "℃" || $0 == "℉" }) else { return text }
         var view = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -647,7 +647,7 @@ extension PhraseReader {
             default: false
             }
         }
-        guard text.unicodeScalars.contains(where: isFullWidth) else { return text }
+        guard !Phrase.isASCII(text), text.unicodeScalars.contains(where: isFullWidth) else { return text }
         var view = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             view.append(isFullWidth(scalar) ? Unicode.Scalar(scalar.value - 0xFEE0)! : scalar)

@@ -158,8 +158,10 @@ extension PhraseReader {
     func numberMovedBeforeName(_ text: String, words: NumberWords, languages: [String]) throws(UnitDatabaseError)
         -> String?
     {
+        // Asked twice of every phrase: known without a copy of its scalars
+        // (none, for a phrase of ASCII alone).
+        guard !Phrase.isASCII(text), text.unicodeScalars.contains(where: { Self.isUnspacedScalar($0) }) else { return nil }
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: { Self.isUnspacedScalar($0) }) else { return nil }
         let keyPrefix = database.candidatesKeyPrefix(languages)
         func string(_ slice: ArraySlice<Unicode.Scalar>) -> String {
             var view = String.UnicodeScalarView()
