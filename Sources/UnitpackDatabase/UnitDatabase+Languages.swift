@@ -21,9 +21,9 @@ extension UnitDatabase {
     /// The first character of `code`'s decimal separator (`language(code)`'s
     /// numbers), `.` when it has none.
     package func decimalSeparator(_ code: String) throws(UnitDatabaseError) -> Character {
-        if let known = decimalMemo.withLock({ memo in memo?.code == code ? memo?.decimal : nil }) { return known }
+        if let known = languageKeyMemo.withLock({ keys in keys.decimal?.code == code ? keys.decimal?.separator : nil }) { return known }
         let decimal = try language(code).numbers.decimal.first ?? "."
-        decimalMemo.withLock { memo in memo = (code, decimal) }
+        languageKeyMemo.withLock { keys in keys.decimal = (code, decimal) }
         return decimal
     }
 

@@ -293,34 +293,32 @@ package struct NameCandidates {
 /// them, forty bytes) made each key a String of its own on the heap, hashed
 /// whole at each lookup; a list's number, two to four bytes, keeps most keys
 /// within a String's inline bytes. The first `mostNumbered` lists asked get
-/// a number (`\u{1}` and the decimal digits); any later one is its codes
-/// joined by U+001F after `\u{2}`, so no two lists share a key.
+/// a number (`\u{1}` and the decimal digits); the empty list, and any list
+/// past those, is `\u{2}` and its codes, each ended by U+001F (which no
+/// code holds), so no two lists share a key. Made with the database and nothing allocated until a list
+/// is asked: an open pays nothing for it.
 struct LanguageKeys {
     static let mostNumbered = 256
     /// The list asked last, its key and its `candidatesKeyPrefix`: a parse
     /// asks a dozen times, and equal arrays of a parse share their storage
     /// (compared at once).
-    private var last: (codes: [String], key: String, prefix: String) = ([], "", "\t")
+    private var last: (codes: [String], key: String, prefix: String) = ([], "\u{2}", "\u{2}\t")
     private var numbers: [[String]: Int] = [:]
-
-    init() {
-        last = Self.entry(languages: [], number: 0)
-        numbers[[]] = 0
-    }
+    /// The language asked last for its decimal separator, and the
+    /// separator (`UnitDatabase.decimalSeparator`): every parse asks it of
+    /// its first language, and a `Language` from the object cache cost a
+    /// fiftieth of a parse.
+    var decimal: (code: String, separator: Character)?
 
     mutating func entry(for languages: [String]) -> (codes: [String], key: String, prefix: String) {
         if last.codes == languages { return last }
-        var number = numbers[languages]
-        if number == nil, numbers.count < Self.mostNumbered {
+        var number = languages.isEmpty ? nil : numbers[languages]
+        if number == nil, !languages.isEmpty, numbers.count < Self.mostNumbered {
             number = numbers.count
             numbers[languages] = number
         }
-        last = Self.entry(languages: languages, number: number)
+        let key = number.map { "\u{1}\($0)" } ?? languages.reduce("\u{2}") { $0 + $1 + "\u{1F}" }
+        last = (languages, key, key + "\t")
         return last
-    }
-
-    private static func entry(languages: [String], number: Int?) -> (codes: [String], key: String, prefix: String) {
-        let key = number.map { "\u{1}\($0)" } ?? "\u{2}" + languages.joined(separator: "\u{1F}")
-        return (languages, key, key + "\t")
     }
 }

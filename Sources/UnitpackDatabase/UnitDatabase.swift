@@ -20,12 +20,9 @@ public final class UnitDatabase: Sendable {
     private let state: Locked<State>
     /// The language lists' cache keys (`languageKey`): a parse keys its
     /// cache lookups by its list a dozen times, and joining twelve codes
-    /// each time was a quarter of a parse with all asked.
+    /// each time was a quarter of a parse with all asked. With them, the
+    /// first language's decimal separator (`decimalSeparator`).
     let languageKeyMemo = Locked(LanguageKeys())
-    /// The language code asked last for its decimal separator, and the
-    /// separator: every parse asks it of its first language, and a
-    /// `Language` from the object cache cost a fiftieth of a parse.
-    let decimalMemo = Locked<(code: String, decimal: Character)?>(nil)
 
     package final class State {
         package let connection: Connection

@@ -8,8 +8,10 @@ import Testing
     @Test func distinctListsHaveDistinctKeys() {
         var keys = LanguageKeys()
         // Past the numbered ones too, and lists a comma join would confuse.
-        var lists: [[String]] = [[], ["en"], ["en", "ru"], ["en,ru"], ["ru", "en"], ["", "en"], ["en", ""]]
+        var lists: [[String]] = [[], [""], ["en"], ["en", "ru"], ["en,ru"], ["ru", "en"], ["", "en"], ["en", ""]]
         for index in 0..<(LanguageKeys.mostNumbered + 20) { lists.append(["x\(index)", "en"]) }
+        // Past the numbered ones: keys of the codes themselves.
+        lists += [["", ""], ["", "", ""], ["\u{1}0"], ["en", "ru", ""]]
         var seen: [String: [String]] = [:]
         for list in lists {
             let entry = keys.entry(for: list)
@@ -33,6 +35,7 @@ import Testing
         #expect(keys.entry(for: all).key.utf8.count <= 4)
         for index in 0..<LanguageKeys.mostNumbered { _ = keys.entry(for: ["x\(index)"]) }
         #expect(keys.entry(for: all).key.utf8.count <= 4)
-        #expect(keys.entry(for: ["de", "en"]).key == "\u{2}de\u{1F}en")
+        #expect(keys.entry(for: ["de", "en"]).key == "\u{2}de\u{1F}en\u{1F}")
+        #expect(keys.entry(for: []).key == "\u{2}")
     }
 }
