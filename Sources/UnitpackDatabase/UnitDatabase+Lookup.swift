@@ -295,8 +295,8 @@ package struct NameCandidates {
 /// within a String's inline bytes. The first `mostNumbered` lists asked get
 /// a number (`\u{1}` and the decimal digits); the empty list, and any list
 /// past those, is `\u{2}` and its codes, each ended by U+001F (which no
-/// code holds), so no two lists share a key. Made with the database and nothing allocated until a list
-/// is asked: an open pays nothing for it.
+/// code holds), so no two lists share a key. Nothing is allocated until a
+/// list is asked: an open pays nothing for it.
 struct LanguageKeys {
     static let mostNumbered = 256
     /// The list asked last, its key and its `candidatesKeyPrefix`: a parse
