@@ -65,7 +65,7 @@ extension NumberWords {
         }
         // Positions known not to split to the end: each is tried once, so
         // the search is linear in the token times the longest word.
-        _ = dead.initialize(repeating: false)
+        dead.initialize(repeating: false)
         var count = 0
         func search(_ start: Int) -> Bool {
             if start == scalarCount { return true }
