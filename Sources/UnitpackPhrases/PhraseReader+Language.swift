@@ -23,7 +23,7 @@ extension PhraseReader {
         /// Whether each word names some unit in one of `languages`: most
         /// words do not (a symbol of every language), and a reading asks it
         /// of each word naming its units (`namedInPhraseLanguage`).
-        var namesInLanguages: [Bool] = []
+        var namesInLanguages: [Bool]
     }
 
     /// The phrase's language, from each word that is not a number: the
