@@ -46,11 +46,10 @@ struct Phrase {
             self.range = range
             self.text = text
             folded = TextFolding.fold(text)
-            // `PhraseReader.endsInPlainPower`, of the last two scalars.
             needsVariants =
                 text.utf8.contains(UInt8(ascii: "^"))
                 || last.map(PhraseReader.isPunctuation) == true
-                || ((last == "2" || last == "3") && beforeLast?.properties.isAlphabetic == true)
+                || PhraseReader.endsInPlainPower(last: last, beforeLast: beforeLast)
         }
     }
 

@@ -509,7 +509,13 @@ extension PhraseReader {
         guard let last = scalars.last, last == "2" || last == "3" else { return false }
         let before = scalars.index(before: scalars.endIndex)
         guard before > scalars.startIndex else { return false }
-        return scalars[scalars.index(before: before)].properties.isAlphabetic
+        return endsInPlainPower(last: last, beforeLast: scalars[scalars.index(before: before)])
+    }
+
+    /// `endsInPlainPower` of a text ending in `beforeLast` and `last` (a
+    /// phrase's word, whose scalars the phrase holds).
+    static func endsInPlainPower(last: Unicode.Scalar?, beforeLast: Unicode.Scalar?) -> Bool {
+        (last == "2" || last == "3") && beforeLast?.properties.isAlphabetic == true
     }
 
     /// `^2` and `^3` written as `²` and `³` (`m^2` is looked up as `m²`), by
