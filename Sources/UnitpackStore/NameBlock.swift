@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import UnitpackCore
 
 /// A row of `name_blocks` (docs/database.md, "name_blocks"): the names of
@@ -153,52 +158,58 @@ package struct NameBlock: Sendable {
     /// The block of a row: its text read and checked against the format
     /// and the row's `first` and `next`.
     package static func read(number: Int, first: String, next: String?, text: [UInt8]) -> Result<NameBlock, Problem> {
-        guard UnitWords.utf8(text) != nil else { return .failure(.words(.notUTF8)) }
+        guard UTF8Validation.isValid(text) else { return .failure(.words(.notUTF8)) }
         var keyStarts: [Int32] = []
-        var previous: (key: ArraySlice<UInt8>, unit: Int, kind: Int, language: ArraySlice<UInt8>, stored: ArraySlice<UInt8>)?
-        var start = 0
-        var lineNumber = 0
-        while start <= text.count {
-            lineNumber += 1
-            // The line's four tabs and its end, found in one pass (no array a line:
-            // a block is read at each miss of the object cache).
-            var tabs = (0, 0, 0, 0)
-            var found = 0
-            var end = start
-            while end < text.count, text[end] != 0x0A {
-                if text[end] == 0x09 {
-                    switch found {
-                    case 0: tabs.0 = end
-                    case 1: tabs.1 = end
-                    case 2: tabs.2 = end
-                    case 3: tabs.3 = end
-                    default: break
-                    }
-                    found += 1
+        // Read on the bytes, fields as ranges: a line's fields as slices of
+        // the array retained and released it at each line and each copy of
+        // the line before (a block is read at each miss of the object cache).
+        let problem: Problem? = text.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress
+            func find(_ byte: UInt8, _ range: Range<Int>) -> Int? {
+                guard !range.isEmpty, let base, let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            // Byte order of two ranges: -1, 0 or 1.
+            func order(_ a: Range<Int>, _ b: Range<Int>) -> Int {
+                let common = min(a.count, b.count)
+                if common > 0, let base {
+                    let found = memcmp(base + a.lowerBound, base + b.lowerBound, common)
+                    if found != 0 { return found < 0 ? -1 : 1 }
                 }
-                end += 1
+                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
             }
-            guard found == 4, tabs.0 > start, let unit = Self.number(text[(tabs.0 + 1)..<tabs.1]), DatabaseSanity.isValidID(unit),
-                let kind = Self.number(text[(tabs.1 + 1)..<tabs.2]), NameKind(rawValue: kind) != nil
-            else { return .failure(.badLine(lineNumber)) }
-            let line = (
-                key: text[start..<tabs.0], unit: unit, kind: kind, language: text[(tabs.2 + 1)..<tabs.3], stored: text[(tabs.3 + 1)..<end]
-            )
-            guard !line.stored.elementsEqual(line.key) else { return .failure(.storesKey(lineNumber)) }
-            if let previous, previous.key.elementsEqual(line.key) {
-                let ordered =
-                    previous.unit != unit ? previous.unit < unit
-                    : previous.kind != kind ? previous.kind < kind
-                    : !previous.language.elementsEqual(line.language) ? previous.language.lexicographicallyPrecedes(line.language)
-                    : previous.stored.lexicographicallyPrecedes(line.stored)
-                guard ordered else { return .failure(.order(lineNumber)) }
-            } else {
-                if let previous, !previous.key.lexicographicallyPrecedes(line.key) { return .failure(.order(lineNumber)) }
-                keyStarts.append(Int32(start))
+            var previous: (key: Range<Int>, unit: Int, kind: Int, language: Range<Int>, stored: Range<Int>)?
+            var start = 0
+            var lineNumber = 0
+            while start <= bytes.count {
+                lineNumber += 1
+                let end = find(0x0A, start..<bytes.count) ?? bytes.count
+                // Four tabs, no fifth.
+                guard let tab0 = find(0x09, start..<end), let tab1 = find(0x09, (tab0 + 1)..<end),
+                    let tab2 = find(0x09, (tab1 + 1)..<end), let tab3 = find(0x09, (tab2 + 1)..<end),
+                    find(0x09, (tab3 + 1)..<end) == nil, tab0 > start,
+                    let unit = Self.number(bytes, (tab0 + 1)..<tab1), DatabaseSanity.isValidID(unit),
+                    let kind = Self.number(bytes, (tab1 + 1)..<tab2), NameKind(rawValue: kind) != nil
+                else { return .badLine(lineNumber) }
+                let line = (key: start..<tab0, unit: unit, kind: kind, language: (tab2 + 1)..<tab3, stored: (tab3 + 1)..<end)
+                guard order(line.stored, line.key) != 0 else { return .storesKey(lineNumber) }
+                if let previous, order(previous.key, line.key) == 0 {
+                    let ordered =
+                        previous.unit != unit ? previous.unit < unit
+                        : previous.kind != kind ? previous.kind < kind
+                        : order(previous.language, line.language) != 0 ? order(previous.language, line.language) < 0
+                        : order(previous.stored, line.stored) < 0
+                    guard ordered else { return .order(lineNumber) }
+                } else {
+                    if let previous, order(previous.key, line.key) >= 0 { return .order(lineNumber) }
+                    keyStarts.append(Int32(start))
+                }
+                previous = line
+                start = end + 1
             }
-            previous = line
-            start = end + 1
+            return nil
         }
+        if let problem { return .failure(problem) }
         keyStarts.append(Int32(text.count + 1))
         let block = NameBlock(number: number, first: first, next: next, text: text, keyStarts: keyStarts)
         // Keys in order: the first and the last say whether all are inside.
@@ -208,12 +219,17 @@ package struct NameBlock: Sendable {
         return .success(block)
     }
 
-    /// A decimal number as the writer writes it: ASCII digits, no leading zero.
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard let first = digits.first, first != 0x30 || digits.count == 1, digits.count <= 10,
-            digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        else { return nil }
-        return decimal(digits)
+    /// A decimal number as the writer writes it (ASCII digits, no leading
+    /// zero), at `range` of `bytes`.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard let first = range.first.map({ bytes[$0] }), first != 0x30 || range.count == 1, range.count <= 10 else { return nil }
+        var value = 0
+        for index in range {
+            let digit = bytes[index] &- 0x30
+            guard digit <= 9 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     private static func line(ofKey index: Int, in text: [UInt8], _ keyStarts: [Int32]) -> Int {

@@ -85,6 +85,7 @@ public struct NumberWords: Sendable {
     package init(texts: [(language: String, text: [UInt8], lines: [PhraseWordsText.Line])]) {
         var builder = WordTable.Builder(capacity: texts.reduce(0) { $0 + $1.lines.count })
         var tables = Tables()
+        tables.reserveExpressionWords(texts.lazy.flatMap(\.lines).map(\.kind))
         for (language, text, lines) in texts {
             var bits: UInt64?
             text.withUnsafeBufferPointer { buffer in
@@ -324,13 +325,14 @@ extension NumberWords.Tables {
         case .attached:
             let attachedWord = string()
             if !attached.contains(attachedWord) { attached.append(attachedWord) }
+        // The first word of several, cut at its space among the bytes (a
+        // String's `firstIndex(of:)` walks graphemes).
         case .minus:
-            let minus = string()
-            minusOpenings.insert(minus.firstIndex(of: " ").map { String(minus[..<$0]) } ?? minus)
+            let space = word.firstIndex(of: 0x20) ?? word.endIndex
+            minusOpenings.insert(String(decoding: UnsafeBufferPointer(rebasing: word[..<space]), as: UTF8.self))
         case .context:
-            if word.contains(0x20) {
-                let context = string()
-                if let space = context.firstIndex(of: " ") { contextOpenings.insert(String(context[..<space])) }
+            if let space = word.firstIndex(of: 0x20) {
+                contextOpenings.insert(String(decoding: UnsafeBufferPointer(rebasing: word[..<space]), as: UTF8.self))
             }
         case .system:
             let system = string()
@@ -340,6 +342,25 @@ extension NumberWords.Tables {
         case .powerAfter: expression.powerAfter[string()] = Int(meaning.value)
         default: break
         }
+    }
+
+    /// Room in the expression words' tables for every word of those kinds
+    /// among `kinds`: grown a word at a time, each table hashed its words
+    /// again at each doubling, and hashing a word outside ASCII normalizes
+    /// it (Russian's two dozen power words were 5% of a parse after `purge()`).
+    fileprivate mutating func reserveExpressionWords(_ kinds: some Sequence<PhraseWordKind>) {
+        var counts = (per: 0, before: 0, after: 0)
+        for kind in kinds {
+            switch kind {
+            case .per: counts.per += 1
+            case .powerBefore: counts.before += 1
+            case .powerAfter: counts.after += 1
+            default: break
+            }
+        }
+        expression.per.reserveCapacity(counts.per)
+        expression.powerBefore.reserveCapacity(counts.before)
+        expression.powerAfter.reserveCapacity(counts.after)
     }
 
     fileprivate mutating func finish(_ builder: WordTable.Builder) {

@@ -205,8 +205,16 @@ import UnitpackTestSupport
         ("m\t1\t0\ten\t\nkm\t9\t1\t\t", .order(2)),
         ("km\t9\t1\t\t\nkm\t9\t1\t\t", .order(2)),
         ("km\t9\t1\t\t\nkm\t3\t1\t\t", .order(2)),
+        ("km\t9\t1\ten\tkilo\tmetre", .badLine(1)),
+        ("km\t9\t1\t\t\nkm\t9\t1\tru\t\nm\t9\t1\ten\tmetre\t", .badLine(3)),
+        ("km\t9\t1\t\t\nkm\t9\t1\tru\t\nkm\t9\t1\ten\t", .order(3)),
     ])
     func nameBlocksTheFormatForbids(text: String, problem: NameBlock.Problem) {
         #expect(throws: problem) { try NameBlock.read(number: 1, first: "", next: nil, text: Array(text.utf8)).get() }
+    }
+
+    @Test func aBlockThatIsNotUTF8IsRefused() {
+        let text = Array("km\t9\t1\ten\t".utf8) + [0xC3]
+        #expect(throws: NameBlock.Problem.words(.notUTF8)) { try NameBlock.read(number: 1, first: "", next: nil, text: text).get() }
     }
 }
