@@ -16,7 +16,8 @@ public struct DatabaseStatistics: Sendable, Hashable {
     /// The prepared statements (`SQLITE_DBSTATUS_STMT_USED`): held in the
     /// object cache, so part of `objectBytes` too (none at open).
     public var statementBytes: Int
-    /// The connection's lookaside pool, allocated at open.
+    /// The connection's lookaside pool, allocated at open: 0 where the
+    /// SQLite linked has none (built with `SQLITE_OMIT_LOOKASIDE`, as Debian's is).
     public var lookasideBytes: Int
     /// The bytes the cache of decoded objects may hold.
     public var objectBudget: Int

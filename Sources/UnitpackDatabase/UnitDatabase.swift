@@ -160,7 +160,7 @@ public final class UnitDatabase: Sendable {
             self.state = Locked(state)
             openBytes =
                 connection.bytes(.schema) + connection.bytes(.pageCache) + connection.bytes(.statements)
-                + Self.lookasideSlotSize * Self.lookasideSlots
+                + Self.lookasideBytes
         } catch {
             throw Self.typed(error, path: path)
         }
@@ -168,6 +168,9 @@ public final class UnitDatabase: Sendable {
 
     static let lookasideSlotSize = 128
     static let lookasideSlots = 32
+    /// The pool's bytes: none where the SQLite linked has no lookaside
+    /// (`Connection.hasLookaside`; Debian's is built without).
+    static let lookasideBytes = Connection.hasLookaside ? lookasideSlotSize * lookasideSlots : 0
 
     // MARK: Memory
 
@@ -180,7 +183,7 @@ public final class UnitDatabase: Sendable {
                 pageCacheBytes: connection.bytes(.pageCache),
                 schemaBytes: connection.bytes(.schema),
                 statementBytes: connection.bytes(.statements),
-                lookasideBytes: Self.lookasideSlotSize * Self.lookasideSlots,
+                lookasideBytes: Self.lookasideBytes,
                 objectBudget: state.objects.budget, objectBytes: state.objects.bytesHeld,
                 objectsHeld: state.objects.count, hits: state.objects.hits, misses: state.objects.misses,
                 evictions: state.objects.evictions)

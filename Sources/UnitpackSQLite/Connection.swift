@@ -46,9 +46,15 @@ public final class Connection {
         sqlite3_close_v2(handle)
     }
 
+    /// Whether the SQLite linked has a lookaside allocator at all: a build
+    /// with `SQLITE_OMIT_LOOKASIDE` (Debian's) takes `setLookaside` and
+    /// allocates nothing for it, so its bytes must not be counted.
+    public static let hasLookaside = sqlite3_compileoption_used("OMIT_LOOKASIDE") == 0
+
     /// Sets the connection's lookaside allocator (SQLite's per-connection pool
     /// for small allocations; its default is 1,200 × 40–100 slots). Call it
-    /// before preparing any statement.
+    /// before preparing any statement. Nothing where SQLite has none
+    /// (`hasLookaside`).
     public func setLookaside(slotSize: Int, slots: Int) throws(SQLiteError) {
         let rc = unitpack_sqlite3_set_lookaside(handle, Int32(slotSize), Int32(slots))
         guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastErrorMessage) }
@@ -58,12 +64,15 @@ public final class Connection {
     /// (`sqlite3_db_status`), named so that callers need not import SQLite.
     public enum MemoryCounter: Sendable {
         case pageCache, schema, statements
+        /// Slots of the lookaside pool in use (a count, not bytes).
+        case lookasideSlotsUsed
 
         var code: Int32 {
             switch self {
             case .pageCache: SQLITE_DBSTATUS_CACHE_USED
             case .schema: SQLITE_DBSTATUS_SCHEMA_USED
             case .statements: SQLITE_DBSTATUS_STMT_USED
+            case .lookasideSlotsUsed: SQLITE_DBSTATUS_LOOKASIDE_USED
             }
         }
     }

@@ -42,8 +42,11 @@
 // (BENCH_ONLY_PHRASE_TIMES=N: N times; BENCH_ALL_LANGUAGES=1: with every language asked;
 // BENCH_COLD=1: purge() before each) and stops (for a profiler such as
 // valgrind --tool=callgrind; Scripts/phrase-instructions counts each phrase's).
-// With BENCH_ONLY_OPEN=N it opens the database N more times after the first
-// and stops (a profiler's count of an open that is not the process's first).
+// With BENCH_COLD_ONLY=N it makes N parses after purge() (the typical
+// phrases in turn), prints their median and stops (Scripts/sqlite-floor).
+// With BENCH_ONLY_OPEN=N it opens the database N more times after the first,
+// prints open_first_us and stops (a profiler's count of an open that is not
+// the process's first; Scripts/sqlite-floor's first opens, with N = 0).
 //   phrase_us MEDIAN TEXT  with BENCH_EACH_PHRASE=1 in the environment: the warm
 //                        median of each typical and quantity phrase alone (to find
 //                        the slow ones)
@@ -112,6 +115,25 @@ func run(_ options: Options) {
                 fail("cannot reopen \(directory): \(error)")
             }
         }
+        report("open_first_us", rounded(openFirst, 1))
+        return
+    }
+    // BENCH_COLD_ONLY=N: the typical phrases parsed once each, then N parses
+    // in turn, each after purge() and timed, as parse_cold_median_us; then
+    // stop. Scripts/sqlite-floor runs it again under a library that writes
+    // down the SQLite calls, and replays them alone: SQLite's share.
+    if let rounds = getenv("BENCH_COLD_ONLY").flatMap({ Int(String(cString: $0)) }) {
+        var times: [Double] = []
+        var count = 0
+        for phrase in typicalPhrases { count += (try? database.parse(phrase, languages: ["en", "ru"]).readings.count) ?? 0 }
+        for index in 0..<rounds {
+            database.purge()
+            let start = clock.now
+            count += (try? database.parse(typicalPhrases[index % typicalPhrases.count], languages: ["en", "ru"]).readings.count) ?? 0
+            times.append(microseconds(clock.now - start))
+        }
+        report("parse_cold_median_us", rounded(median(times), 1))
+        report("readings", String(count))
         return
     }
     // For a profiler: parse one phrase many times and nothing else.
