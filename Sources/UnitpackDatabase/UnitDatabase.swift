@@ -83,19 +83,20 @@ public final class UnitDatabase: Sendable {
         /// with `SQLITE_DBSTATUS_CACHE_USED` (with some margin).
         static let pageOverhead = 512
 
-        /// The row counts of `meta`, by table (`DatabaseFormat.rowCountKeys`):
-        /// a reader that reads a whole table checks that it found them all.
-        let rowCounts: [String: Int]
+        /// `meta` as read at open: its row counts by table
+        /// (`DatabaseFormat.rowCountKeys`), which a reader of a whole table
+        /// checks that it found them all against.
+        let meta: StoreMeta
         /// How many names `name_blocks` holds (`meta.name_count`).
         let nameCount: Int
         /// The codes of `languages` (`meta.languages`), in byte order.
         let languageCodes: [String]
 
-        init(connection: Connection, objectBudget: Int, meta: (rowCounts: [String: Int], nameCount: Int, languages: [String]))
+        init(connection: Connection, objectBudget: Int, meta: StoreMeta)
             throws(SQLiteError)
         {
             self.connection = connection
-            self.rowCounts = meta.rowCounts
+            self.meta = meta
             self.nameCount = meta.nameCount
             self.languageCodes = meta.languages
             objects = BoundedCache(budget: objectBudget)
@@ -114,7 +115,7 @@ public final class UnitDatabase: Sendable {
 
         /// Meta's count of `table`'s rows.
         func rowCount(_ table: String) -> Int {
-            rowCounts[table] ?? -1
+            meta.rowCount(table)
         }
     }
 
@@ -155,7 +156,7 @@ public final class UnitDatabase: Sendable {
             dataVersion = DataVersion(
                 formatVersion: Int(DatabaseFormat.version), sourceHash: meta.sourceHash, generator: meta.generator)
             let state = try State(
-                connection: connection, objectBudget: objectCacheBytes, meta: (meta.rowCounts, meta.nameCount, meta.languages))
+                connection: connection, objectBudget: objectCacheBytes, meta: meta)
             try state.setPageCache(pageCacheBytes)
             self.state = Locked(state)
             openBytes =

@@ -105,7 +105,7 @@ final class SeenKeys {
     func shape(of table: String) -> (columns: Int32, keyColumns: Int32) {
         if table != lastTable {
             let columns = Int32(DatabaseFormat.columns(of: table).count)
-            lastShape = (columns, Int32(DatabaseFormat.primaryKeyColumns[table] ?? Int(columns)))
+            lastShape = (columns, Int32(DatabaseFormat.primaryKeyColumnCount(of: table) ?? Int(columns)))
             lastTable = table
         }
         return lastShape

@@ -53,10 +53,21 @@ public enum DatabaseFormat {
     /// that reads several rows in one query refuses a key read twice: a
     /// damaged cell pointer can show one row in place of another, each
     /// matching its checksum, and a count of rows would not notice.
-    public static let primaryKeyColumns: [String: Int] = [
-        "meta": 1, "categories": 1, "units": 1, "name_blocks": 1, "languages": 1, "unit_words": 1, "clusters": 5,
-        "phrase_words": 1, "relations": 3, "compounds": 3, "left_out_names": 2,
-    ]
+    public static let primaryKeyColumns: [String: Int] = Dictionary(
+        uniqueKeysWithValues: tables.compactMap { table in primaryKeyColumnCount(of: table.name).map { (table.name, $0) } })
+
+    /// `primaryKeyColumns[table]`, found without the Dictionary: each row
+    /// a reader checks asks it, and the first open of a process would
+    /// instantiate a Dictionary's generic metadata for it.
+    public static func primaryKeyColumnCount(of table: String) -> Int? {
+        switch table {
+        case "clusters": 5
+        case "relations", "compounds": 3
+        case "left_out_names": 2
+        case "meta", "categories", "units", "name_blocks", "languages", "unit_words", "phrase_words": 1
+        default: nil
+        }
+    }
 
     /// The columns of `table`, without `crc`.
     public static func columns(of table: String) -> [String] {

@@ -65,7 +65,18 @@ public struct GenerationManifest: Sendable, Hashable {
     /// about it; empty for a manifest not read from a file. Like
     /// `Artifact.line`, not part of equality: two manifests that say the same
     /// are equal whatever order their lines came in.
-    public var keyLines: [String: Int] = [:]
+    public var keyLines: [String: Int] {
+        get { Dictionary(zip(lineKeys, lineNumbers), uniquingKeysWith: { first, _ in first }) }
+        set {
+            lineKeys = Array(newValue.keys)
+            lineNumbers = lineKeys.map { newValue[$0]! }
+        }
+    }
+    /// `keyLines` as two arrays: an open reads the manifest first, and a
+    /// Dictionary of String to Int made there instantiated its generic
+    /// metadata, a tenth of the first open of a process.
+    private var lineKeys: [String] = []
+    private var lineNumbers: [Int] = []
 
     public static func == (a: GenerationManifest, b: GenerationManifest) -> Bool {
         a.databaseFormat == b.databaseFormat && a.packFormat == b.packFormat && a.sourceSHA256 == b.sourceSHA256
@@ -82,7 +93,7 @@ public struct GenerationManifest: Sendable, Hashable {
     }
 
     /// The line of `key`'s line in the file read, 0 when unknown.
-    public func line(of key: String) -> Int { keyLines[key] ?? 0 }
+    public func line(of key: String) -> Int { lineKeys.firstIndex(of: key).map { lineNumbers[$0] } ?? 0 }
 
     public init(
         databaseFormat: Int, packFormat: Int, sourceSHA256: String, languages: [String], categories: [String]? = nil,
@@ -151,7 +162,8 @@ public struct GenerationManifest: Sendable, Hashable {
         var languages: [String]?
         var categories: [String]?
         var artifacts: [Artifact] = []
-        var keyLines: [String: Int] = [:]
+        var lineKeys: [String] = []
+        var lineNumbers: [Int] = []
 
         for (index, raw) in rawLines.enumerated() {
             let number = index + 1
@@ -180,7 +192,10 @@ public struct GenerationManifest: Sendable, Hashable {
                 guard fields.count == 2 else { throw fail(number, "'\(key)' takes one value, got \(fields.count - 1)") }
                 return fields[1]
             }
-            if key != "artifact" { keyLines[key] = number }
+            if key != "artifact" {
+                lineKeys.append(key)
+                lineNumbers.append(number)
+            }
             switch key {
             case "database-format":
                 try once(databaseFormat)
@@ -199,7 +214,7 @@ public struct GenerationManifest: Sendable, Hashable {
                 for code in codes where !isLanguageCode(code) {
                     throw fail(number, "'\(code.prefix(40))' is not a language code")
                 }
-                guard Set(codes).count == codes.count else { throw fail(number, "a language is listed twice") }
+                guard !Self.hasRepeats(codes) else { throw fail(number, "a language is listed twice") }
                 languages = codes
             case "categories":
                 try once(categories)
@@ -208,7 +223,7 @@ public struct GenerationManifest: Sendable, Hashable {
                 for key in keys where !isCategoryKey(key) {
                     throw fail(number, "'\(key.prefix(40))' is not a category key")
                 }
-                guard Set(keys).count == keys.count else { throw fail(number, "a category is listed twice") }
+                guard !Self.hasRepeats(keys) else { throw fail(number, "a category is listed twice") }
                 categories = keys
             case "artifact":
                 guard fields.count == 5 else {
@@ -239,8 +254,17 @@ public struct GenerationManifest: Sendable, Hashable {
         var manifest = GenerationManifest(
             databaseFormat: databaseFormat, packFormat: packFormat, sourceSHA256: sourceSHA256, languages: languages,
             categories: categories, artifacts: artifacts)
-        manifest.keyLines = keyLines
+        manifest.lineKeys = lineKeys
+        manifest.lineNumbers = lineNumbers
         return manifest
+    }
+
+    /// Whether a value comes twice: sorted, neighbours compared (a `Set`
+    /// of Strings made at each open instantiated its generic metadata at the
+    /// first of a process).
+    static func hasRepeats(_ values: [String]) -> Bool {
+        let sorted = values.sorted()
+        return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     }
 
     /// A whole number without sign or leading zeros, below 10^15.
