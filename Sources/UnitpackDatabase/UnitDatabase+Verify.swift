@@ -24,6 +24,28 @@ extension UnitDatabase {
         }
     }
 
+    /// Reads an index as a lookup does (`sql` names it with `INDEXED BY`)
+    /// and compares its entries, each made by `entry`, with the table's:
+    /// SQLite's integrity check passed an index record that a lookup
+    /// through it then found malformed (an input of the `database` fuzz
+    /// target, kept in its corpus), and `verify` must not say ok to a
+    /// database a lookup refuses.
+    private func checkIndex(
+        _ index: String, _ sql: String, against table: [String], _ state: State, entry: (Statement) -> String
+    ) throws {
+        let query = try state.prepare(sql)
+        var entries: [String] = []
+        while try query.step() { entries.append(entry(query)) }
+        guard entries.sorted() == table.sorted() else {
+            throw UnitDatabaseError.corrupt(path: path, detail: "the index \(index) does not hold its table's rows")
+        }
+    }
+
+    /// An index entry's columns as one comparable text.
+    private static func indexEntry(_ id: Int, _ columns: String...) -> String {
+        ([String(id)] + columns).joined(separator: "\t")
+    }
+
     private func verifyAll(_ state: State) throws -> Int {
         let check = try state.prepare("PRAGMA integrity_check")
         while try check.step() {
@@ -61,22 +83,29 @@ extension UnitDatabase {
         }
         var units: Set<Int> = []
         var unitCategories: [Int: Int] = [:]
+        var unitEntries: [String] = []
         try scan("units", order: "id") { decoder in
             let (unit, category) = try decoder.unit(at: 0, categoryKey: "")
             guard categories[category] != nil else { throw damaged(.missingRow(table: "categories", key: "\(category)", namedBy: "units")) }
             units.insert(unit.id.rawValue)
             unitCategories[unit.id.rawValue] = category
+            unitEntries.append(Self.indexEntry(unit.id.rawValue, "\(category)", "\(unit.priority.bitPattern)"))
         }
+        try checkIndex(
+            "units_by_category", "SELECT id, category, priority FROM units INDEXED BY units_by_category ORDER BY category, priority",
+            against: unitEntries, state) { Self.indexEntry($0.int(at: 0), "\($0.int(at: 1))", "\($0.double(at: 2).bitPattern)") }
         // The blocks of names chain: block 1 begins at the empty key, each
         // ends where the next begins, the last ends nowhere; meta counts
         // their names.
         var lastBlock: NameBlock?
+        var blockEntries: [String] = []
         var names = 0
         var withoutAccentsKeys: [String: Bool] = [:]
         try scan("name_blocks", order: "block") { decoder in
             let block = try decoder.nameBlock(at: 0)
             guard block.follows(lastBlock) else { throw damaged(.keyChain(table: "name_blocks", key: "\(lastBlock?.number ?? 0)")) }
             lastBlock = block
+            blockEntries.append(Self.indexEntry(block.number, "=" + block.first))
             for index in 0..<block.keyCount {
                 let key = block.key(at: index)
                 for entry in block.entries(at: index) {
@@ -98,6 +127,9 @@ extension UnitDatabase {
             }
         }
         guard lastBlock?.next == nil else { throw damaged(.keyChain(table: "name_blocks", key: lastBlock.map { "\($0.number)" })) }
+        try checkIndex(
+            "name_blocks_by_first", "SELECT block, first FROM name_blocks INDEXED BY name_blocks_by_first ORDER BY first",
+            against: blockEntries, state) { Self.indexEntry($0.int(at: 0), $0.text(at: 1).map { "=" + $0 } ?? "NULL") }
         guard names == state.nameCount else {
             throw damaged(.countMismatch(table: "name_blocks", key: DatabaseFormat.nameCountKey, found: names, stated: state.nameCount))
         }
