@@ -34,6 +34,13 @@ static void hex(const void *bytes, int count) {
     if (count == 0) fputc('-', out);
 }
 
+/// A text or blob binding: `B ptr index kind hex`.
+static void binding(sqlite3_stmt *s, int i, char kind, const void *bytes, int count) {
+    fprintf(log_file(), "B %p %d %c ", (void *)s, i, kind);
+    hex(bytes, count);
+    fputc('\n', out);
+}
+
 #define REAL(name) static __typeof__(name) *real; if (!real) real = (__typeof__(name) *)dlsym(RTLD_NEXT, #name)
 #define CALL(expression) (depth++, result = (expression), depth--, result)
 
@@ -74,22 +81,14 @@ int sqlite3_bind_null(sqlite3_stmt *s, int i) {
 int sqlite3_bind_text(sqlite3_stmt *s, int i, const char *v, int n, void (*d)(void *)) {
     REAL(sqlite3_bind_text);
     int result;
-    if (depth == 0) {
-        fprintf(log_file(), "B %p %d t ", (void *)s, i);
-        hex(v, n < 0 ? (int)strlen(v) : n);
-        fputc('\n', out);
-    }
+    if (depth == 0) binding(s, i, 't', v, n < 0 ? (int)strlen(v) : n);
     return CALL(real(s, i, v, n, d));
 }
 
 int sqlite3_bind_blob(sqlite3_stmt *s, int i, const void *v, int n, void (*d)(void *)) {
     REAL(sqlite3_bind_blob);
     int result;
-    if (depth == 0) {
-        fprintf(log_file(), "B %p %d b ", (void *)s, i);
-        hex(v, n);
-        fputc('\n', out);
-    }
+    if (depth == 0) binding(s, i, 'b', v, n);
     return CALL(real(s, i, v, n, d));
 }
 

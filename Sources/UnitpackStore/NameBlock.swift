@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import UnitpackCore
 
 /// A row of `name_blocks` (docs/database.md, "name_blocks"): the names of
@@ -164,44 +159,30 @@ package struct NameBlock: Sendable {
         // the array retained and released it at each line and each copy of
         // the line before (a block is read at each miss of the object cache).
         let problem: Problem? = text.withUnsafeBufferPointer { bytes in
-            let base = bytes.baseAddress
-            func find(_ byte: UInt8, _ range: Range<Int>) -> Int? {
-                guard !range.isEmpty, let base, let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
-                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            }
-            // Byte order of two ranges: -1, 0 or 1.
-            func order(_ a: Range<Int>, _ b: Range<Int>) -> Int {
-                let common = min(a.count, b.count)
-                if common > 0, let base {
-                    let found = memcmp(base + a.lowerBound, base + b.lowerBound, common)
-                    if found != 0 { return found < 0 ? -1 : 1 }
-                }
-                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
-            }
             var previous: (key: Range<Int>, unit: Int, kind: Int, language: Range<Int>, stored: Range<Int>)?
             var start = 0
             var lineNumber = 0
             while start <= bytes.count {
                 lineNumber += 1
-                let end = find(0x0A, start..<bytes.count) ?? bytes.count
+                let end = bytes.firstIndex(of: 0x0A, in: start..<bytes.count) ?? bytes.count
                 // Four tabs, no fifth.
-                guard let tab0 = find(0x09, start..<end), let tab1 = find(0x09, (tab0 + 1)..<end),
-                    let tab2 = find(0x09, (tab1 + 1)..<end), let tab3 = find(0x09, (tab2 + 1)..<end),
-                    find(0x09, (tab3 + 1)..<end) == nil, tab0 > start,
+                func tab(after index: Int) -> Int? { bytes.firstIndex(of: 0x09, in: (index + 1)..<end) }
+                guard let tab0 = tab(after: start - 1), let tab1 = tab(after: tab0), let tab2 = tab(after: tab1),
+                    let tab3 = tab(after: tab2), tab(after: tab3) == nil, tab0 > start,
                     let unit = Self.number(bytes, (tab0 + 1)..<tab1), DatabaseSanity.isValidID(unit),
                     let kind = Self.number(bytes, (tab1 + 1)..<tab2), NameKind(rawValue: kind) != nil
                 else { return .badLine(lineNumber) }
                 let line = (key: start..<tab0, unit: unit, kind: kind, language: (tab2 + 1)..<tab3, stored: (tab3 + 1)..<end)
-                guard order(line.stored, line.key) != 0 else { return .storesKey(lineNumber) }
-                if let previous, order(previous.key, line.key) == 0 {
+                guard bytes.order(line.stored, line.key) != 0 else { return .storesKey(lineNumber) }
+                if let previous, bytes.order(previous.key, line.key) == 0 {
                     let ordered =
                         previous.unit != unit ? previous.unit < unit
                         : previous.kind != kind ? previous.kind < kind
-                        : order(previous.language, line.language) != 0 ? order(previous.language, line.language) < 0
-                        : order(previous.stored, line.stored) < 0
+                        : bytes.order(previous.language, line.language) != 0 ? bytes.order(previous.language, line.language) < 0
+                        : bytes.order(previous.stored, line.stored) < 0
                     guard ordered else { return .order(lineNumber) }
                 } else {
-                    if let previous, order(previous.key, line.key) >= 0 { return .order(lineNumber) }
+                    if let previous, bytes.order(previous.key, line.key) >= 0 { return .order(lineNumber) }
                     keyStarts.append(Int32(start))
                 }
                 previous = line

@@ -100,10 +100,10 @@ package enum PhraseWordsText {
                 number += 1
                 // The line's end and its tabs found by `memchr` (a byte at a
                 // time, the scan was a third of reading a text).
-                let end = find(0x0A, in: bytes, start..<bytes.count) ?? bytes.count
-                let first = find(0x09, in: bytes, start..<end)
-                let second = first.flatMap { find(0x09, in: bytes, ($0 + 1)..<end) }
-                guard let first, let second, find(0x09, in: bytes, (second + 1)..<end) == nil, first > start else {
+                let end = bytes.firstIndex(of: 0x0A, in: start..<bytes.count) ?? bytes.count
+                let first = bytes.firstIndex(of: 0x09, in: start..<end)
+                let second = first.flatMap { bytes.firstIndex(of: 0x09, in: ($0 + 1)..<end) }
+                guard let first, let second, bytes.firstIndex(of: 0x09, in: (second + 1)..<end) == nil, first > start else {
                     return .failure(.badLine(number))
                 }
                 let tabs = (first: first, second: second)
@@ -123,7 +123,7 @@ package enum PhraseWordsText {
                     value = read
                 }
                 if let previous {
-                    let order = compare(bytes, previous.word, word)
+                    let order = bytes.order(previous.word, word)
                     guard order < 0 || (order == 0 && previous.kindRank < kindRank) else { return .failure(.order(line: number)) }
                 }
                 previous = (word, kindRank)
@@ -134,14 +134,6 @@ package enum PhraseWordsText {
                 if start == bytes.count { return .failure(.badLine(number + 1)) }
             }
         }
-    }
-
-    /// Where `byte` first is within `range` of `bytes`, or nil.
-    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        guard !range.isEmpty, let base = bytes.baseAddress,
-            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
-        else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Every kind's raw value's bytes, in byte order of the raw values (a
@@ -219,16 +211,6 @@ package enum PhraseWordsText {
             guard digits() > 0 else { return false }
         }
         return index == bytes.endIndex
-    }
-
-    /// Byte order of two ranges of `bytes`: -1, 0 or 1.
-    private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
-        let common = min(a.count, b.count)
-        if common > 0 {
-            let order = memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, common)
-            if order != 0 { return order < 0 ? -1 : 1 }
-        }
-        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 }
 

@@ -22,7 +22,9 @@ package struct StoreMeta: Sendable {
     package let languages: [String]
 
     /// Meta's count of `table`'s rows, -1 for a table it does not count.
-    package func rowCount(_ table: String) -> Int {
+    package func rowCount(_ table: String) -> Int { Self.rowCount(table, in: counts) }
+
+    private static func rowCount(_ table: String, in counts: [Int]) -> Int {
         DatabaseFormat.rowCountKeys.firstIndex { $0.table == table }.map { counts[$0] } ?? -1
     }
 
@@ -57,11 +59,10 @@ package struct StoreMeta: Sendable {
             hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
         else { throw damaged("source_hash") }
         guard let generator = value("generator") else { throw damaged("generator") }
-        let meta = StoreMeta(counts: counts, nameCount: nameCount, sourceHash: hash, generator: generator, languages: [])
         // Codes as `languages.code` allows them, in byte order, each once, as many as the table's rows.
         guard let listed = value(DatabaseFormat.languagesKey) else { throw damaged(DatabaseFormat.languagesKey) }
         let languages = listed.isEmpty ? [] : listed.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard languages.count == meta.rowCount("languages"), languages.allSatisfy(DatabaseSanity.isValidLanguage),
+        guard languages.count == rowCount("languages", in: counts), languages.allSatisfy(DatabaseSanity.isValidLanguage),
             zip(languages, languages.dropFirst()).allSatisfy({ $0.utf8.lexicographicallyPrecedes($1.utf8) })
         else { throw damaged(DatabaseFormat.languagesKey) }
         return StoreMeta(counts: counts, nameCount: nameCount, sourceHash: hash, generator: generator, languages: languages)

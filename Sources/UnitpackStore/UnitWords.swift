@@ -298,8 +298,8 @@ package enum UnitWords {
     /// `bytes` as a String when they are valid UTF-8 (`String(validating:)`
     /// is newer than the runtime's oldest platforms).
     /// Compared with `memcmp` where the bytes are contiguous: an element
-    /// at a time through `String.UTF8View` took a tenth of a parse after
-    /// `purge()` (the texts of phrase words and blocks of names).
+    /// at a time through `String.UTF8View` was slow. A text that needs no
+    /// String asks `UTF8Validation.isValid`, which makes none.
     package static func utf8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
         var text = String(decoding: bytes, as: UTF8.self)
         let same = text.withUTF8 { decoded in
