@@ -77,6 +77,47 @@ enum SearchPackDictionary {
                         let end = min(rowCounts[shard], start + pieceBytes - dmerBytes + 1)
                         return start < end ? (rowStarts[shard] + start)..<(rowStarts[shard] + end) : 0..<0
                     }
+                    // Every piece's first score, `score`'s sum kept for a
+                    // window sliding along each shard: a shard's pieces
+                    // overlap by all but `pieceStride` bytes, so a step
+                    // counts the d-mers that enter and leave it, not all
+                    // 123 of the window again.
+                    func initialScores() -> [Int] {
+                        var scores = [Int](repeating: 0, count: pieces.count)
+                        var held = [Int32](repeating: 0, count: frequency.count)
+                        held.withUnsafeMutableBufferPointer { held in
+                            var low = 0, high = 0, total = 0
+                            var shard = -1
+                            for piece in pieces.indices {
+                                let range = dmerRange(piece)
+                                if pieces[piece].shard != shard || range.isEmpty {
+                                    // A new shard (or none): the window emptied.
+                                    while low < high {
+                                        held[Int(dmers[low])] -= 1
+                                        low += 1
+                                    }
+                                    total = 0
+                                    shard = range.isEmpty ? -1 : pieces[piece].shard
+                                    low = range.lowerBound
+                                    high = range.lowerBound
+                                }
+                                while high < range.upperBound {
+                                    let id = Int(dmers[high])
+                                    if held[id] == 0, frequency[id] > 1 { total += Int(frequency[id]) }
+                                    held[id] += 1
+                                    high += 1
+                                }
+                                while low < range.lowerBound {
+                                    let id = Int(dmers[low])
+                                    held[id] -= 1
+                                    if held[id] == 0, frequency[id] > 1 { total -= Int(frequency[id]) }
+                                    low += 1
+                                }
+                                scores[piece] = total
+                            }
+                        }
+                        return scores
+                    }
                     func score(_ piece: Int) -> Int {
                         let range = dmerRange(piece)
                         guard !range.isEmpty else { return 0 }
@@ -91,7 +132,9 @@ enum SearchPackDictionary {
                         return total
                     }
                     // Ties are broken by the piece, so the heap built at once pops as one built by pushes.
-                    var heap = MaxHeap(pieces.indices.map { (score($0), $0) })
+                    let scores = initialScores()
+                    assert(pieces.indices.allSatisfy { scores[$0] == score($0) }, "a sliding score differs from the piece's own")
+                    var heap = MaxHeap(Array(zip(scores, pieces.indices)))
                     var total = 0
                     // Scores only fall as pieces are taken: a piece popped with a stale
                     // score is scored again and taken only if it still leads.

@@ -25,23 +25,35 @@ public enum SearchPackWriter {
     public static func entries(_ model: CompiledModel) -> [(key: [UInt8], postings: [Posting])] {
         let languages = model.languages.map(\.code)
         let english = languages.firstIndex(of: "en").map(UInt8.init) ?? SearchPackFormat.noLanguage
-        var table: [[UInt8]: [Int: [UInt8: Posting]]] = [:]
+        // Every posting with its key's number, sorted after: a Dictionary
+        // of Dictionaries by key, unit and language hashed each key's bytes
+        // one at a time, three tables a posting (half the pack's build).
+        var keys: [String] = []
+        var numbers: [UTF8Key: Int] = [:]
         // A display name is one of its forms, a form another's: each text
         // normalised once (tens of thousands of instructions for a word
-        // that is not ASCII).
-        var normalized: [UTF8Key: [UInt8]] = [:]
+        // that is not ASCII); -1 for a text whose key is empty.
+        var numberOfText: [UTF8Key: Int] = [:]
+        var found: [(key: Int, posting: Posting)] = []
         func add(_ text: String, _ unit: Int, _ language: UInt8, _ form: SearchPackFormat.Form) {
-            let key: [UInt8]
-            if let known = normalized[UTF8Key(text)] {
-                key = known
+            let number: Int
+            if let known = numberOfText[UTF8Key(text)] {
+                number = known
             } else {
-                key = Array(SearchKey.normalize(text).utf8)
-                normalized[UTF8Key(text)] = key
+                let key = SearchKey.normalize(text)
+                if key.isEmpty {
+                    number = -1
+                } else if let known = numbers[UTF8Key(key)] {
+                    number = known
+                } else {
+                    number = keys.count
+                    keys.append(key)
+                    numbers[UTF8Key(key)] = number
+                }
+                numberOfText[UTF8Key(text)] = number
             }
-            guard !key.isEmpty else { return }
-            let posting = Posting(unit: unit, language: language, form: form)
-            if let existing = table[key]?[unit]?[language], existing.form.rawValue <= form.rawValue { return }
-            table[key, default: [:]][unit, default: [:]][language] = posting
+            guard number >= 0 else { return }
+            found.append((number, Posting(unit: unit, language: language, form: form)))
         }
         for unit in model.units {
             add(unit.name, unit.id, english, .name)
@@ -61,8 +73,48 @@ public enum SearchPackWriter {
             }
             for form in language.caseForms { add(form.text, form.unit, code, .caseForm) }
         }
-        return table.map { key, units in (key, units.values.flatMap(\.values).sorted()) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        // By key, then as `Posting` orders them: a (unit, language)'s most
+        // specific form (the smallest) comes first and is the one kept.
+        // Sorted as one number each (key, unit, language, form in 32, 20, 8
+        // and 4 bits), where comparing tuples took a tenth of the pack.
+        precondition(keys.count < 1 << 32 && found.allSatisfy { $0.posting.unit >= 0 && $0.posting.unit < 1 << 20 },
+                     "a search key or unit id past the sort's bits")
+        let sorted = found.map { key, posting in
+            UInt64(key) << 32 | UInt64(posting.unit) << 12 | UInt64(posting.language) << 4 | UInt64(posting.form.rawValue)
+        }.sorted()
+        var postings = [[Posting]](repeating: [], count: keys.count)
+        var last: UInt64? = nil
+        for packed in sorted {
+            // Key, unit and language: the bits above the form.
+            guard last != packed >> 4 else { continue }
+            last = packed >> 4
+            guard let form = SearchPackFormat.Form(rawValue: UInt8(packed & 0xF)) else { preconditionFailure("a form past its bits") }
+            postings[Int(packed >> 32)].append(
+                Posting(unit: Int((packed >> 12) & 0xF_FFFF), language: UInt8((packed >> 4) & 0xFF), form: form))
+        }
+        // A key's first eight bytes as one number decide most comparisons
+        // (bytes past the end count as zero), then the rest with memcmp:
+        // comparing the keys' UTF-8 views a byte at a time took a third of
+        // the entries' time.
+        let bytes = keys.map { Array($0.utf8) }
+        let heads = bytes.map { key -> UInt64 in
+            var head: UInt64 = 0
+            for index in 0..<8 { head = head << 8 | UInt64(index < key.count ? key[index] : 0) }
+            return head
+        }
+        let order = bytes.withUnsafeBufferPointer { bytes in
+            bytes.indices.sorted { a, b in
+                guard heads[a] == heads[b] else { return heads[a] < heads[b] }
+                return bytes[a].withUnsafeBufferPointer { a in
+                    bytes[b].withUnsafeBufferPointer { b in
+                        let common = min(a.count, b.count)
+                        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                        return order != 0 ? order < 0 : a.count < b.count
+                    }
+                }
+            }
+        }
+        return order.map { (bytes[$0], postings[$0]) }
     }
 
     public struct EncodeError: Error, CustomStringConvertible {
