@@ -272,7 +272,16 @@ public enum DatabaseWriter {
         }
         for language in model.languages {
             for unit in language.names {
-                let words = [unit.display] + PluralCategory.allCases.compactMap { unit.forms[$0] }
+                // A form of the same bytes as the display name or another
+                // form is one row (the rows are made unique below): not
+                // folded again. (Bytes, not String's canonical equality:
+                // texts canonically equal but not byte for byte stay two rows.)
+                var words = [unit.display]
+                for category in PluralCategory.allCases {
+                    if let form = unit.forms[category], !words.contains(where: { UTF8Order.compare($0, form) == 0 }) {
+                        words.append(form)
+                    }
+                }
                 for word in words {
                     names.append(
                         NameRow(unit: unit.unit, kind: unit.composedFrom == nil ? .name : .composed, lang: language.code, text: word))
