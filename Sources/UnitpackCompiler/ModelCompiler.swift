@@ -17,6 +17,15 @@ public enum CompileError: Error, CustomStringConvertible {
 public enum ModelCompiler {
     /// Normalises checked sources. Throws if `diagnostics` (the checker's) hold an error.
     public static func compile(_ tree: SourceTree, diagnostics: [Diagnostic]) throws(CompileError) -> CompiledModel {
+        try compile(tree, diagnostics: diagnostics, hashingSources: true)
+    }
+
+    /// - Parameter hashingSources: false leaves `sourceHash` empty, for a
+    ///   caller that hashes the sources beside the compiling
+    ///   (`sourceHash(_:)`, as the build does).
+    static func compile(_ tree: SourceTree, diagnostics: [Diagnostic], hashingSources: Bool) throws(CompileError)
+        -> CompiledModel
+    {
         let errors = diagnostics.filter { $0.severity == .error }.count
         guard errors == 0 else { throw .sourcesHaveErrors(count: errors) }
 
@@ -66,17 +75,22 @@ public enum ModelCompiler {
         // The sources' hash (megabytes of SHA-256) beside the languages.
         let (compiled, digest) = Parallel.both(
             { [units] in Result { () throws(CompileError) in try compileLanguages(tree, unitIDs: ids, units: units) } },
-            { sourceHash(tree) })
+            { hashingSources ? sourceHash(tree) : "" })
         let languages = try compiled.get()
         let clusters = try compileClusters(tree, unitIDs: ids, units: units)
         let relations = try compileRelations(tree, unitIDs: ids, categories: categories)
         return CompiledModel(
             categories: categories, clusters: clusters, units: units, languages: languages, relations: relations,
-            sourceHash: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+            sourceHash: digest)
     }
 
-    /// SHA-256 of every source file's path, size and bytes, in path order.
-    private static func sourceHash(_ tree: SourceTree) -> [UInt8] {
+    /// SHA-256 of every source file's path, size and bytes, in path order,
+    /// in lower-case hex (`CompiledModel.sourceHash`).
+    static func sourceHash(_ tree: SourceTree) -> String {
+        sourceDigest(tree).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    private static func sourceDigest(_ tree: SourceTree) -> [UInt8] {
         var hash = SHA256()
         for file in tree.files.sorted(by: { $0.path < $1.path }) {
             hash.update(file.path)
