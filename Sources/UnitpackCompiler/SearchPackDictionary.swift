@@ -11,8 +11,12 @@ enum SearchPackDictionary {
     /// The length of a piece, and of the byte strings (d-mers) scored.
     static let pieceBytes = 128
     static let dmerBytes = 6
-    /// Pieces start every `pieceStride` bytes of a shard.
-    static let pieceStride = 8
+    /// Pieces start every `pieceStride` bytes of a shard. Every 8 (before)
+    /// scored 43,755 pieces and scored them again 98,462 times as pieces
+    /// were taken (about 80 ms of one core in the build, on the path that
+    /// decides its time) for a pack 97 bytes smaller: 151,336 bytes against
+    /// 151,433 on the repository, 21.6% of the raw keys either way.
+    static let pieceStride = 16
 
     /// At most `size` bytes. Greedy: the piece whose d-mers appear in the
     /// most shards (a d-mer counts once a piece, and only while no chosen
