@@ -36,26 +36,30 @@ public enum DatabaseWriter {
     /// longest), `other`, then the units' words on whichever core is free
     /// first. Two of them side by side and the third after both left a core
     /// idle for a fifth of the build, as long as the pack was shorter than
-    /// the names and the units' words together (issue 38).
+    /// the names and the units' words together (issue 38). The names'
+    /// chain goes on to write every table but `unit_words` and `meta`
+    /// (`Filling`), which were 30 ms of one core after the pieces; what
+    /// is left after them is those two tables and the file's end.
     static func writeTemporary<Other: Sendable>(
         _ model: CompiledModel, for path: String, alongside other: @Sendable () -> Other
     ) -> (other: Other, written: Result<(temporary: String, bytes: Int), any Error>) {
+        let temporary = AtomicFile.temporary(for: path)
+        try? FileManager.default.removeItem(atPath: temporary)
         let pieces = Parallel.map([0, 1, 2]) { piece -> Piece<Other> in
             switch piece {
             case 0:
                 let list = names(model)
-                return .names(list, blocks: nameBlockRows(list))
+                let blocks = nameBlockRows(list)
+                return .names(Result { try Filling(model, names: list, nameBlocks: blocks, at: temporary) })
             case 1: return .other(other())
             default: return .unitWords(unitWordRows(model))
             }
         }
-        guard case .names(let nameList, let nameBlocks) = pieces[0], case .other(let done) = pieces[1],
+        guard case .names(let filling) = pieces[0], case .other(let done) = pieces[1],
             case .unitWords(let unitWords) = pieces[2]
         else { fatalError("DatabaseWriter: pieces out of order") }
-        let temporary = AtomicFile.temporary(for: path)
-        try? FileManager.default.removeItem(atPath: temporary)
         do {
-            try fill(model, names: nameList, nameBlocks: nameBlocks, unitWords: unitWords, at: temporary)
+            try filling.get().finish(unitWords: unitWords)
             let attributes = try FileManager.default.attributesOfItem(atPath: temporary)
             return (done, .success((temporary, (attributes[.size] as? NSNumber)?.intValue ?? 0)))
         } catch {
@@ -66,75 +70,95 @@ public enum DatabaseWriter {
 
     /// What a piece of `writeTemporary`'s work made.
     private enum Piece<Other: Sendable>: Sendable {
-        case names([NameRow], blocks: [[Statement.Value]])
+        case names(Result<Filling, any Error>)
         case other(Other)
         case unitWords([[Statement.Value]])
     }
 
-    /// The rows made beside the others (`writeTemporary`) and the rest,
-    /// written to a new file at `path`.
-    private static func fill(
-        _ model: CompiledModel, names nameList: [NameRow], nameBlocks: [[Statement.Value]], unitWords: [[Statement.Value]],
-        at path: String
-    ) throws {
-        let db = try Connection(path: path, mode: .readWriteCreate)
-        // Nothing to protect in a temporary file: no journal, no syncs until the
-        // end. Fixed page size and no timestamps anywhere: identical input gives
-        // identical bytes.
-        try db.execute(
-            """
-            PRAGMA page_size = \(DatabaseFormat.pageSize);
-            PRAGMA journal_mode = OFF;
-            PRAGMA synchronous = OFF;
-            PRAGMA user_version = \(DatabaseFormat.version);
-            PRAGMA application_id = \(DatabaseFormat.applicationID);
-            """)
-        try db.execute("BEGIN")
-        for statement in DatabaseSchema.statements {
-            try db.execute(statement)
+    /// A new database file at `path` with every table's rows but
+    /// `unit_words` and `meta` (which counts them), in one open
+    /// transaction; `finish` writes those two and closes it. The order the
+    /// tables are filled in does not show in the file: VACUUM writes it
+    /// again table by table, each in its key order. Made on one core and
+    /// finished on another, one after the other, never both at once.
+    private final class Filling: @unchecked Sendable {
+        /// Nil once finished: the file is closed before it is measured and moved.
+        private var connection: Connection?
+        private let model: CompiledModel
+        /// `meta`'s counts of the tables written, and of the names.
+        private var counts: [String: Int]
+        private let nameCount: Int
+
+        init(_ model: CompiledModel, names nameList: [NameRow], nameBlocks: [[Statement.Value]], at path: String) throws {
+            self.model = model
+            let db = try Connection(path: path, mode: .readWriteCreate)
+            connection = db
+            // Nothing to protect in a temporary file: no journal, no syncs until the
+            // end. Fixed page size and no timestamps anywhere: identical input gives
+            // identical bytes.
+            try db.execute(
+                """
+                PRAGMA page_size = \(DatabaseFormat.pageSize);
+                PRAGMA journal_mode = OFF;
+                PRAGMA synchronous = OFF;
+                PRAGMA user_version = \(DatabaseFormat.version);
+                PRAGMA application_id = \(DatabaseFormat.applicationID);
+                """)
+            try db.execute("BEGIN")
+            for statement in DatabaseSchema.statements {
+                try db.execute(statement)
+            }
+            // Every table's rows first: `meta` counts them, a category its
+            // clusters, a language its phrase words.
+            let units = unitRows(model)
+            let (phraseWords, phraseWordLines) = phraseWordRows(model, nameKeys: Set(nameList.map { UTF8Key($0.folded) }))
+            let clusters = clusterRows(model)
+            let relations = relationRows(model)
+            let compounds = compoundRows(model)
+            let leftOut = model.leftOutNames.sorted().map { [Statement.Value.text($0.folded), .text($0.unitKey)] }
+            let languages = languageRows(model, phraseWordLines: phraseWordLines, compounds: compounds)
+            let categories = categoryRows(model, clusters: clusters)
+            counts = [
+                "units": units.count, "categories": categories.count, "languages": languages.count,
+                "name_blocks": nameBlocks.count, "clusters": clusters.count,
+                "phrase_words": phraseWords.count, "relations": relations.count, "compounds": compounds.count,
+                "left_out_names": leftOut.count,
+            ]
+            nameCount = nameList.count
+            try insert(categories, into: "categories", db)
+            try insert(clusters, into: "clusters", db)
+            try insert(relations, into: "relations", db)
+            try insert(phraseWords, into: "phrase_words", db)
+            try insert(units, into: "units", db)
+            try insert(nameBlocks, into: "name_blocks", db)
+            try insert(languages, into: "languages", db)
+            try insert(compounds, into: "compounds", db)
+            try insert(leftOut, into: "left_out_names", db)
         }
-        // Every table's rows first: `meta` counts them, a category its
-        // clusters, a language its phrase words.
-        let units = unitRows(model)
-        let (phraseWords, phraseWordLines) = phraseWordRows(model, nameKeys: Set(nameList.map { UTF8Key($0.folded) }))
-        let clusters = clusterRows(model)
-        let relations = relationRows(model)
-        let compounds = compoundRows(model)
-        let leftOut = model.leftOutNames.sorted().map { [Statement.Value.text($0.folded), .text($0.unitKey)] }
-        let languages = languageRows(model, phraseWordLines: phraseWordLines, compounds: compounds)
-        let categories = categoryRows(model, clusters: clusters)
-        let counts: [String: Int] = [
-            "units": units.count, "categories": categories.count, "languages": languages.count,
-            "name_blocks": nameBlocks.count, "unit_words": unitWords.count, "clusters": clusters.count,
-            "phrase_words": phraseWords.count, "relations": relations.count, "compounds": compounds.count,
-            "left_out_names": leftOut.count,
-        ]
-        var meta: [[Statement.Value]] = [
-            [.text("format_version"), .text(String(DatabaseFormat.version))],
-            [.text("generator"), .text(generator)],
-            [.text("source_hash"), .text(model.sourceHash)],
-        ]
-        for (table, key) in DatabaseFormat.rowCountKeys {
-            meta.append([.text(key), .text(String(counts[table] ?? 0))])
+
+        /// `unit_words` and `meta`, then the file's end: COMMIT, VACUUM and close.
+        func finish(unitWords: [[Statement.Value]]) throws {
+            guard let db = connection else { preconditionFailure("DatabaseWriter.Filling finished twice") }
+            defer { connection = nil }
+            counts["unit_words"] = unitWords.count
+            var meta: [[Statement.Value]] = [
+                [.text("format_version"), .text(String(DatabaseFormat.version))],
+                [.text("generator"), .text(generator)],
+                [.text("source_hash"), .text(model.sourceHash)],
+            ]
+            for (table, key) in DatabaseFormat.rowCountKeys {
+                meta.append([.text(key), .text(String(counts[table] ?? 0))])
+            }
+            meta.append([.text("name_count"), .text(String(nameCount))])
+            meta.append([
+                .text(DatabaseFormat.languagesKey),
+                .text(model.languages.map(\.code).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: " ")),
+            ])
+            try insert(meta, into: "meta", db)
+            try insert(unitWords, into: "unit_words", db)
+            try db.execute("COMMIT")
+            try db.execute("VACUUM")
         }
-        meta.append([.text("name_count"), .text(String(nameList.count))])
-        meta.append([
-            .text(DatabaseFormat.languagesKey),
-            .text(model.languages.map(\.code).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: " ")),
-        ])
-        try insert(meta, into: "meta", db)
-        try insert(categories, into: "categories", db)
-        try insert(clusters, into: "clusters", db)
-        try insert(relations, into: "relations", db)
-        try insert(phraseWords, into: "phrase_words", db)
-        try insert(units, into: "units", db)
-        try insert(nameBlocks, into: "name_blocks", db)
-        try insert(languages, into: "languages", db)
-        try insert(unitWords, into: "unit_words", db)
-        try insert(compounds, into: "compounds", db)
-        try insert(leftOut, into: "left_out_names", db)
-        try db.execute("COMMIT")
-        try db.execute("VACUUM")
     }
 
     /// Inserts `rows` (each the table's columns in `DatabaseFormat.tables`
