@@ -5,12 +5,13 @@ extension SourceReader {
     public static let languageFile = "language.tsv"
     public static let pluralsFile = "plurals.txt"
 
-    /// Reads every `locales/<lang>/` directory. `locales/` itself is optional;
-    /// files directly inside it (a README) are not languages and are skipped.
-    /// But `locales` that exists and is not a directory (a file, a symlink to
-    /// nothing) is a mistake, not "no languages": it would build a database
-    /// without a word of any language (E724).
-    static func readLocales(directory: String, into tree: inout SourceTree) {
+    /// The `locales/<lang>/` directories to read: `locales/` itself is
+    /// optional; files directly inside it (a README) are not languages and
+    /// are skipped. But `locales` that exists and is not a directory (a
+    /// file, a symlink to nothing) is a mistake, not "no languages": it
+    /// would build a database without a word of any language (E724).
+    /// Empty when there are none to read.
+    static func localeCodes(directory: String, into tree: inout SourceTree) -> [String] {
         let localesPath = displayPath(directory, localesDirectory)
         tree.localesPath = localesPath
         guard isDirectory(localesPath) else {
@@ -25,22 +26,17 @@ extension SourceReader {
                                at: .file(localesPath),
                                hint: "make \(localesDirectory)/ a directory holding one directory per language, or remove it for a tree without languages"))
             }
-            return
+            return []
         }
-        guard let entries = listDirectory(localesPath, into: &tree) else { return }
-        let codes = entries.filter { !$0.hasPrefix(".") && isDirectory(localesPath + "/" + $0) }
-        // Each language into a tree of its own, side by side, then taken in
-        // the directory's order: the tree is the one a loop would read.
-        let parts = Parallel.map(codes) { code in
-            var part = SourceTree()
-            readLanguage(code, localesPath: localesPath, into: &part)
-            return part
-        }
-        for part in parts {
-            tree.diagnostics += part.diagnostics
-            tree.files += part.files
-            tree.languages += part.languages
-        }
+        guard let entries = listDirectory(localesPath, into: &tree) else { return [] }
+        return entries.filter { !$0.hasPrefix(".") && isDirectory(localesPath + "/" + $0) }
+    }
+
+    /// One `locales/<code>/` directory, into a tree of its own.
+    static func readLanguage(_ code: String, directory: String) -> SourceTree {
+        var part = SourceTree()
+        readLanguage(code, localesPath: displayPath(directory, localesDirectory), into: &part)
+        return part
     }
 
     private static func readLanguage(_ code: String, localesPath: String, into tree: inout SourceTree) {

@@ -35,6 +35,34 @@ public enum SourceReader {
         }
 
         guard let names = listDirectory(unitsPath, into: &tree) else { return tree }
+        var locales = SourceTree()
+        let codes = localeCodes(directory: directory, into: &locales)
+        // The unit files beside the languages, each a piece of one
+        // `Parallel` (a `Parallel` inside another runs on one core: the
+        // languages read that way, beside the unit files, took longer than
+        // after them). Each piece reads into a tree of its own, taken after
+        // in the order one loop would read them.
+        let parts = Parallel.map(Array(-1..<codes.count)) { [tree] piece -> SourceTree in
+            guard piece >= 0 else {
+                var units = tree
+                readUnitFiles(names, unitsPath: unitsPath, into: &units)
+                return units
+            }
+            return readLanguage(codes[piece], directory: directory)
+        }
+        tree = parts[0]
+        tree.localesPath = locales.localesPath
+        for part in [locales] + parts.dropFirst() {
+            tree.diagnostics += part.diagnostics
+            tree.files += part.files
+            tree.languages += part.languages
+        }
+        readBudgets(directory: directory, into: &tree)
+        return tree
+    }
+
+    /// units-src/'s files (`names`: the directory's entries).
+    private static func readUnitFiles(_ names: [String], unitsPath: String, into tree: inout SourceTree) {
 
         if let lines = readLines(tree.categoriesPath, relative: unitsDirectory + "/" + categoriesFile, into: &tree) {
             tree.categories = lines.compactMap { CategoryRowParser.parse($0, diagnostics: &tree.diagnostics) }
@@ -68,9 +96,6 @@ public enum SourceReader {
             let units = lines.compactMap { UnitRowParser.parse($0, category: key, diagnostics: &tree.diagnostics) }
             tree.categoryFiles.append(CategoryFile(key: key, path: path, units: units))
         }
-        readLocales(directory: directory, into: &tree)
-        readBudgets(directory: directory, into: &tree)
-        return tree
     }
 
     /// `budgets.tsv`, when there is one. Read aside from the data files: it is
