@@ -23,8 +23,12 @@ public struct ComposedName: Sendable, Hashable {
 
     /// The display name and every form, without repeats.
     public var words: [String] {
-        var seen: Set<String> = []
-        return ([display] + PluralCategory.allCases.compactMap { forms[$0] }).filter { seen.insert($0).inserted }
+        // A handful of words: compared in a list, not hashed into a Set.
+        var words = [display]
+        for category in PluralCategory.allCases {
+            if let form = forms[category], !words.contains(form) { words.append(form) }
+        }
+        return words
     }
 }
 
@@ -184,17 +188,21 @@ public enum NameComposition {
     /// in the language: a hand-written word, symbol or synonym, or a word of
     /// another composed name (both are dropped then: neither is more right).
     static func dropCollisions(_ names: [ComposedName], language: LanguageSource) -> LanguageComposition {
-        var owners: [UTF8Key: Set<String>] = [:]
+        var owners: [UTF8Key: Owners] = [:]
+        // In place where the word has owners already (the optional chain is nil where it has none).
+        func own(_ word: UTF8Key, _ unit: String) {
+            if owners[word]?.insert(unit) == nil { owners[word] = Owners(first: unit) }
+        }
         for file in language.nameFiles {
             for row in file.rows {
                 let key = file.category + "/" + row.unit.value
-                for word in row.words { owners[UTF8Key(BuildFolding.fold(word.value)), default: []].insert(key) }
+                for word in row.words { own(UTF8Key(BuildFolding.fold(word.value)), key) }
             }
         }
         // Each name's words and their keys, made once for both passes.
         let words = names.map { name in name.words.map { (word: $0, key: UTF8Key(BuildFolding.fold($0))) } }
         for (name, words) in zip(names, words) {
-            for word in words { owners[word.key, default: []].insert(name.unit) }
+            for word in words { own(word.key, name.unit) }
         }
         var kept: [ComposedName] = []
         var collisions: [ComposedNameCollision] = []
@@ -205,13 +213,28 @@ public enum NameComposition {
             let named = Self.unitName(name.unit)
             let clash = words.lazy.compactMap { word -> ComposedNameCollision? in
                 guard let owners = owners[word.key], owners.count > 1 || !owners.contains(name.unit),
-                    let other = owners.filter({ Self.unitName($0) != named }).sorted().first
+                    let other = owners.all.filter({ Self.unitName($0) != named }).sorted().first
                 else { return nil }
                 return ComposedNameCollision(unit: name.unit, word: word.word, other: other)
             }.first
             if let clash { collisions.append(clash) } else { kept.append(name) }
         }
         return LanguageComposition(code: language.code, names: kept, collisions: collisions)
+    }
+
+    /// The units (`category/name`) that have a word, each once: nearly
+    /// always one, which a Set of its own per word allocated and hashed.
+    struct Owners {
+        var first: String
+        var more: [String] = []
+
+        mutating func insert(_ unit: String) {
+            if unit != first, !more.contains(unit) { more.append(unit) }
+        }
+
+        var count: Int { 1 + more.count }
+        func contains(_ unit: String) -> Bool { unit == first || more.contains(unit) }
+        var all: [String] { [first] + more }
     }
 
     /// The name part of `category/name`, lower-cased.
