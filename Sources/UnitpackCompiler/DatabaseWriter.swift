@@ -111,7 +111,7 @@ public enum DatabaseWriter {
             // Every table's rows first: `meta` counts them, a category its
             // clusters, a language its phrase words.
             let units = unitRows(model)
-            let (phraseWords, phraseWordLines) = phraseWordRows(model, nameKeys: Set(nameList.map { UTF8Key($0.folded) }))
+            let (phraseWords, phraseWordLines) = phraseWordRows(model, nameKeys: NameKeys(nameList))
             let clusters = clusterRows(model)
             let relations = relationRows(model)
             let compounds = compoundRows(model)
@@ -201,7 +201,7 @@ public enum DatabaseWriter {
     /// number read from a guess would change the answer unseen).
     /// A row per language that has phrase words: all of them as one text
     /// (`PhraseWordsText`), and how many lines it has (`languages.phrase_word_lines`).
-    private static func phraseWordRows(_ model: CompiledModel, nameKeys: Set<UTF8Key>) -> (rows: [[Statement.Value]], lines: [String: Int]) {
+    private static func phraseWordRows(_ model: CompiledModel, nameKeys: NameKeys) -> (rows: [[Statement.Value]], lines: [String: Int]) {
         var rows: [[Statement.Value]] = []
         var lines: [String: Int] = [:]
         for language in model.languages {
@@ -437,7 +437,7 @@ public enum DatabaseWriter {
     /// one more symbol of the unit in the language, where that is no word's
     /// key and names one unit.
     private static func abbreviationsWrittenTogether(_ names: [NameRow]) -> [NameRow] {
-        let keys = Set(names.map { UTF8Key($0.folded) })
+        let keys = NameKeys(names)
         var found: [String: [NameRow]] = [:]
         for name in names where name.kind == .symbol {
             let text = NameText.text(stored: name.stored, folded: name.folded)
@@ -447,7 +447,7 @@ public enum DatabaseWriter {
             for variant in [text] + variants where variant.count > 2 && variant.hasSuffix(".") { variants.append(String(variant.dropLast())) }
             for variant in variants {
                 let row = NameRow(unit: name.unit, kind: .symbol, lang: name.lang, text: variant)
-                guard !keys.contains(UTF8Key(row.folded)), !found[row.folded, default: []].contains(row) else { continue }
+                guard !keys.contains(row.folded), !found[row.folded, default: []].contains(row) else { continue }
                 found[row.folded, default: []].append(row)
             }
         }
@@ -461,7 +461,7 @@ public enum DatabaseWriter {
     /// (a guess between two units is no guess). One row per unit and
     /// language: the first text in key order.
     private static func withoutAccents(_ names: [NameRow], _ model: CompiledModel) -> [NameRow] {
-        let keys = Set(names.map { UTF8Key($0.folded) })
+        let keys = NameKeys(names)
         let phraseWords = Dictionary(grouping: model.languages, by: \.code).mapValues {
             Set($0.flatMap { $0.phraseWords.map { UTF8Key($0.word) } })
         }
@@ -476,6 +476,34 @@ public enum DatabaseWriter {
             if !found[bare, default: []].contains(where: { $0.unit == row.unit && $0.lang == row.lang }) { found[bare, default: []].append(row) }
         }
         return found.values.filter { rows in rows.allSatisfy { $0.unit == rows[0].unit } }.flatMap { $0 }
+    }
+
+    /// The distinct keys of rows in key order (as `names` returns them),
+    /// found by halving: a Set of them hashed every one of some 80,000
+    /// keys, and three were made a build.
+    private struct NameKeys {
+        private var keys: [String] = []
+
+        init(_ rows: [NameRow]) {
+            for row in rows where keys.last.map({ UTF8Order.compare($0, row.folded) != 0 }) ?? true {
+                keys.append(row.folded)
+            }
+            assert(zip(keys, keys.dropFirst()).allSatisfy { UTF8Order.compare($0, $1) < 0 }, "NameKeys: rows out of key order")
+        }
+
+        /// Whether a row has the key `key`, byte for byte.
+        func contains(_ key: String) -> Bool {
+            var low = 0, high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                let order = UTF8Order.compare(keys[middle], key)
+                if order == 0 { return true }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return false
+        }
+
+        func contains(_ key: UTF8Key) -> Bool { contains(key.text) }
     }
 
     /// The key of `text` in a set of folded words (NFC, `UTF8Key`): its NFC
