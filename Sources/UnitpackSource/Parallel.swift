@@ -6,6 +6,12 @@ import Foundation
 /// value, and the values come back in the order of the pieces, so the
 /// output is the same bytes whatever ran first. On one core (or with
 /// `UNITPACK_BUILD_THREADS=1`) it is a plain `map`.
+///
+/// A `Parallel` inside a piece of another runs on that piece's core
+/// alone: libdispatch divides `concurrentPerform`'s width among nested
+/// applies, and two cores shared by two pieces leave one thread each.
+/// Work that should share the cores is one `Parallel` of all its pieces
+/// (docs/benchmarks.md, "The build on two cores").
 public enum Parallel {
     /// `items.map(transform)`, the items shared among the cores.
     public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
