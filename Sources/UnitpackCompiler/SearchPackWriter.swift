@@ -27,7 +27,7 @@ public enum SearchPackWriter {
         let english = languages.firstIndex(of: "en").map(UInt8.init) ?? SearchPackFormat.noLanguage
         // Every posting with its key's number, sorted after: a Dictionary
         // of Dictionaries by key, unit and language hashed each key's bytes
-        // one at a time, three tables a posting (half the pack's build).
+        // one at a time, three tables a posting.
         var keys: [String] = []
         var numbers: [UTF8Key: Int] = [:]
         // A display name is one of its forms, a form another's: each text
@@ -76,7 +76,7 @@ public enum SearchPackWriter {
         // By key, then as `Posting` orders them: a (unit, language)'s most
         // specific form (the smallest) comes first and is the one kept.
         // Sorted as one number each (key, unit, language, form in 32, 20, 8
-        // and 4 bits), where comparing tuples took a tenth of the pack.
+        // and 4 bits), not as tuples compared field by field.
         precondition(keys.count < 1 << 32 && found.allSatisfy { $0.posting.unit >= 0 && $0.posting.unit < 1 << 20 },
                      "a search key or unit id past the sort's bits")
         let sorted = found.map { key, posting in
@@ -94,8 +94,8 @@ public enum SearchPackWriter {
         }
         // A key's first eight bytes as one number decide most comparisons
         // (bytes past the end count as zero), then the rest with memcmp:
-        // comparing the keys' UTF-8 views a byte at a time took a third of
-        // the entries' time.
+        // comparing the keys' UTF-8 views a byte at a time took 34 ms of
+        // the entries' 109 (one core, timed marks).
         let bytes = keys.map { Array($0.utf8) }
         let heads = bytes.map { key -> UInt64 in
             var head: UInt64 = 0
