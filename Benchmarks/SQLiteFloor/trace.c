@@ -41,7 +41,19 @@ static void binding(sqlite3_stmt *s, int i, char kind, const void *bytes, int co
     fputc('\n', out);
 }
 
-#define REAL(name) static __typeof__(name) *real; if (!real) real = (__typeof__(name) *)dlsym(RTLD_NEXT, #name)
+/// The SQLite function this one stands in front of. A process that loads
+/// SQLite with dlopen (Python's sqlite3 module) has none after this library
+/// in the global scope: said and stopped, not a call through NULL.
+static void *next(const char *name) {
+    void *found = dlsym(RTLD_NEXT, name);
+    if (!found) {
+        fprintf(stderr, "trace.so: no %s after this library (is SQLite loaded with dlopen?)\n", name);
+        abort();
+    }
+    return found;
+}
+
+#define REAL(name) static __typeof__(name) *real; if (!real) real = (__typeof__(name) *)next(#name)
 #define CALL(expression) (depth++, result = (expression), depth--, result)
 
 int sqlite3_prepare_v2(sqlite3 *db, const char *sql, int bytes, sqlite3_stmt **statement, const char **tail) {
@@ -92,33 +104,20 @@ int sqlite3_bind_blob(sqlite3_stmt *s, int i, const void *v, int n, void (*d)(vo
     return CALL(real(s, i, v, n, d));
 }
 
-int sqlite3_step(sqlite3_stmt *s) {
-    REAL(sqlite3_step);
-    int result;
-    if (depth == 0) fprintf(log_file(), "S %p\n", (void *)s);
-    return CALL(real(s));
-}
+/// A call on one statement, written `TAG ptr` (finalize's NULL, which
+/// SQLite allows and does nothing with, is not written).
+#define STATEMENT_CALL(name, tag)                                               \
+    int name(sqlite3_stmt *s) {                                                 \
+        REAL(name);                                                             \
+        int result;                                                             \
+        if (depth == 0 && s) fprintf(log_file(), tag " %p\n", (void *)s);       \
+        return CALL(real(s));                                                   \
+    }
 
-int sqlite3_reset(sqlite3_stmt *s) {
-    REAL(sqlite3_reset);
-    int result;
-    if (depth == 0) fprintf(log_file(), "R %p\n", (void *)s);
-    return CALL(real(s));
-}
-
-int sqlite3_clear_bindings(sqlite3_stmt *s) {
-    REAL(sqlite3_clear_bindings);
-    int result;
-    if (depth == 0) fprintf(log_file(), "C %p\n", (void *)s);
-    return CALL(real(s));
-}
-
-int sqlite3_finalize(sqlite3_stmt *s) {
-    REAL(sqlite3_finalize);
-    int result;
-    if (depth == 0 && s) fprintf(log_file(), "F %p\n", (void *)s);
-    return CALL(real(s));
-}
+STATEMENT_CALL(sqlite3_step, "S")
+STATEMENT_CALL(sqlite3_reset, "R")
+STATEMENT_CALL(sqlite3_clear_bindings, "C")
+STATEMENT_CALL(sqlite3_finalize, "F")
 
 int sqlite3_db_release_memory(sqlite3 *db) {
     REAL(sqlite3_db_release_memory);
