@@ -60,6 +60,7 @@ extension ApproximateSize {
             + allocation(objectHeader + table.bytes.count)
             + allocation(objectHeader + MemoryLayout<WordTable.Entry>.stride * table.entries.count)
             + allocation(objectHeader + MemoryLayout<NumberWords.Meaning>.stride * table.meanings.count)
+            + allocation(objectHeader + 8 * table.languageSets.count)
             + allocation(objectHeader + 4 * table.slots.count)
         if !words.prefixes.isEmpty {
             bytes += allocation(objectHeader + MemoryLayout<(String, Double)>.stride * words.prefixes.count)

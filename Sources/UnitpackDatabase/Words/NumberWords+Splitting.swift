@@ -80,7 +80,7 @@ extension NumberWords {
                 guard let entry = table.entry(utf8: UnsafeBufferPointer(rebasing: bytes[piece])),
                     entry.flags & WordTable.splittableFlag != 0
                 else { continue }
-                pieces[count] = (piece, entry.languages)
+                pieces[count] = (piece, table.languages(of: entry))
                 count += 1
                 if search(start + length) { return true }
                 count -= 1

@@ -207,7 +207,7 @@ public struct NumberWords: Sendable {
 
     /// The languages whose `words.tsv` has the word (folded).
     package func languages(folded word: String) -> [String] {
-        guard let mask = table.entry(word)?.languages else { return [] }
+        guard let mask = table.entry(word).map(table.languages(of:)) else { return [] }
         return languageCodes.indices.filter { $0 < 64 && mask & (1 << UInt64($0)) != 0 }.map { languageCodes[$0] }
     }
 }

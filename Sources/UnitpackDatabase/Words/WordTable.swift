@@ -1,3 +1,5 @@
+import UnitpackCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,16 +14,24 @@
 /// languages asked at once (the seed read a phrase in any of them) those
 /// tables took about 260 KB for 1,700 words, more than the object cache's
 /// default budget, so the words were decoded again at every parse (3.6 ms a
-/// phrase instead of 15 µs). Here a word costs its bytes, a 24-byte entry,
-/// two index slots and its meanings, with three allocations for the whole
-/// table (Scripts/bench: `phrase_words_all_bytes`).
+/// phrase instead of 15 µs). Here a word costs its bytes, a 16-byte entry
+/// and two index slots: the twelve languages' 2,000 words share a few
+/// hundred distinct lists of meanings (`in` and `в` the same marker, each
+/// language's word for five the same number) and sets of languages, each
+/// kept once. Entries of 24 bytes (the languages' 64 bits in each) and a
+/// list of 16-byte meanings a word held 40 KB more, which left the words of
+/// every language and a parse's other objects just over the object cache's
+/// default 256 KiB: the typical phrases parsed in turn, every language
+/// asked, after other work had filled the cache, each evicted what the next
+/// needed (RuntimeBench `parse_all_after_work_median_us`: 125 µs, not 15).
 package struct WordTable: Sendable {
     package struct Entry: Sendable {
         package var offset: UInt32
+        /// Where the word's list of meanings starts in `meanings`.
         package var firstMeaning: UInt32
-        /// A bit per language of the owning `NumberWords.languageCodes`.
-        package var languages: UInt64
         package var length: UInt16
+        /// The index of the word's languages in `languageSets`.
+        package var languageSet: UInt16
         package var meaningCount: UInt8
         package var flags: UInt8
     }
@@ -30,7 +40,13 @@ package struct WordTable: Sendable {
 
     private(set) var bytes: [UInt8] = []
     private(set) var entries: [Entry] = []
+    /// Each distinct list of a word's meanings once (the markers share
+    /// one, as do the twelve languages' words for five): an entry's
+    /// `firstMeaning` and `meaningCount` are its list's place here.
     private(set) var meanings: [NumberWords.Meaning] = []
+    /// The languages of the words, a bit per language of the owning
+    /// `NumberWords.languageCodes`, each set once.
+    private(set) var languageSets: [UInt64] = []
     /// Entry index + 1 by hash, 0 for an empty slot; a power of two at most
     /// half full, so a probe for an absent word ends soon.
     private(set) var slots: [UInt32] = []
@@ -39,8 +55,9 @@ package struct WordTable: Sendable {
 
     /// The table of `words`, each with its meanings (deduplicated, in order),
     /// language bits and flags. Words longer than 65,535 bytes or more than
-    /// 255 meanings are beyond any `words.tsv` (the build's checks bound a
-    /// word's length), and are dropped rather than wrapped.
+    /// 255 meanings, and more than 65,536 distinct sets of languages, are
+    /// beyond any `words.tsv` (the build's checks bound a word's length),
+    /// and are dropped rather than wrapped.
     package init(_ words: [(word: String, meanings: [NumberWords.Meaning], languages: UInt64, flags: UInt8)]) {
         var builder = Builder(capacity: words.count)
         for (word, wordMeanings, languages, flags) in words {
@@ -55,10 +72,11 @@ package struct WordTable: Sendable {
         self = builder.table()
     }
 
-    private init(bytes: [UInt8], entries: [Entry], meanings: [NumberWords.Meaning], slots: [UInt32]) {
+    private init(bytes: [UInt8], entries: [Entry], meanings: [NumberWords.Meaning], languageSets: [UInt64], slots: [UInt32]) {
         self.bytes = bytes
         self.entries = entries
         self.meanings = meanings
+        self.languageSets = languageSets
         self.slots = slots
     }
 
@@ -122,35 +140,96 @@ package struct WordTable: Sendable {
             var entries: [Entry] = []
             var meanings: [NumberWords.Meaning] = []
             entries.reserveCapacity(words.count)
-            meanings.reserveCapacity(links.count)
+            var languageSets: [UInt64] = []
             // Sized for the words found, not the room asked for (every line
             // of every language, where a word may have several).
             var size = 8
             while size < words.count * 2 { size *= 2 }
             var slots = Array(repeating: UInt32(0), count: size)
             let mask = size - 1
+            // Each distinct list of meanings and set of languages once, found
+            // by open addressing as the words are (a Dictionary keyed by the
+            // lists hashed each kind by its raw String: a fifth more work to
+            // read the words again after `purge()`). Slots hold an entry's
+            // index + 1 (its list), a set's index + 1.
+            var listSlots = Array(repeating: UInt32(0), count: size)
+            var setSlots = Array(repeating: UInt32(0), count: size)
             for word in words {
                 var count = 0
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
                 var link = word.first
                 while link >= 0 {
                     count += 1
+                    let meaning = links[Int(link)].meaning
+                    // The kind by its tag byte: hashed in the process that compares.
+                    hash = (hash ^ UInt64(Self.tag(meaning.kind))) &* 0x100_0000_01b3
+                    hash = (hash ^ meaning.value.bitPattern) &* 0x100_0000_01b3
                     link = links[Int(link)].next
                 }
                 guard count <= Int(UInt8.max) else { continue }
-                let entry = Entry(
-                    offset: UInt32(word.offset), firstMeaning: UInt32(meanings.count), languages: word.languages,
-                    length: UInt16(word.length), meaningCount: UInt8(count), flags: word.flags)
-                link = word.first
-                while link >= 0 {
-                    meanings.append(links[Int(link)].meaning)
-                    link = links[Int(link)].next
+                // The word's list where an earlier word has the same, else appended.
+                // Mixed to the low bits (MurmurHash3's finalizer): a whole
+                // number's bits are all high, and its words met in one slot.
+                hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+                hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+                var listSlot = Int(truncatingIfNeeded: hash ^ (hash >> 33)) & mask
+                var first: UInt32?
+                while listSlots[listSlot] != 0 {
+                    let other = entries[Int(listSlots[listSlot]) - 1]
+                    if Int(other.meaningCount) == count {
+                        var same = true
+                        var at = Int(other.firstMeaning)
+                        link = word.first
+                        while link >= 0, same {
+                            same = Self.sameMeaning(meanings[at], links[Int(link)].meaning)
+                            at += 1
+                            link = links[Int(link)].next
+                        }
+                        if same {
+                            first = other.firstMeaning
+                            break
+                        }
+                    }
+                    listSlot = (listSlot + 1) & mask
                 }
+                let isNewList = first == nil
+                if first == nil {
+                    first = UInt32(meanings.count)
+                    link = word.first
+                    while link >= 0 {
+                        meanings.append(links[Int(link)].meaning)
+                        link = links[Int(link)].next
+                    }
+                }
+                var setSlot = Int(truncatingIfNeeded: (word.languages &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+                while setSlots[setSlot] != 0, languageSets[Int(setSlots[setSlot]) - 1] != word.languages { setSlot = (setSlot + 1) & mask }
+                if setSlots[setSlot] == 0 {
+                    // More distinct sets than an index holds: beyond any `words.tsv`.
+                    guard languageSets.count <= Int(UInt16.max) else { continue }
+                    languageSets.append(word.languages)
+                    setSlots[setSlot] = UInt32(languageSets.count)
+                }
+                let entry = Entry(
+                    offset: UInt32(word.offset), firstMeaning: first!, length: UInt16(word.length),
+                    languageSet: UInt16(setSlots[setSlot] - 1), meaningCount: UInt8(count), flags: word.flags)
+                if isNewList { listSlots[listSlot] = UInt32(entries.count + 1) }
                 entries.append(entry)
                 var slot = bytes.withUnsafeBufferPointer { WordTable.hash(UnsafeBufferPointer(rebasing: $0[word.offset..<(word.offset + word.length)])) } & mask
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
                 slots[slot] = UInt32(entries.count)
             }
-            return WordTable(bytes: bytes, entries: entries, meanings: meanings, slots: slots)
+            return WordTable(bytes: bytes, entries: entries, meanings: meanings, languageSets: languageSets, slots: slots)
+        }
+
+        /// A kind's tag byte, as the process holds it: a kind's raw value is
+        /// a String, which `==` and `Hasher` compare and hash.
+        @inline(__always) private static func tag(_ kind: PhraseWordKind) -> UInt8 {
+            withUnsafeBytes(of: kind) { $0[0] }
+        }
+
+        /// Two meanings the same: their kinds' tags and values' bits.
+        @inline(__always) private static func sameMeaning(_ a: NumberWords.Meaning, _ b: NumberWords.Meaning) -> Bool {
+            tag(a.kind) == tag(b.kind) && a.value.bitPattern == b.value.bitPattern
         }
 
         /// The word's index if it is in, else the free slot where it would go.
@@ -201,6 +280,9 @@ package struct WordTable: Sendable {
     package func meanings(of entry: Entry) -> ArraySlice<NumberWords.Meaning> {
         meanings[Int(entry.firstMeaning)..<(Int(entry.firstMeaning) + Int(entry.meaningCount))]
     }
+
+    /// The languages of an entry: a bit per language of the owning `NumberWords.languageCodes`.
+    package func languages(of entry: Entry) -> UInt64 { languageSets[Int(entry.languageSet)] }
 
     /// Every word, in the order given (for sizes and tests).
     package var words: [String] {

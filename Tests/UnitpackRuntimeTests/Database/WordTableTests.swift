@@ -34,12 +34,41 @@ import UnitpackTestSupport
         for (index, word) in words.enumerated() {
             let entry = table.entry(word)
             #expect(entry.map { Array(table.meanings(of: $0)) } == [Meaning(kind: .number, value: Double(index))], "\(word)")
-            #expect(entry?.languages == UInt64(index % 64))
+            #expect(entry.map(table.languages(of:)) == UInt64(index % 64))
             #expect(entry?.flags == UInt8(index % 2))
         }
         for absent in ["zz", "abcæøåжщ十五abcæøåжщ十五abc", "ж ", " "] where !words.contains(absent) {
             #expect(table.entry(absent) == nil, "\(absent)")
         }
+    }
+
+    /// Words with the same meanings share one list of them, and words of
+    /// the same languages one set: each list and set is stored once, and
+    /// every word still reads its own (whole numbers included, whose bits
+    /// differ only in a Double's high bytes: they once met in one slot).
+    @Test func wordsShareTheirListsOfMeaningsAndSetsOfLanguages() throws {
+        var generator = SeededGenerator(seed: 0x11575)
+        let kinds: [PhraseWordKind] = [.number, .marker, .filler, .article, .scale]
+        var words: [(word: String, meanings: [Meaning], languages: UInt64, flags: UInt8)] = []
+        for index in 0..<2000 {
+            var meanings: [Meaning] = []
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let meaning = Meaning(
+                    kind: kinds[Int.random(in: 0..<kinds.count, using: &generator)], value: Double(Int.random(in: 0..<40, using: &generator)))
+                if !meanings.contains(meaning) { meanings.append(meaning) }
+            }
+            words.append(("w\(index)", meanings, UInt64(1) << UInt64(Int.random(in: 0..<12, using: &generator)), 0))
+        }
+        let table = WordTable(words)
+        for word in words {
+            let entry = try #require(table.entry(word.word))
+            #expect(Array(table.meanings(of: entry)) == word.meanings, "\(word.word)")
+            #expect(table.languages(of: entry) == word.languages, "\(word.word)")
+        }
+        let lists = Set(words.map(\.meanings))
+        #expect(table.meanings.count == lists.reduce(0) { $0 + $1.count })
+        #expect(table.languageSets.count == Set(words.map(\.languages)).count)
+        #expect(MemoryLayout<WordTable.Entry>.stride == 16)
     }
 
     @Test func aWordGivenTwiceKeepsItsFirstEntry() {

@@ -22,6 +22,13 @@
 //                        them (ApproximateSize) and the few objects `1 m` needs
 //   phrase_words_all_heap_bytes  the allocator's count (mallinfo2) of the same growth,
 //                        less SQLite's (sqlite3_memory_used: the pages it read again)
+//   parse_all_after_work_median_us  median of N/4 parses of the typical phrases in turn,
+//                        every language asked, warm, after the run's other work (units,
+//                        formats, expressions) filled the object cache at its default
+//                        budget: whether the words of all languages leave room for
+//                        what a phrase needs (package-benchmark's figure opens a
+//                        database of its own); _misses_per_parse: the object cache's
+//                        misses a parse in that loop
 //   parse_expression_median_us  median of one parse of a three-unit expression
 //                        phrase (1 W/(m*K) in BTU/(h*ft*°F)) and the conversion
 //                        of its first reading, warm
@@ -253,6 +260,8 @@ func run(_ options: Options) {
     var expressionTimes: [Double] = []
     var allWordsBytes = 0
     var allWordsHeap = 0
+    var parseAllAfterWork: Double?
+    var parseAllAfterWorkMisses: Double?
     let phrases = typicalPhrases
     if let languages = try? database.phraseLanguages(), languages.contains("en") {
         hasPhrases = true
@@ -290,6 +299,27 @@ func run(_ options: Options) {
                     checksum += try database.convert(reading.value, from: reading.from, to: target)
                 }
                 expressionTimes.append(microseconds(clock.now - start))
+            }
+            // Every language asked, the typical phrases in turn, with the
+            // cache holding what the run read before (units, formats,
+            // expressions): the phrase words of all languages and what the
+            // next phrase needs must fit the default budget together, or
+            // each parse evicts what the next one reads (a cycle just over
+            // the budget misses at every step under LRU).
+            do {
+                let all = ["en"] + languages.filter { $0 != "en" }
+                for phrase in phrases { _ = try database.parse(phrase, languages: all) }
+                var times: [Double] = []
+                times.reserveCapacity(conversions / 4)
+                let missesBefore = database.statistics.misses
+                for i in 0..<(conversions / 4) {
+                    let start = clock.now
+                    let result = try database.parse(phrases[i % phrases.count], languages: all)
+                    times.append(microseconds(clock.now - start))
+                    checksum += Double(result.readings.count)
+                }
+                parseAllAfterWork = median(times)
+                parseAllAfterWorkMisses = Double(database.statistics.misses - missesBefore) / Double(times.count)
             }
             if getenv("BENCH_EACH_PHRASE") != nil {
                 for phrase in phrases + quantityPhrases {
@@ -363,11 +393,15 @@ func run(_ options: Options) {
         report("parse_expression_median_us", rounded(median(expressionTimes), 2))
         report("phrase_words_all_bytes", String(allWordsBytes))
         report("phrase_words_all_heap_bytes", String(allWordsHeap))
+        report("parse_all_after_work_median_us", parseAllAfterWork.map { rounded($0, 2) } ?? "-")
+        report("parse_all_after_work_misses_per_parse", parseAllAfterWorkMisses.map { rounded($0, 2) } ?? "-")
     } else {
         report("parse_cold_median_us", "-")
         report("parse_expression_median_us", "-")
         report("phrase_words_all_bytes", "-")
         report("phrase_words_all_heap_bytes", "-")
+        report("parse_all_after_work_median_us", "-")
+        report("parse_all_after_work_misses_per_parse", "-")
     }
     report("expected_target_median_us", targetTimes.isEmpty ? "-" : rounded(median(targetTimes), 2))
     report("choose_target_median_us", chooseTimes.isEmpty ? "-" : rounded(median(chooseTimes), 2))
