@@ -44,6 +44,26 @@ public enum BuildPipeline {
         return (tree, Checker.check(tree))
     }
 
+    /// `check(source:)`, then `checkBudgets` when the sources have budgets:
+    /// what `unitpack check` reports. The model the budgets measure is
+    /// compiled beside the checks, as the build compiles it, and used only
+    /// when they find no error: one after the other, a core idled through
+    /// both (`unitpack check` took five times a build).
+    public static func checkWithBudgets(source: String) throws -> (tree: SourceTree, diagnostics: [Diagnostic]) {
+        let tree = SourceReader.read(directory: source)
+        guard !tree.budgets.isEmpty else { return (tree, Checker.check(tree)) }
+        let pieces = Parallel.map([0, 1]) { piece -> PhaseOne in
+            piece == 0
+                ? .checked(Checker.check(tree))
+                : .compiled(Result { () throws(CompileError) in try ModelCompiler.compile(tree, diagnostics: tree.diagnostics) })
+        }
+        guard case .checked(let checked) = pieces[0], case .compiled(let compiled) = pieces[1] else {
+            fatalError("BuildPipeline: pieces out of order")
+        }
+        guard !checked.hasErrors else { return (tree, checked) }
+        return (tree, checked + (try checkBudgets(tree, diagnostics: checked, model: try compiled.get())))
+    }
+
     /// Builds `source` into a new generation in `output` (docs/manifest.md):
     /// the artifacts under content-addressed names, then `manifest.tsv`
     /// renamed into place, the one step that makes them current. A failure
@@ -160,7 +180,12 @@ public enum BuildPipeline {
     /// `dist/` is touched.
     public static func checkBudgets(_ tree: SourceTree, diagnostics: [Diagnostic]) throws -> [Diagnostic] {
         guard !tree.budgets.isEmpty, !diagnostics.hasErrors else { return [] }
-        let model = try ModelCompiler.compile(tree, diagnostics: diagnostics)
+        return try checkBudgets(tree, diagnostics: diagnostics, model: try ModelCompiler.compile(tree, diagnostics: diagnostics))
+    }
+
+    /// `checkBudgets(_:diagnostics:)` of `model`, compiled from `tree`.
+    static func checkBudgets(_ tree: SourceTree, diagnostics: [Diagnostic], model: CompiledModel) throws -> [Diagnostic] {
+        guard !tree.budgets.isEmpty, !diagnostics.hasErrors else { return [] }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "unitpack-check-\(ProcessInfo.processInfo.processIdentifier)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -179,9 +204,13 @@ public enum BuildPipeline {
         }
         for slice in slices {
             let sliced = try slice.apply(to: model)
-            let database = try DatabaseWriter.writeTemporary(sliced, for: scratch + "/" + DatabaseFormat.fileName)
-            try? FileManager.default.removeItem(atPath: database.temporary)
-            let pack = try SearchPackWriter.encode(sliced)
+            // The pack among the database's pieces, as the build makes it:
+            // after the database, it was a core's work with the other idle.
+            let (encoded, written) = DatabaseWriter.writeTemporary(
+                sliced, for: scratch + "/" + DatabaseFormat.fileName, alongside: { Result { try SearchPackWriter.encode(sliced) } })
+            if case .success(let database) = written { try? FileManager.default.removeItem(atPath: database.temporary) }
+            let database = try written.get()
+            let pack = try encoded.get()
             found += overBudget(
                 [
                     Artifact(path: DatabaseFormat.fileName, name: DatabaseFormat.fileName, bytes: database.bytes,

@@ -26,13 +26,23 @@ extension DataSlice {
                 if !head.isEmpty { heads.insert(head) }
             }
         }
+        // The heads by their first byte, each with its length in characters:
+        // a word is compared only with the heads it starts as (words and
+        // heads are folded, so NFC: a head that is a prefix of a word begins
+        // with its byte). Every head at every word, each counting the
+        // characters of both, was half of `unitpack check` (its slices).
+        var headsByLead: [UInt8: [(head: String, count: Int)]] = [:]
+        for head in heads { headsByLead[head.utf8.first ?? 0, default: []].append((head, head.count)) }
         func readsAsPrefixed(_ folded: String) -> Bool {
-            heads.contains { head in
-                guard folded.count > head.count, folded.hasPrefix(head) else { return false }
-                var rest = folded.dropFirst(head.count)
+            func prefixes(_ head: String, _ count: Int) -> Bool {
+                guard folded.hasPrefix(head), folded.count > count else { return false }
+                var rest = folded.dropFirst(count)
                 if rest.first == "-" { rest = rest.dropFirst() }
                 return heldWords.contains(String(rest))
             }
+            if let lead = folded.utf8.first, let candidates = headsByLead[lead], candidates.contains(where: prefixes) { return true }
+            // An empty head (none is made: the patterns' are kept only when not empty) prefixes every word.
+            return headsByLead[0]?.contains { $0.head.isEmpty && prefixes($0.head, $0.count) } ?? false
         }
         // A word of several, joined by spaces or hyphens, reads as the
         // product of its parts when each is a word or a prefixed word of the

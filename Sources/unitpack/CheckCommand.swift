@@ -26,11 +26,9 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (tree, checked) = BuildPipeline.check(source: source.source)
-        var diagnostics = checked
         // Over-budget artifacts are errors of the sources too: measured by a
         // scratch build when budgets.tsv exists and nothing else is wrong.
-        diagnostics += try BuildPipeline.checkBudgets(tree, diagnostics: diagnostics)
+        let (tree, diagnostics) = try BuildPipeline.checkWithBudgets(source: source.source)
         switch format {
         case .text:
             break
