@@ -149,8 +149,8 @@ package struct WordTable: Sendable {
             let mask = size - 1
             // Each distinct list of meanings and set of languages once, found
             // by open addressing as the words are (a Dictionary keyed by the
-            // lists hashed each kind by its raw String: a fifth more work to
-            // read the words again after `purge()`). Slots hold an entry's
+            // lists, an array made and hashed a word, was a fifth more work
+            // to read the words again after `purge()`). Slots hold an entry's
             // index + 1 (its list), a set's index + 1.
             var listSlots = Array(repeating: UInt32(0), count: size)
             var setSlots = Array(repeating: UInt32(0), count: size)
@@ -221,13 +221,14 @@ package struct WordTable: Sendable {
             return WordTable(bytes: bytes, entries: entries, meanings: meanings, languageSets: languageSets, slots: slots)
         }
 
-        /// A kind's tag byte, as the process holds it: a kind's raw value is
-        /// a String, which `==` and `Hasher` compare and hash.
+        /// A kind's tag byte: a number for the table's own hash (the table is
+        /// built and read in one process).
         @inline(__always) private static func tag(_ kind: PhraseWordKind) -> UInt8 {
             withUnsafeBytes(of: kind) { $0[0] }
         }
 
-        /// Two meanings the same: their kinds' tags and values' bits.
+        /// Two meanings the same as the hash reads them, the kinds' tags and
+        /// the values' bits, so that equal lists hash alike (0 and -0 stay two).
         @inline(__always) private static func sameMeaning(_ a: NumberWords.Meaning, _ b: NumberWords.Meaning) -> Bool {
             tag(a.kind) == tag(b.kind) && a.value.bitPattern == b.value.bitPattern
         }
