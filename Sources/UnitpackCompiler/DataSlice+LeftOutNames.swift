@@ -31,8 +31,12 @@ extension DataSlice {
         // heads are folded, so NFC: a head that is a prefix of a word begins
         // with its byte). Every head at every word, each counting the
         // characters of both, was half of `unitpack check` (its slices).
+        // (No head is empty: the prefixes' symbols are letters, the patterns'
+        // heads are kept only when not empty.)
         var headsByLead: [UInt8: [(head: String, count: Int)]] = [:]
-        for head in heads { headsByLead[head.utf8.first ?? 0, default: []].append((head, head.count)) }
+        for head in heads {
+            if let lead = head.utf8.first { headsByLead[lead, default: []].append((head, head.count)) }
+        }
         func readsAsPrefixed(_ folded: String) -> Bool {
             func prefixes(_ head: String, _ count: Int) -> Bool {
                 guard folded.hasPrefix(head), folded.count > count else { return false }
@@ -40,9 +44,8 @@ extension DataSlice {
                 if rest.first == "-" { rest = rest.dropFirst() }
                 return heldWords.contains(String(rest))
             }
-            if let lead = folded.utf8.first, let candidates = headsByLead[lead], candidates.contains(where: prefixes) { return true }
-            // An empty head (none is made: the patterns' are kept only when not empty) prefixes every word.
-            return headsByLead[0]?.contains { $0.head.isEmpty && prefixes($0.head, $0.count) } ?? false
+            guard let lead = folded.utf8.first, let candidates = headsByLead[lead] else { return false }
+            return candidates.contains(where: prefixes)
         }
         // A word of several, joined by spaces or hyphens, reads as the
         // product of its parts when each is a word or a prefixed word of the
