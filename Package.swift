@@ -113,7 +113,7 @@ let package = Package(
             name: "UnitpackRuntimeTests",
             dependencies: [
                 "UnitpackRuntime", "UnitpackStore", "UnitpackDatabase", "UnitpackSearch", "UnitpackPhrases", "UnitpackCompiler",
-                "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport",
+                "UnitpackSource", "UnitpackSQLite", "UnitpackTestSupport", "CZlib",
             ],
             exclude: ["Database/CLDR", "Database/Targets", "Phrases/Corpora", "Search/Corpora"]),
         // What an app sees: a file that imports only UnitpackRuntime and uses
@@ -131,6 +131,7 @@ let package = Package(
             name: "UnitpackFuzzing",
             dependencies: [
                 "UnitpackCore", "UnitpackSQLite", "UnitpackStore", "UnitpackRuntime", "UnitpackCompiler", "UnitpackTestSupport",
+                "CZlib",
             ],
             path: "Fuzz/Properties"),
         .executableTarget(name: "unitpack-fuzz", dependencies: ["UnitpackFuzzing"], path: "Fuzz/Entry"),

@@ -18,6 +18,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case searchPack = "search-pack"
     /// An inflated shard in a pack of its own: decoding throws or works.
     case searchShard = "search-shard"
+    /// A shard's compressed stream (raw deflate data) in a pack of its own:
+    /// answers as zlib's bytes of it do, refused as damaged when zlib refuses it.
+    case shardStream = "shard-stream"
     /// A unit file (`units-src/length.tsv`) in a valid tree: every diagnostic
     /// located inside the file.
     case unitFile = "unit-file"
@@ -62,6 +65,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pluralRules: PluralRulesProperties.check(input)
         case .searchPack: SearchPackProperties.checkPack(input, in: context)
         case .searchShard: SearchPackProperties.checkShard(input, in: context)
+        case .shardStream: ShardStreamProperties.check(input, in: context)
         case .unitFile: SourceProperties.check(input, as: "units-src/length.tsv", in: context)
         case .namesFile: SourceProperties.check(input, as: "locales/en/length.tsv", in: context)
         case .categoriesFile: SourceProperties.check(input, as: "units-src/categories.tsv", in: context)

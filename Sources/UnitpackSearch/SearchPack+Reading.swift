@@ -77,9 +77,13 @@ extension SearchPack {
 
     /// Inflates into the first `rawLength` bytes of `output`, which has
     /// `inflateSlack` more. With a `dictionary`, the stream must name it
-    /// (FDICT, DICTID `dictionaryID`).
+    /// (FDICT, DICTID `dictionaryID`). `padded`: `compressed` has
+    /// `FixedBlockInflater.inputPadding` readable bytes past its end, and
+    /// a stream of fixed blocks (what the writer makes) is inflated by
+    /// `FixedBlockInflater`; zlib inflates any other stream and names
+    /// what is wrong with a damaged one.
     static func inflate(_ compressed: UnsafeBufferPointer<UInt8>, rawLength: Int, into output: UnsafeMutableBufferPointer<UInt8>,
-                        dictionary: [UInt8], dictionaryID: UInt32) throws(InflateError)
+                        dictionary: [UInt8], dictionaryID: UInt32, padded: Bool = false) throws(InflateError)
     {
         precondition(output.count >= rawLength + inflateSlack)
         // A zlib stream is a 2-byte header, a DICTID when it has a preset
@@ -97,6 +101,14 @@ extension SearchPack {
         if !dictionary.isEmpty {
             let named = compressed[2...5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             guard named == dictionaryID else { throw InflateError(damage: .otherDictionary(expected: dictionaryID, found: named)) }
+        }
+        if padded {
+            let fixed = dictionary.withUnsafeBufferPointer { dictionary in
+                FixedBlockInflater.inflate(
+                    UnsafeBufferPointer(rebasing: compressed[start...]), bodyLength: compressed.count - start - 4,
+                    into: output.baseAddress!, rawLength: rawLength, slack: inflateSlack, dictionary: dictionary)
+            }
+            if fixed { return }
         }
         var stream = z_stream()
         guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {

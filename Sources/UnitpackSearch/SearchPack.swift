@@ -139,9 +139,12 @@ public final class SearchPack: Sendable {
             throw .corruptShard(
                 path: path, shard: index, damage: .stream(.tooLarge(bytes: rawLength, limit: SearchPackFormat.maxShardBytes)))
         }
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(entry.compressedLength)) {
-            compressed throws(SearchPackError) in
+        let compressedLength = Int(entry.compressedLength)
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: compressedLength + FixedBlockInflater.inputPadding) {
+            padded throws(SearchPackError) in
+            let compressed = UnsafeMutableBufferPointer(rebasing: padded[..<compressedLength])
             try Self.read(descriptor, path, offset: Int(entry.offset), into: compressed)
+            padded[compressedLength...].initialize(repeating: 0)
             let crc = Self.crc32(UnsafeBufferPointer(compressed))
             guard crc == entry.crc else {
                 throw .corruptShard(path: path, shard: index, damage: .crcMismatch(expected: entry.crc, found: crc))
@@ -156,7 +159,8 @@ public final class SearchPack: Sendable {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rawLength + Self.inflateSlack) {
             raw throws(SearchPackError) in
             do throws(InflateError) {
-                try Self.inflate(compressed, rawLength: rawLength, into: raw, dictionary: dictionary, dictionaryID: dictionaryID)
+                try Self.inflate(
+                    compressed, rawLength: rawLength, into: raw, dictionary: dictionary, dictionaryID: dictionaryID, padded: true)
             } catch {
                 throw .corruptShard(path: path, shard: index, damage: .stream(error.damage))
             }

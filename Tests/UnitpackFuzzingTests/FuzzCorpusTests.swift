@@ -54,6 +54,7 @@ import UnitpackTestSupport
         seeds["search-pack/seed-assembled.pack"] = assembled.bytes()
         for (index, shard) in assembled.shards.enumerated() { seeds["search-shard/seed-assembled-\(index)"] = shard.raw }
         seeds["search-pack/seed-empty.pack"] = PackAssembler().bytes()
+        for (name, body) in ShardStreamProperties.seeds() { seeds["shard-stream/" + name] = body }
         return seeds
     }
 

@@ -26,6 +26,11 @@ public struct PackAssembler {
     public var units: [(id: UInt32, priority: UInt32)] = []
     /// Inflated shards, each beside its separator in the index.
     public var shards: [(separator: [UInt8], raw: [UInt8])] = []
+    /// The preset dictionary every shard is compressed with (none when empty).
+    public var dictionary: [UInt8] = []
+    /// The shards' zlib streams as given, in place of compressing `shards`'
+    /// bytes (whose counts are still each shard's declared length).
+    public var streams: [[UInt8]]?
     /// The header's counts; when nil, those the shards were encoded with.
     public var keyCount: UInt32?
     public var postingCount: UInt32?
@@ -98,7 +103,7 @@ public struct PackAssembler {
         return out + unitColumn
     }
 
-    /// The whole file: header, tables (no preset dictionary), shards.
+    /// The whole file: header, tables, shards.
     public func bytes() -> [UInt8] {
         var tables: [UInt8] = [UInt8(languages.count)]
         for code in languages {
@@ -116,8 +121,8 @@ public struct PackAssembler {
             previousID = id
         }
         appendTable(unitTable, to: &tables)
-        appendTable([], to: &tables)  // the dictionary: none
-        let compressed = shards.map { Self.zlib($0.raw) }
+        appendTable(dictionary, to: &tables)
+        let compressed = streams ?? shards.map { Self.zlib($0.raw, dictionary: dictionary) }
         let indexLength = shards.reduce(0) { $0 + 18 + $1.separator.count }
         var offset = 32 + tables.count + indexLength
         for (shard, data) in zip(shards, compressed) {
@@ -137,6 +142,30 @@ public struct PackAssembler {
         appendU32(UInt32(tables.count), to: &file)
         appendU32(CRC32.checksum(tables), to: &file)
         return file + tables + compressed.flatMap { $0 }
+    }
+
+    /// A zlib stream (RFC 1950) of `bytes` with the preset `dictionary`
+    /// (FDICT, DICTID), zlib's default strategy at level 9.
+    public static func zlib(_ bytes: [UInt8], dictionary: [UInt8]) -> [UInt8] {
+        guard !dictionary.isEmpty else { return zlib(bytes) }
+        var stream = z_stream()
+        precondition(
+            deflateInit2_(&stream, 9, Z_DEFLATED, 15, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                          Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        defer { deflateEnd(&stream) }
+        _ = dictionary.withUnsafeBufferPointer { deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 16)
+        let (status, produced) = out.withUnsafeMutableBufferPointer { target in
+            bytes.withUnsafeBufferPointer { input in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                return (deflate(&stream, Z_FINISH), target.count - Int(stream.avail_out))
+            }
+        }
+        precondition(status == Z_STREAM_END, "deflate failed: \(status)")
+        return Array(out.prefix(produced))
     }
 
     /// A zlib stream (RFC 1950) of `bytes`, without a preset dictionary.
