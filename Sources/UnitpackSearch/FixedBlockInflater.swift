@@ -115,8 +115,20 @@ enum FixedBlockInflater {
         // bytes before its end; what the match wants past the dictionary's
         // end is the output's start.
         let back = distance - produced
+        let source = dictionary! + (dictionaryCount - back)
+        if back >= length + 7 {
+            // All of it from the dictionary, a word at a time: the last word
+            // read ends inside it, the last written in the output's slack.
+            var copied = 0
+            while copied < length {
+                UnsafeMutableRawPointer(destination + copied).storeBytes(
+                    of: UnsafeRawPointer(source + copied).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                copied += 8
+            }
+            return
+        }
         let fromDictionary = min(length, back)
-        destination.update(from: dictionary! + (dictionaryCount - back), count: fromDictionary)
+        for index in 0..<fromDictionary { destination[index] = source[index] }
         for index in fromDictionary..<length { destination[index] = output[index - fromDictionary] }
     }
 
