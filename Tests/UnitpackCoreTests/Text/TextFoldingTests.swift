@@ -99,4 +99,19 @@ import UnitpackTestSupport
             }
         }
     }
+
+    /// `withoutAccents` reads each Latin scalar's base letter from a table
+    /// made once: every scalar of its two blocks, their edges and the
+    /// scalars just outside them read as the Unicode names say.
+    @Test func baseLettersFromTheTableAreTheNamesOnes() {
+        let scalars = Array(0xBF...0x250) + Array(0x1DFF...0x1F00) + [0x41, 0x7F, 0x2C60, 0xFF21]
+        for value in scalars {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            #expect(TextFolding.baseLetter(scalar) == TextFolding.baseLetterByName(scalar), "U+\(String(value, radix: 16))")
+        }
+        #expect(TextFolding.baseLetter("é") == "e")
+        #expect(TextFolding.baseLetter("Ł") == "L")
+        #expect(TextFolding.baseLetter("ỹ") == "y")
+        #expect(TextFolding.baseLetter("æ") == nil)
+    }
 }
