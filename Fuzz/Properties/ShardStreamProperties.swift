@@ -82,26 +82,9 @@ enum ShardStreamProperties {
     }
 
     /// zlib's bytes of raw deflate data with the dictionary, when it reads
-    /// the data to its end, no byte left over, in at most 64 KiB.
+    /// the data to its end, no byte left over, in at most 64 KiB (not none).
     static func zlibInflate(_ body: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
-        defer { inflateEnd(&stream) }
-        _ = dictionary.withUnsafeBufferPointer { inflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
-        var output = [UInt8](repeating: 0, count: 1 << 16)
-        let input = body + [0, 0, 0, 0]
-        let status = output.withUnsafeMutableBufferPointer { out in
-            input.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                return inflate(&stream, Z_FINISH)
-            }
-        }
-        let produced = output.count - Int(stream.avail_out)
-        guard status == Z_STREAM_END, Int(stream.avail_in) == 4, produced > 0 else { return nil }
-        return Array(output.prefix(produced))
+        RawDeflate.inflate(body, dictionary: dictionary, limit: 1 << 16).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `body` as a zlib stream (RFC 1950) naming the dictionary: header
@@ -145,22 +128,6 @@ enum ShardStreamProperties {
 
     /// Raw deflate data of `bytes` with the dictionary.
     static func deflateRaw(_ bytes: [UInt8], strategy: Int32) -> [UInt8] {
-        var stream = z_stream()
-        precondition(
-            deflateInit2_(&stream, 9, Z_DEFLATED, -15, 9, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
-        defer { deflateEnd(&stream) }
-        _ = dictionary.withUnsafeBufferPointer { deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
-        var out = [UInt8](repeating: 0, count: 2 * bytes.count + 64)
-        let produced = out.withUnsafeMutableBufferPointer { target in
-            bytes.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                precondition(deflate(&stream, Z_FINISH) == Z_STREAM_END)
-                return target.count - Int(stream.avail_out)
-            }
-        }
-        return Array(out.prefix(produced))
+        RawDeflate.deflate(bytes, dictionary: dictionary, strategy: strategy)
     }
 }

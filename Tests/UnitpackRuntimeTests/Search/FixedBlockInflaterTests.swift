@@ -7,66 +7,13 @@ import UnitpackTestSupport
 /// `FixedBlockInflater` against zlib, the authority: on every stream it
 /// either gives zlib's bytes or declines (and the pack then asks zlib).
 @Suite struct FixedBlockInflaterTests {
-    /// Raw deflate data of `raw` (no zlib header), at zlib's best level with
-    /// `strategy`, the preset `dictionary`, and a partial flush after every
-    /// `flushEvery` bytes (each ends a block and sends an empty fixed one).
     static func deflateRaw(_ raw: [UInt8], dictionary: [UInt8], strategy: Int32, flushEvery: Int? = nil) -> [UInt8] {
-        var stream = z_stream()
-        precondition(
-            deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, strategy, ZLIB_VERSION,
-                          Int32(MemoryLayout<z_stream>.size)) == Z_OK)
-        defer { deflateEnd(&stream) }
-        if !dictionary.isEmpty {
-            let status = dictionary.withUnsafeBufferPointer { deflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
-            precondition(status == Z_OK)
-        }
-        var output = [UInt8](repeating: 0, count: 2 * raw.count + 1024)
-        var produced = 0
-        let chunk = max(1, flushEvery ?? raw.count)
-        var offset = 0
-        repeat {
-            let end = min(raw.count, offset + chunk)
-            let flush = end == raw.count ? Z_FINISH : Z_PARTIAL_FLUSH
-            let status = output.withUnsafeMutableBufferPointer { out in
-                raw.withUnsafeBufferPointer { input in
-                    stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + offset)
-                    stream.avail_in = uInt(end - offset)
-                    stream.next_out = out.baseAddress! + produced
-                    stream.avail_out = uInt(out.count - produced)
-                    let status = CZlib.deflate(&stream, flush)
-                    produced = out.count - Int(stream.avail_out)
-                    return status
-                }
-            }
-            precondition(status == (flush == Z_FINISH ? Z_STREAM_END : Z_OK))
-            offset = end
-        } while offset < raw.count
-        return Array(output.prefix(produced))
+        RawDeflate.deflate(raw, dictionary: dictionary, strategy: strategy, flushEvery: flushEvery)
     }
 
-    /// zlib's bytes for raw deflate data with `dictionary`, or nil when zlib
-    /// refuses it, gives another length, or leaves input unread.
+    /// zlib's bytes, when they are exactly `rawLength`.
     static func zlibInflate(_ body: [UInt8], rawLength: Int, dictionary: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        precondition(inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
-        defer { inflateEnd(&stream) }
-        if !dictionary.isEmpty {
-            _ = dictionary.withUnsafeBufferPointer { inflateSetDictionary(&stream, $0.baseAddress, uInt($0.count)) }
-        }
-        var output = [UInt8](repeating: 0, count: rawLength + 300)
-        let input = body + [0, 0, 0, 0]
-        let status = output.withUnsafeMutableBufferPointer { out in
-            input.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                return CZlib.inflate(&stream, Z_FINISH)
-            }
-        }
-        let produced = output.count - Int(stream.avail_out)
-        guard status == Z_STREAM_END, produced == rawLength, Int(stream.avail_in) == 4 else { return nil }
-        return Array(output.prefix(produced))
+        RawDeflate.inflate(body, dictionary: dictionary, limit: rawLength).flatMap { $0.count == rawLength ? $0 : nil }
     }
 
     /// The fast inflater's bytes, or nil when it declines. The input gets
