@@ -13,8 +13,9 @@ extension TextFolding {
     ///
     /// Judged by the Unicode name of each scalar (`LATIN SMALL LETTER O WITH
     /// STROKE`), which the standard library carries on every platform, for
-    /// the Latin blocks only (U+00C0–U+024F, U+1E00–U+1EFF): the build and a
-    /// phrase the reader could not read as typed are the only callers.
+    /// the Latin blocks only (U+00C0–U+024F, U+1E00–U+1EFF): the build, which
+    /// files the names so, and `UnitDatabase.verify`, which checks them, are
+    /// the only callers (a phrase reads the filed names, never this).
     public static func withoutAccents(_ text: String) -> String {
         // Most texts have no scalar of the Latin blocks: their UTF-8 has no
         // lead byte of them (U+00C0–U+024F: C3–C9; U+1E00–U+1EFF: E1), which
