@@ -21,12 +21,23 @@ extension PhraseReader {
             })
         else { return readings }
         var result: [PhraseReading] = []
+        // A unit's plain word, looked for once for all the readings that
+        // name it (the readings of a number in words share their units: each
+        // looked at every word of the phrase again).
+        // (A list: a phrase names a unit or two.)
+        var plainWords: [(unit: UnitID, word: String?)] = []
         for reading in readings {
             var words: [UnitID: String] = [:]
             let mapped = try self.reading(reading) { unit throws(UnitDatabaseError) in
-                guard let row = rows.first(where: { $0.unit == unit.id }),
-                    let word = try plainWord(of: unit, in: phrase, languages: row.languages)
-                else { return nil }
+                guard let row = rows.first(where: { $0.unit == unit.id }) else { return nil }
+                let found: String?
+                if let known = plainWords.first(where: { $0.unit == unit.id }) {
+                    found = known.word
+                } else {
+                    found = try plainWord(of: unit, in: phrase, languages: row.languages)
+                    plainWords.append((unit.id, found))
+                }
+                guard let word = found else { return nil }
                 words[unit.id] = word
                 return try database.relatedUnit(row.reading)
             }
