@@ -261,10 +261,15 @@ struct ExpressionParser<Atom: Hashable & Sendable> {
             }
         }
         let n = pieces.count
+        // No name starts at a piece that begins with a digit (`2x` of
+        // `N-2x`): written at a token's start, as the canonical text writes
+        // a name, it would read as the number 2 and a name. Such a piece is
+        // the end of a name that starts before it, or nothing reads.
+        let mayStart = pieces.map { piece in piece.text.unicodeScalars.first.map { !G.isDigit($0) } ?? true }
         // best[i]: the fewest names covering pieces i..<n, and where the first ends.
         var best = [(count: Int, end: Int, atom: Atom?)](repeating: (Int.max, 0, nil), count: n + 1)
         best[n] = (0, n, nil)
-        for start in stride(from: n - 1, through: 0, by: -1) {
+        for start in stride(from: n - 1, through: 0, by: -1) where mayStart[start] {
             var text = ""
             for end in (start + 1)...min(n, start + G.namePieceLimit) {
                 text += (end - 1 == start ? "" : pieces[end - 1].separator) + pieces[end - 1].text
@@ -280,7 +285,7 @@ struct ExpressionParser<Atom: Hashable & Sendable> {
             var start = 0
             var reachable = [Bool](repeating: false, count: n + 1)
             reachable[0] = true
-            for i in 0..<n where reachable[i] {
+            for i in 0..<n where reachable[i] && mayStart[i] {
                 var text = ""
                 for end in (i + 1)...min(n, i + G.namePieceLimit) {
                     text += (end - 1 == i ? "" : pieces[end - 1].separator) + pieces[end - 1].text

@@ -132,6 +132,30 @@ private func reason(_ text: String) -> UnitExpressionError? {
         #expect(try UnitExpression<String>.parse("kg*m", words: words, resolve: { $0 }).canonicalText(name: { $0 }, words: words) == "kg*m")
     }
 
+    /// A piece of a hyphenated word that begins with a digit (`2c` of
+    /// `a-b-2c`) starts no name: the canonical text writes each name at a
+    /// token's start, where `2c` reads as the number 2 and a name (found by
+    /// fuzzing: Fuzz/corpus/expression/regression-a-name-that-prints-from-a-digit).
+    @Test func noNameStartsAtAPieceThatBeginsWithADigit() throws {
+        let split: (String) -> String? = { ["a-b", "2c d"].contains($0) ? $0 : nil }
+        #expect(throws: UnitExpressionError.self) { try UnitExpression<String>.parse("a-b-2c d", resolve: split) }
+        do {
+            _ = try UnitExpression<String>.parse("a-b-2c d", resolve: split)
+        } catch {
+            #expect(error.reason == .unknownUnit("2c d"), "the piece no name may start from: \(error)")
+            #expect(error.range == 4..<8)
+        }
+        // Read as a name that starts before it, it prints and reads back.
+        let whole: (String) -> String? = { ["a-b-2c", "d"].contains($0) ? $0 : nil }
+        let expression = try UnitExpression<String>.parse("a-b-2c d", resolve: whole)
+        #expect(expression.terms.map(\.factor) == [.atom("a-b-2c"), .atom("d")])
+        let canonical = expression.canonicalText(name: { $0 })
+        #expect(canonical == "a-b-2c*d")
+        #expect(try UnitExpression<String>.parse(canonical, resolve: whole).terms.map(\.factor) == expression.canonicalTerms.map(\.factor))
+        // A number of its own still reads as one: `2 c`, `N-m 2`.
+        #expect(try UnitExpression<String>.parse("2*c", resolve: { $0 }).terms.map(\.factor) == [.number(2), .atom("c")])
+    }
+
     /// Seeded random expressions: the canonical text reads back to the same terms.
     @Test func canonicalTextReadsBack() throws {
         var random = SeededGenerator(seed: 19)
