@@ -23,7 +23,16 @@ extension PhraseReader {
         var kept: [(reading: PhraseReading, result: Double)] = []
         for reading in readings where reading.parts.count == 1 && reading.targets.count == 1 {
             guard try sameBase(reading.from, reading.targets[0]) else { continue }
-            kept.append((reading, try database.convert(reading.value, from: reading.from, to: reading.targets[0])))
+            let result: Double
+            do {
+                result = try database.convert(reading.value, from: reading.from, to: reading.targets[0])
+            } catch .conversionFailed {
+                // Past a Double's range in the target (`1e300 hundred tb in
+                // kb`): no number tells the spellings apart; converting the
+                // reading says so when it is asked.
+                result = .infinity
+            }
+            kept.append((reading, result))
         }
         guard let first = kept.first else { return nil }
         if Self.caseProblem(kept.map(\.reading), founds) != nil {

@@ -394,7 +394,14 @@ extension PhraseReader {
         }
         guard reader.words.meanings(folded: per.folded).contains(where: { $0.kind == .per }) else { return nil }
         var total = 0.0
-        for (part, time) in zip(parts, times) { total += try database.convert(part.value, from: time, to: times[0]) }
+        do {
+            for (part, time) in zip(parts, times) { total += try database.convert(part.value, from: time, to: times[0]) }
+        } catch .conversionFailed {
+            // A sum past a Double's range on the way (found by fuzzing:
+            // `… 1e300 hundred years 5 s per km`) is no pace.
+            return nil
+        }
+        guard total.isFinite else { return nil }
         for count in stride(from: min(words.count - 1, 3), through: 1, by: -1) {
             if reader.countStepIsOver() { return nil }
             let span = words.dropFirst().prefix(count)

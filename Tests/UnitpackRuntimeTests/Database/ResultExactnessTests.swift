@@ -136,6 +136,36 @@ import UnitpackTestSupport
             NumberOutOfRange(text: "1e-400", isTooLarge: false, read: 0).description
                 == "the number '1e-400' is too small for a Double (at least 2.2250738585072014e-308 unless 0): it would read as 0")
     }
+
+    /// A value near a Double's edge reaches the reader's own conversions (a
+    /// pace's sum, the numbers that tell two spellings of a unit apart):
+    /// the phrase is read or refused, never the database's overflow thrown
+    /// out of `parse` (found by fuzzing: Fuzz/corpus/quantity-phrase/regression-a-pace-past-a-doubles-range).
+    @Test func aPhraseNearADoublesEdgeIsReadOrRefusedNotThrown() throws {
+        let database = try database
+        for text in [
+            "1e300 hundred years 5 s per km", "5 s 1e300 hundred years per km", "1e300 hundred tb in kb", "1e300 hundred gb in kb",
+            "a F a a 1e300 hundred a a a half a a в half a a hundred a 1e300 s a * und a a a a a a",
+        ] {
+            #expect(throws: Never.self, "\(text)") { _ = try database.parse(text, languages: ["en", "ru", "de", "es"]) }
+        }
+        // The reading stays; converting it is what overflows, and says so.
+        guard case .understood(let readings) = try database.parse("1e300 hundred tb in kb", languages: ["en"]), let first = readings.first
+        else {
+            Issue.record("1e300 hundred tb in kb: \(try database.parse("1e300 hundred tb in kb", languages: ["en"]))")
+            return
+        }
+        #expect(first.value == 1e302)
+        #expect(throws: UnitDatabaseError.conversionFailed(.overflow)) {
+            try database.convert(first.value, from: first.from, to: first.targets[0])
+        }
+        // A pace within range still reads (`4 min 30 s per km`: 4.5 min/km).
+        guard case .understood(let paces) = try database.parse("4 min 30 s per km", languages: ["en"]) else {
+            Issue.record("4 min 30 s per km is not understood")
+            return
+        }
+        #expect(paces.first?.value == 4.5)
+    }
 }
 
 
