@@ -38,8 +38,14 @@ enum PhraseProperties {
                 }
                 guard reading.parts.first?.unit == reading.from else { return "\(text.debugDescription): the first part is not the value's unit" }
                 if reading.parts.count > 1 {
-                    var total = 0.0
-                    for part in reading.parts {
+                    // The first part is in the value's unit (checked above) and
+                    // counts as it is, as the reader sums it: converted to its
+                    // own unit through the base unit, 1e302 years passes a
+                    // Double's range in seconds though the quantity is a
+                    // number of years (found by fuzzing:
+                    // quantity-phrase/regression-a-first-part-past-the-base-units-range).
+                    var total = abs(reading.parts[0].value)
+                    for part in reading.parts.dropFirst() {
                         guard let value = try? database.convert(part.value, from: part.unit, to: reading.from) else {
                             return "\(text.debugDescription): a part does not convert"
                         }
