@@ -42,7 +42,7 @@ public enum Checker {
     /// rules' order.
     public static func check(_ tree: SourceTree) -> [Diagnostic] {
         var diagnostics = tree.diagnostics
-        for found in Parallel.map(rules, { $0.check(tree) }) {
+        for found in Parallel.map(rules, { rule in BuildTimings.measure("check \(type(of: rule))") { rule.check(tree) } }) {
             diagnostics += found
         }
         return diagnostics.sortedByLocation()

@@ -70,9 +70,11 @@ public enum NameComposition {
     static let tolerance = 1e-9
 
     public static func compose(_ tree: SourceTree) -> [LanguageComposition] {
-        let structures = Structures(tree)
+        let structures = BuildTimings.measure("compose names: structures") { Structures(tree) }
         // Each language on its own: side by side.
-        return Parallel.map(tree.languages) { compose($0, tree: tree, structures: structures) }
+        return Parallel.map(tree.languages) { language in
+            BuildTimings.measure("compose names, " + language.code) { compose(language, tree: tree, structures: structures) }
+        }
     }
 
     /// A unit as the composer sees it.

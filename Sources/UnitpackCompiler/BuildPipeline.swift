@@ -78,7 +78,7 @@ public enum BuildPipeline {
     public static func build(
         source: String, output: String, slice: DataSlice = DataSlice(), step: (BuildStep) -> Void = { _ in }
     ) throws -> Outcome {
-        let tree = SourceReader.read(directory: source)
+        let tree = BuildTimings.measure("read sources") { SourceReader.read(directory: source) }
         // The checks beside the compiling: the model is used only when the
         // checks find no error, and compiling trusts nothing it is given
         // (a source it cannot use throws, as `check --coverage` composes
@@ -92,11 +92,13 @@ public enum BuildPipeline {
             switch piece {
             case 0:
                 .compiled(
-                    Result { () throws(CompileError) in
-                        try ModelCompiler.compile(tree, diagnostics: tree.diagnostics, hashingSources: false)
+                    BuildTimings.measure("compile") {
+                        Result { () throws(CompileError) in
+                            try ModelCompiler.compile(tree, diagnostics: tree.diagnostics, hashingSources: false)
+                        }
                     })
-            case 1: .checked(Checker.check(tree))
-            default: .hashed(ModelCompiler.sourceHash(tree))
+            case 1: .checked(BuildTimings.measure("check") { Checker.check(tree) })
+            default: .hashed(BuildTimings.measure("hash sources") { ModelCompiler.sourceHash(tree) })
             }
         }
         guard case .compiled(let compiled) = pieces[0], case .checked(let checked) = pieces[1],
@@ -124,7 +126,7 @@ public enum BuildPipeline {
         // it would have gone with is removed.
         let databasePath = output + "/" + DatabaseFormat.fileName
         let (encoded, made) = DatabaseWriter.writeTemporary(
-            model, for: databasePath, alongside: { Result { try SearchPackWriter.encode(model) } })
+            model, for: databasePath, alongside: { BuildTimings.measure("search pack") { Result { try SearchPackWriter.encode(model) } } })
         let pack: [UInt8]
         do {
             pack = try encoded.get()
@@ -152,8 +154,10 @@ public enum BuildPipeline {
             return Outcome(diagnostics: diagnostics, summary: nil)
         }
         let slicedCategories = slice.categories == nil ? nil : model.categories.map(\.key)
-        let written = try GenerationWriter.commit(
-            database: database.temporary, pack: pack, model: model, categories: slicedCategories, in: output, step: step)
+        let written = try BuildTimings.measure("write the generation") {
+            try GenerationWriter.commit(
+                database: database.temporary, pack: pack, model: model, categories: slicedCategories, in: output, step: step)
+        }
         let artifacts = zip(measured, written.paths).map { artifact, path in
             Artifact(path: path, name: artifact.name, bytes: artifact.bytes, budget: artifact.budget)
         }

@@ -48,18 +48,21 @@ public enum DatabaseWriter {
         let pieces = Parallel.map([0, 1, 2]) { piece -> Piece<Other> in
             switch piece {
             case 0:
-                let list = names(model)
-                let blocks = nameBlockRows(list)
-                return .names(Result { try Filling(model, names: list, nameBlocks: blocks, at: temporary) })
+                let list = BuildTimings.measure("database: names") { names(model) }
+                let blocks = BuildTimings.measure("database: name blocks") { nameBlockRows(list) }
+                return .names(
+                    BuildTimings.measure("database: tables") {
+                        Result { try Filling(model, names: list, nameBlocks: blocks, at: temporary) }
+                    })
             case 1: return .other(other())
-            default: return .unitWords(unitWordRows(model))
+            default: return .unitWords(BuildTimings.measure("database: unit words") { unitWordRows(model) })
             }
         }
         guard case .names(let filling) = pieces[0], case .other(let done) = pieces[1],
             case .unitWords(let unitWords) = pieces[2]
         else { fatalError("DatabaseWriter: pieces out of order") }
         do {
-            try filling.get().finish(unitWords: unitWords)
+            try BuildTimings.measure("database: unit_words, meta, VACUUM") { try filling.get().finish(unitWords: unitWords) }
             let attributes = try FileManager.default.attributesOfItem(atPath: temporary)
             return (done, .success((temporary, (attributes[.size] as? NSNumber)?.intValue ?? 0)))
         } catch {

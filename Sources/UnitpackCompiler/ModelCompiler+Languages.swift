@@ -10,8 +10,10 @@ extension ModelCompiler {
             NameComposition.compose(tree).map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
         // Each language on its own, side by side; the first error in code order is thrown.
         let compiled = Parallel.map(tree.languages.sorted(by: { $0.code < $1.code })) { source in
-            Result { () throws(CompileError) in
-                try compileLanguage(source, composition: compositions[source.code], unitIDs: unitIDs, units: units)
+            BuildTimings.measure("compile " + source.code) {
+                Result { () throws(CompileError) in
+                    try compileLanguage(source, composition: compositions[source.code], unitIDs: unitIDs, units: units)
+                }
             }
         }
         return try compiled.map { result throws(CompileError) in try result.get() }

@@ -3,6 +3,7 @@ import Foundation
 import UnitpackCheck
 import UnitpackCore
 import UnitpackStore
+import UnitpackSource
 
 /// Writes `search.pack` (docs/pack-format.md): every searchable word of every
 /// unit, normalised by `SearchKey`, sorted, front-coded, cut into shards of
@@ -126,7 +127,7 @@ public enum SearchPackWriter {
         guard model.languages.count <= SearchPackFormat.maxLanguages else {
             throw EncodeError(description: "search.pack holds at most \(SearchPackFormat.maxLanguages) languages")
         }
-        let entries = entries(model)
+        let entries = BuildTimings.measure("search pack: entries") { Self.entries(model) }
         // A byte below 0x20 ends a key's suffix in a shard (docs/pack-format.md, "Shard").
         if let bad = entries.first(where: { $0.key.contains { $0 < SearchPackFormat.keyByteMinimum } }) {
             throw EncodeError(
@@ -148,13 +149,17 @@ public enum SearchPackWriter {
         tables.u32(UInt32(packedUnitTable.count))
         tables.append(packedUnitTable)
 
-        let dictionary = SearchPackDictionary.train(shards.map(\.raw), size: SearchPackFormat.dictionaryBytes)
+        let dictionary = BuildTimings.measure("search pack: dictionary") {
+            SearchPackDictionary.train(shards.map { $0.raw }, size: SearchPackFormat.dictionaryBytes)
+        }
         let packedDictionary = try deflate(dictionary)
         tables.u32(UInt32(dictionary.count))
         tables.u32(UInt32(packedDictionary.count))
         tables.append(packedDictionary)
 
-        let compressed = try shards.map { try deflate($0.raw, dictionary: dictionary, strategy: Z_FIXED) }
+        let compressed = try BuildTimings.measure("search pack: shards") {
+            try shards.map { try deflate($0.raw, dictionary: dictionary, strategy: Z_FIXED) }
+        }
         let indexLength = shards.reduce(0) { $0 + SearchPackFormat.indexEntryFixedBytes + $1.separator.count }
         var offset = SearchPackFormat.headerLength + tables.bytes.count + indexLength
         for (shard, data) in zip(shards, compressed) {

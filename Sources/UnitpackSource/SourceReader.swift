@@ -44,11 +44,13 @@ public enum SourceReader {
         // in the order one loop would read them.
         let parts = Parallel.map(Array(-1..<codes.count)) { [tree] piece -> SourceTree in
             guard piece >= 0 else {
-                var units = tree
-                readUnitFiles(names, unitsPath: unitsPath, into: &units)
-                return units
+                return BuildTimings.measure("read units-src") {
+                    var units = tree
+                    readUnitFiles(names, unitsPath: unitsPath, into: &units)
+                    return units
+                }
             }
-            return readLanguage(codes[piece], directory: directory)
+            return BuildTimings.measure("read locales/" + codes[piece]) { readLanguage(codes[piece], directory: directory) }
         }
         tree = parts[0]
         tree.localesPath = locales.localesPath

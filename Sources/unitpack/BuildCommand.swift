@@ -3,6 +3,7 @@ import Foundation
 import UnitpackCompiler
 import UnitpackCore
 import UnitpackReview
+import UnitpackSource
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +38,11 @@ struct BuildCommand: ParsableCommand {
             valueName: "keys"))
     var categories: String?
 
+    @Flag(
+        name: .long,
+        help: "Print to stderr when each piece of the build started and ended, and on which thread (to see what the build waits for).")
+    var timings = false
+
     @Flag(name: .long, help: "After building, rebuild whenever a source file changes, printing only what changed (stop with Ctrl-C).")
     var watch = false
 
@@ -63,7 +69,7 @@ struct BuildCommand: ParsableCommand {
         let step = try Self.killHook()
         let outcome: BuildPipeline.Outcome
         do {
-            outcome = try BuildPipeline.build(source: source.source, output: output, slice: slice, step: step)
+            outcome = try timed { try BuildPipeline.build(source: source.source, output: output, slice: slice, step: step) }
         } catch let problem as DataSlice.Problem {
             // A usage error, found only once the sources are read: nothing was written.
             printError("error: \(problem)")
@@ -83,6 +89,15 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode.failure
         }
         try printSummary(summary, milliseconds: (clock.now - start).seconds * 1000)
+    }
+
+    /// `body()`, and with `--timings` its pieces' times on stderr, whether it
+    /// succeeds or not.
+    private func timed<T>(_ body: () throws -> T) rethrows -> T {
+        guard timings else { return try body() }
+        BuildTimings.start()
+        defer { printError(BuildTimings.table(BuildTimings.stop())) }
+        return try BuildTimings.measure("build", body)
     }
 
     /// The test hook of the fault-injection tests: with

@@ -34,6 +34,32 @@ import Testing
         #expect(try Files.list(output).count == 3)
     }
 
+    /// `--timings`: the summary as without it, and on stderr a line for
+    /// each piece of the build, within the whole build's span.
+    @Test func timingsListThePiecesOfTheBuild() throws {
+        let output = temporary.path("dist-timings")
+        let result = try CLI.run(["build", "--source", sources, "--output", output, "--timings"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("unitpack build: "), "\(result)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("piece ") == true, "\(result)")
+        var spans: [String: (start: Double, end: Double)] = [:]
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: " ")
+            let numbers = fields.suffix(4).compactMap { Double($0) }
+            #expect(numbers.count == 4, "\(line)")
+            guard numbers.count == 4 else { continue }
+            spans[fields.dropLast(4).joined(separator: " ")] = (numbers[0], numbers[1])
+            #expect(abs(numbers[1] - numbers[0] - numbers[2]) <= 0.11, "length = end - start: \(line)")
+        }
+        let build = try #require(spans["build"], "\(result)")
+        for piece in ["read sources", "check", "compile", "hash sources", "database: names", "database: name blocks",
+                      "database: unit words", "search pack", "write the generation"] {
+            let span = try #require(spans[piece], "no '\(piece)' in \(result.stderr)")
+            #expect(span.start >= build.start && span.end <= build.end + 0.1, "\(piece)")
+        }
+    }
+
     @Test func theSummaryShowsEachArtifactAgainstItsBudget() throws {
         try Files.write(Array("units.sqlite\t100000000\nsearch.pack\t50000000\n".utf8), to: sources + "/budgets.tsv")
         defer { try? FileManager.default.removeItem(atPath: sources + "/budgets.tsv") }
