@@ -36,6 +36,17 @@ public enum SearchPackWriter {
         // that is not ASCII); -1 for a text whose key is empty.
         var numberOfText: [UTF8Key: Int] = [:]
         var found: [(key: Int, posting: Posting)] = []
+        // Room for every text at once: grown as they came, the tables were
+        // hashed again at each doubling.
+        let texts = model.units.reduce(0) { $0 + 1 + $1.symbols.count }
+            + model.languages.reduce(0) { total, language in
+                language.names.reduce(total + language.caseForms.count) {
+                    $0 + 1 + $1.forms.count + $1.symbols.count + $1.synonyms.count
+                }
+            }
+        numberOfText.reserveCapacity(texts)
+        numbers.reserveCapacity(texts)
+        found.reserveCapacity(texts)
         func add(_ text: String, _ unit: Int, _ language: UInt8, _ form: SearchPackFormat.Form) {
             let number: Int
             if let known = numberOfText[UTF8Key(text)] {
