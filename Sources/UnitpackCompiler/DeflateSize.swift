@@ -16,11 +16,12 @@
 /// cleared, then the whole text).
 ///
 /// The sizes are zlib 1.2.x's (the `deflate_slow` and trees of 1.2.11 to
-/// 1.3). `PageRows` asserts each against `UnitWords.compress` in debug
-/// builds (the tests build the repository's database) and checks the row it
-/// keeps in every build: a release build whose zlib compresses otherwise
-/// makes its cut again by compressing each try (slower, the same bytes as
-/// that zlib gives). `DeflateSizeTests` compares random texts' prefixes.
+/// 1.3), and so are the streams `stream(ofPrefix:)` writes from the same
+/// steps (DeflateSize+Stream.swift), so the row kept is not compressed
+/// again. `PageRows` asserts both against `UnitWords.compress` in debug
+/// builds (the tests build the repository's database) and inflates each
+/// stream it keeps in every build; `DeflateSizeTests` compares random
+/// texts' prefixes, sizes and streams, with zlib's.
 struct DeflateSize {
     // zlib's constants for level 9 and the default memory level 8.
     private static let minMatch = 3
@@ -68,6 +69,8 @@ struct DeflateSize {
 
     /// Starts a new text.
     mutating func reset() {
+        tries.removeAll(keepingCapacity: true)
+        last = nil
         base = bytes.count
         inserted = 0
         tops.removeAll(keepingCapacity: true)
@@ -85,44 +88,164 @@ struct DeflateSize {
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     /// The size `compress2` at level 9 gives the current text's first
-    /// `length` bytes; nil from `longest` on (zlib's to say).
+    /// `length` bytes; nil from `longest` on (zlib's to say). The try is
+    /// kept, for `estimatedSize` and `stream(ofPrefix:)`.
     mutating func size(ofPrefix length: Int) -> Int? {
-        precondition(length <= count)
         guard length > 0, length < Self.longest else { return nil }
+        if let known = tries[length] {
+            last = known
+            return known.size
+        }
+        var tail: [UInt32] = []
+        let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 286 + 30 + Try.lengthsCount) { memory in
+            memory.initialize(repeating: 0)
+            let literals = memory.baseAddress!, distances = literals + 286
+            let shared = symbols(ofPrefix: length, tail: &tail) { Self.count($0, literals, distances) }
+            let lengths = literals + 316
+            let plan = Self.plan(literals: literals, distances: distances, stored: length, into: Try.lengths(lengths))
+            return Try(
+                length: length, size: 2 + plan.bytes + 4, shared: shared, tail: tail, kind: plan.kind,
+                lengths: Array(UnsafeBufferPointer(start: lengths, count: Try.lengthsCount)))
+        }
+        tries[length] = found
+        last = found
+        return found.size
+    }
+
+    /// An exact try (`size(ofPrefix:)`): its prefix, its size, the long
+    /// text's symbols it took, its own after them, and its block.
+    struct Try {
+        var length: Int
+        var size: Int
+        var shared: Int
+        var tail: [UInt32]
+        var kind: Kind
+        /// The code lengths of its literals and lengths (286), distances
+        /// (30) and bit lengths (19), one after the other.
+        var lengths: [Int32]
+
+        static let lengthsCount = 286 + 30 + 19
+
+        static func lengths(_ base: UnsafeMutablePointer<Int32>)
+            -> (literal: UnsafeMutablePointer<Int32>, distance: UnsafeMutablePointer<Int32>, bitLength: UnsafeMutablePointer<Int32>)
+        {
+            (base, base + 286, base + 316)
+        }
+    }
+
+    /// The current text's tries, by prefix length, and the last one.
+    private var tries: [Int: Try] = [:]
+    private var last: Try?
+
+    /// About the size of the current text's first `length` bytes, after an
+    /// exact try (nil before one, and from `longest` on): the try's size,
+    /// and the long text's symbols between the try's end and this one in
+    /// the try's codes. Near the try (a few of the cut's groups) the trees
+    /// barely change, and the estimate is within a few bytes where the text
+    /// goes on 262 bytes past `length`: the cut finds its end by estimates
+    /// and then tries that end and the next (issue 38).
+    mutating func estimatedSize(ofPrefix length: Int) -> Int? {
+        guard let calibration = last, length > 0, length < Self.longest else { return nil }
+        withMatcher { matcher, size in size.advance(matcher, for: size.count) }
+        // The first step at or past a position: the symbols before it.
+        func symbolsBefore(_ position: Int) -> Int {
+            var low = 0
+            var high = tops.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(tops[middle].start) < position { low = middle + 1 } else { high = middle }
+            }
+            return Int(low < tops.count ? tops[low].symbols : state.symbols)
+        }
+        let from = symbolsBefore(calibration.length), to = symbolsBefore(length)
+        var bits = 0
+        calibration.lengths.withUnsafeBufferPointer { lengths in
+            for symbol in symbols[min(from, to)..<max(from, to)] {
+                if symbol & (1 << 31) != 0 {
+                    let code = Int(Self.lengthCodes[Int(symbol & 0xFF)])
+                    let distance = Int(Self.distanceCodes[Int((symbol >> 8) & 0x7FFF)])
+                    bits += Int(max(lengths[257 + code], 7)) + Self.lengthExtra[code]
+                    bits += Int(max(lengths[286 + distance], 5)) + Self.distanceExtra[distance]
+                } else {
+                    bits += Int(max(lengths[Int(symbol)], 8))
+                }
+            }
+        }
+        return calibration.size + (to >= from ? bits : -bits) / 8
+    }
+
+    /// The bytes `compress2` at level 9 writes for the current text's
+    /// first `length` bytes, written from the steps the sizes count (zlib's
+    /// `_tr_flush_block` of one last block, as `trees.c` sends it); nil from
+    /// `longest` on. `DeflateSizeTests` holds them to zlib's byte for byte.
+    mutating func stream(ofPrefix length: Int) -> [UInt8]? {
+        guard size(ofPrefix: length) != nil, let found = tries[length] else { return nil }
+        let base = self.base
+        return bytes.withUnsafeBufferPointer { whole in
+            Self.stream(found, shared: symbols[..<found.shared], text: UnsafeBufferPointer(rebasing: whole[base..<(base + length)]))
+        }
+    }
+
+    /// How many of the long text's symbols a prefix of `length` bytes
+    /// takes as they are: its steps while they have 262 bytes after them.
+    private mutating func sharedSymbols(ofPrefix length: Int) -> Int {
+        withMatcher { matcher, size in Int(size.sharedTop(matcher, length).symbols) }
+    }
+
+    /// Each symbol zlib tallies for the current text's first `length`
+    /// bytes, in order: the long text's steps while they have 262 bytes
+    /// after them in the prefix, the rest taken again as `deflate(Z_FINISH)`
+    /// takes them, and the last literal. Returns how many were the long text's.
+    @discardableResult
+    private mutating func symbols(ofPrefix length: Int, tail: inout [UInt32], _ visit: (UInt32) -> Void) -> Int {
+        withMatcher { matcher, size in
+            var top = size.sharedTop(matcher, length)
+            let shared = Int(top.symbols)
+            for symbol in size.symbols[..<shared] { visit(symbol) }
+            var matcher = matcher
+            matcher.length = length
+            while Int(top.start) < length {
+                let symbol = matcher.step(&top)
+                if symbol != Self.none { tail.append(symbol) }
+            }
+            if top.matchAvailable { tail.append(UInt32(matcher.byte(Int(top.start) - 1))) }
+            for symbol in tail { visit(symbol) }
+            return shared
+        }
+    }
+
+    /// `body` with a matcher over the current text, its chains complete.
+    private mutating func withMatcher<R>(_ body: (Matcher, inout DeflateSize) -> R) -> R {
+        precondition(count >= 0)
         insert(upTo: count - Self.minMatch)
         let text = bytes, head = self.head, previous = self.previous
         return text.withUnsafeBufferPointer { text in
             head.withUnsafeBufferPointer { head in
                 previous.withUnsafeBufferPointer { previous in
-                    var matcher = Matcher(
+                    let matcher = Matcher(
                         text: text.baseAddress! + base, base: base, head: head.baseAddress!, previous: previous.baseAddress!,
                         length: count)
-                    advance(matcher, for: length)
-                    // The first top whose lookahead in the prefix is short: zlib's steps
-                    // differ from the long text's from there on.
-                    var low = 0
-                    var high = tops.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if length - Int(tops[middle].start) < Self.minLookahead { high = middle } else { low = middle + 1 }
-                    }
-                    var top = low < tops.count ? tops[low] : state
-                    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 286 + 30) { frequencies in
-                        frequencies.initialize(repeating: 0)
-                        let literals = frequencies.baseAddress!, distances = literals + 286
-                        for symbol in symbols[..<Int(top.symbols)] { Self.count(symbol, literals, distances) }
-                        // The rest as `deflate(Z_FINISH)` takes it, and the last literal.
-                        matcher.length = length
-                        while Int(top.start) < length {
-                            let symbol = matcher.step(&top)
-                            if symbol != Self.none { Self.count(symbol, literals, distances) }
-                        }
-                        if top.matchAvailable { Self.count(UInt32(matcher.byte(Int(top.start) - 1)), literals, distances) }
-                        return 2 + Self.blockBytes(literals: literals, distances: distances, stored: length) + 4
-                    }
+                    return body(matcher, &self)
                 }
             }
         }
+    }
+
+    /// The long text's steps taken as far as a prefix of `length` bytes
+    /// shares them, and the first top whose lookahead in the prefix is
+    /// short: zlib's steps differ from the long text's from there on.
+    private mutating func sharedTop(_ matcher: Matcher, _ length: Int) -> Top {
+        precondition(length <= count)
+        var long = matcher
+        long.length = count
+        advance(long, for: length)
+        var low = 0
+        var high = tops.count
+        while low < high {
+            let middle = (low + high) / 2
+            if length - Int(tops[middle].start) < Self.minLookahead { high = middle } else { low = middle + 1 }
+        }
+        return low < tops.count ? tops[low] : state
     }
 
     /// Every position up to `last` in the chains, in order, as zlib
@@ -273,13 +396,13 @@ struct DeflateSize {
 
     // MARK: Symbols and trees (trees.c)
 
-    private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-    private static let lengthExtraBits = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7]
-    private static let blOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+    static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    static let lengthExtraBits = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7]
+    static let blOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     /// `_length_code`: a match length less 3 to its code.
-    private static let lengthCodes: [UInt8] = {
+    static let lengthCodes: [UInt8] = {
         var codes = [UInt8](repeating: 0, count: 256)
         var length = 0
         for code in 0..<28 {
@@ -293,7 +416,7 @@ struct DeflateSize {
     }()
 
     /// A distance less one to its code (`d_code`, unfolded).
-    private static let distanceCodes: [UInt8] = {
+    static let distanceCodes: [UInt8] = {
         var codes = [UInt8](repeating: 0, count: 1 << 15)
         var distance = 0
         for code in 0..<30 {
@@ -305,23 +428,25 @@ struct DeflateSize {
         return codes
     }()
 
+    /// A match as a symbol: its length less 3 in the low byte, its
+    /// distance less one in the 15 bits above, and the top bit set (a
+    /// literal is its byte): what the stream sends, its codes looked up.
     private static func match(distance: Int, length: Int) -> UInt32 {
-        let literal = 257 + Int(lengthCodes[length])
-        return UInt32(literal) | UInt32(distanceCodes[distance - 1]) << 16 | 1 << 31
+        UInt32(length) | UInt32(distance - 1) << 8 | 1 << 31
     }
 
     @inline(__always)
-    private static func count(_ symbol: UInt32, _ literals: UnsafeMutablePointer<Int32>, _ distances: UnsafeMutablePointer<Int32>) {
+    static func count(_ symbol: UInt32, _ literals: UnsafeMutablePointer<Int32>, _ distances: UnsafeMutablePointer<Int32>) {
         if symbol & (1 << 31) != 0 {
-            literals[Int(symbol & 0xFFFF)] += 1
-            distances[Int((symbol >> 16) & 0x7FFF)] += 1
+            literals[257 + Int(lengthCodes[Int(symbol & 0xFF)])] += 1
+            distances[Int(distanceCodes[Int((symbol >> 8) & 0x7FFF)])] += 1
         } else {
             literals[Int(symbol)] += 1
         }
     }
 
     /// The fixed codes' lengths (`static_ltree`, `static_dtree`).
-    private static let staticLiteralLengths: [Int32] = (0..<286).map { symbol in
+    static let staticLiteralLengths: [Int32] = (0..<286).map { symbol in
         switch symbol {
         case 0...143: 8
         case 144...255: 9
@@ -517,11 +642,31 @@ struct DeflateSize {
         }
     }
 
+    /// How `_tr_flush_block` sends the last block.
+    enum Kind {
+        case stored
+        case fixed
+        case dynamic(literalCodes: Int, distanceCodes: Int, lengthCodes: Int)
+    }
+
     /// `_tr_flush_block` of the last block: its bytes, the end's padding
     /// included, stored, with the fixed codes or with its own.
-    private static func blockBytes(
+    static func blockBytes(
         literals: UnsafeMutablePointer<Int32>, distances: UnsafeMutablePointer<Int32>, stored: Int
     ) -> Int {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 286 + 30 + 19) { lengths in
+            let base = lengths.baseAddress!
+            return plan(literals: literals, distances: distances, stored: stored, into: (base, base + 286, base + 316)).bytes
+        }
+    }
+
+    /// The block's trees (`build_tree` of each, `build_bl_tree`) and how it
+    /// is sent: each tree's code lengths into `lengths` (the literals' 286,
+    /// the distances' 30, the bit lengths' 19), and the block's bytes.
+    static func plan(
+        literals: UnsafeMutablePointer<Int32>, distances: UnsafeMutablePointer<Int32>, stored: Int,
+        into lengths: (literal: UnsafeMutablePointer<Int32>, distance: UnsafeMutablePointer<Int32>, bitLength: UnsafeMutablePointer<Int32>)
+    ) -> (kind: Kind, bytes: Int) {
         literals[256] = 1  // END_BLOCK
         var optimal = 0
         var fixed = 0
@@ -537,27 +682,31 @@ struct DeflateSize {
                 scratch, elements: 286, maxLength: 15, extra: lengthExtra, extraBase: 257, staticLengths: staticLiteralLengths,
                 optimal: &optimal, fixed: &fixed)
             scan(scratch.length, maxCode: literalMax, into: lengthFrequency)
+            lengths.literal.update(from: scratch.length, count: 286)
             scratch.frequency.update(from: distances, count: 30)
             let distanceMax = build(
                 scratch, elements: 30, maxLength: 15, extra: distanceExtra, extraBase: 0, staticLengths: staticDistanceLengths,
                 optimal: &optimal, fixed: &fixed)
             scan(scratch.length, maxCode: distanceMax, into: lengthFrequency)
+            lengths.distance.update(from: scratch.length, count: 30)
             scratch.frequency.update(from: lengthFrequency, count: 19)
             var unused = 0
             _ = build(
                 scratch, elements: 19, maxLength: 7, extra: lengthExtraBits, extraBase: 0, staticLengths: nil,
                 optimal: &optimal, fixed: &unused)
+            lengths.bitLength.update(from: scratch.length, count: 19)
             var maxIndex = 18
             while maxIndex >= 3 {
                 if scratch.length[blOrder[maxIndex]] != 0 { break }
                 maxIndex -= 1
             }
             optimal += 3 * (maxIndex + 1) + 5 + 5 + 4
-            var optimalBytes = (optimal + 3 + 7) >> 3
+            let optimalBytes = (optimal + 3 + 7) >> 3
             let fixedBytes = (fixed + 3 + 7) >> 3
-            if fixedBytes <= optimalBytes { optimalBytes = fixedBytes }
-            if stored + 4 <= optimalBytes { return 1 + 4 + stored }
-            return optimalBytes
+            let chosen = min(optimalBytes, fixedBytes)
+            if stored + 4 <= chosen { return (.stored, 1 + 4 + stored) }
+            if fixedBytes <= optimalBytes { return (.fixed, fixedBytes) }
+            return (.dynamic(literalCodes: literalMax + 1, distanceCodes: distanceMax + 1, lengthCodes: maxIndex + 1), optimalBytes)
         }
     }
 }
