@@ -61,6 +61,35 @@ import UnitpackTestSupport
         }
     }
 
+    /// Found by fuzzing (`quantity-phrase`, 2026-12-01): a parse asks the
+    /// rest of the phrase for a target at each way of reading its
+    /// quantity, and the target search looked at every word of it (100
+    /// words: 0.23 s, not counted as work). A target is at most
+    /// `mostParts` names of at most `longestSpan` words: the search stops
+    /// there, and counts each word it looks at.
+    @Test func theTargetSearchLooksAtMostAtATargetsWorthOfWords() throws {
+        let database = try RepositoryBuild.database()
+        let words = try database.phraseWords(["en"])
+        func work(_ text: String) throws -> (work: Int, found: Bool) {
+            let phrase = Phrase(text)
+            var reader = PhraseReader.Reader(
+                phrase: phrase, words: words, numbers: NumberReader(decimalSeparator: "."), languages: ["en"], difference: false,
+                limit: PhraseReader.workLimit)
+            let found = try PhraseReader(database: database).targets(phrase.words[...], &reader)
+            return (reader.work, found != nil)
+        }
+        let bound = PhraseReader.mostParts * (PhraseReader.longestSpan + 1)
+        for count in [20, 100, 400] {
+            let flurbs = try work(Array(repeating: "flurb", count: count).joined(separator: " "))
+            #expect(!flurbs.found && flurbs.work <= bound, "\(count) words: \(flurbs.work) steps")
+            let mixed = try work(Array(repeating: "feet and", count: count).joined(separator: " ") + " inches")
+            #expect(!mixed.found && mixed.work <= 2 * bound, "\(count) names: \(mixed.work) steps")
+        }
+        // A mixed target is still read, its words counted.
+        let target = try work("feet and inches")
+        #expect(target.found && target.work >= 3)
+    }
+
     /// Issue 37, finding 3: twenty `5 ft` took 10 s and `1` then 2,000 `a`
     /// overflowed the stack: the quantity reader tried every way of reading
     /// every part. Repeated quantities, repeated unknown words and their
