@@ -117,51 +117,23 @@ extension DeflateSize {
         }
     }
 
-    /// `send_tree`: a tree's lengths, runs of one length as `scan_tree`
-    /// counted them, in the bit-length codes.
+    /// `send_tree`: a tree's lengths, in the runs `scan_tree` counted, in
+    /// the bit-length codes.
     private static func sendTree(_ lengths: UnsafePointer<Int32>, maxCode: Int, with codes: [Code], _ bits: inout BitWriter) {
-        var previousLength: Int32 = -1
-        var nextLength = lengths[0]
-        var count = 0
-        var maxCount = 7
-        var minCount = 4
-        if nextLength == 0 {
-            maxCount = 138
-            minCount = 3
-        }
-        for n in 0...maxCode {
-            let currentLength = nextLength
-            nextLength = n + 1 <= maxCode ? lengths[n + 1] : 0xFFFF
-            count += 1
-            if count < maxCount && currentLength == nextLength {
-                continue
-            } else if count < minCount {
-                for _ in 0..<count { bits.send(codes[Int(currentLength)]) }
-            } else if currentLength != 0 {
-                if currentLength != previousLength {
-                    bits.send(codes[Int(currentLength)])
-                    count -= 1
-                }
+        runs(lengths, maxCode: maxCode) { run in
+            switch run {
+            case .each(let length, let count):
+                for _ in 0..<count { bits.send(codes[Int(length)]) }
+            case .repeated(let length, let count, let first):
+                if first { bits.send(codes[Int(length)]) }
                 bits.send(codes[16])
-                bits.send(UInt32(count - 3), 2)
-            } else if count <= 10 {
+                bits.send(UInt32(count - (first ? 1 : 0) - 3), 2)
+            case .zeros(let count) where count <= 10:
                 bits.send(codes[17])
                 bits.send(UInt32(count - 3), 3)
-            } else {
+            case .zeros(let count):
                 bits.send(codes[18])
                 bits.send(UInt32(count - 11), 7)
-            }
-            count = 0
-            previousLength = currentLength
-            if nextLength == 0 {
-                maxCount = 138
-                minCount = 3
-            } else if currentLength == nextLength {
-                maxCount = 6
-                minCount = 3
-            } else {
-                maxCount = 7
-                minCount = 4
             }
         }
     }

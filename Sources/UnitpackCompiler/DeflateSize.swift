@@ -600,13 +600,24 @@ struct DeflateSize {
         }
     }
 
-    /// `scan_tree`: the bit-length code's frequencies for a tree's lengths.
-    private static func scan(_ length: UnsafeMutablePointer<Int32>, maxCode: Int, into frequency: UnsafeMutablePointer<Int32>) {
+    /// A tree's code lengths as `scan_tree` and `send_tree` walk them.
+    enum Run {
+        /// `count` lengths, each sent as itself.
+        case each(Int32, count: Int)
+        /// One length `count` times: sent once first when it differs from
+        /// the length before (`first`), then code 16 for the rest (3–6).
+        case repeated(Int32, count: Int, first: Bool)
+        /// `count` zeros: code 17 (3–10) or code 18 (11–138).
+        case zeros(count: Int)
+    }
+
+    /// The runs of `length[0...maxCode]`, in order (`scan_tree`'s loop).
+    static func runs(_ length: UnsafePointer<Int32>, maxCode: Int, _ visit: (Run) -> Void) {
         var previousLength: Int32 = -1
         var nextLength = length[0]
-        var count: Int32 = 0
-        var maxCount: Int32 = 7
-        var minCount: Int32 = 4
+        var count = 0
+        var maxCount = 7
+        var minCount = 4
         if nextLength == 0 {
             maxCount = 138
             minCount = 3
@@ -618,14 +629,11 @@ struct DeflateSize {
             if count < maxCount && currentLength == nextLength {
                 continue
             } else if count < minCount {
-                frequency[Int(currentLength)] += count
+                visit(.each(currentLength, count: count))
             } else if currentLength != 0 {
-                if currentLength != previousLength { frequency[Int(currentLength)] += 1 }
-                frequency[16] += 1
-            } else if count <= 10 {
-                frequency[17] += 1
+                visit(.repeated(currentLength, count: count, first: currentLength != previousLength))
             } else {
-                frequency[18] += 1
+                visit(.zeros(count: count))
             }
             count = 0
             previousLength = currentLength
@@ -638,6 +646,19 @@ struct DeflateSize {
             } else {
                 maxCount = 7
                 minCount = 4
+            }
+        }
+    }
+
+    /// `scan_tree`: the bit-length code's frequencies for a tree's lengths.
+    private static func scan(_ length: UnsafeMutablePointer<Int32>, maxCode: Int, into frequency: UnsafeMutablePointer<Int32>) {
+        runs(length, maxCode: maxCode) { run in
+            switch run {
+            case .each(let length, let count): frequency[Int(length)] += Int32(count)
+            case .repeated(let length, _, let first):
+                if first { frequency[Int(length)] += 1 }
+                frequency[16] += 1
+            case .zeros(let count): frequency[count <= 10 ? 17 : 18] += 1
             }
         }
     }
