@@ -27,6 +27,10 @@ struct DeflateSize {
     private static let minMatch = 3
     private static let maxMatch = 258
     private static let minLookahead = maxMatch + minMatch + 1
+    /// How far past a position zlib looks before it takes a step there
+    /// (`MIN_LOOKAHEAD`, 262 bytes): a step with that much text after it
+    /// is the same in every longer text.
+    static var lookahead: Int { minLookahead }
     private static let hashBits = 15
     private static let hashMask = (1 << hashBits) - 1
     private static let goodMatch = 32
