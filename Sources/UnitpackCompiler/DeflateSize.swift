@@ -190,12 +190,6 @@ struct DeflateSize {
         }
     }
 
-    /// How many of the long text's symbols a prefix of `length` bytes
-    /// takes as they are: its steps while they have 262 bytes after them.
-    private mutating func sharedSymbols(ofPrefix length: Int) -> Int {
-        withMatcher { matcher, size in Int(size.sharedTop(matcher, length).symbols) }
-    }
-
     /// Each symbol zlib tallies for the current text's first `length`
     /// bytes, in order: the long text's steps while they have 262 bytes
     /// after them in the prefix, the rest taken again as `deflate(Z_FINISH)`
@@ -220,7 +214,6 @@ struct DeflateSize {
 
     /// `body` with a matcher over the current text, its chains complete.
     private mutating func withMatcher<R>(_ body: (Matcher, inout DeflateSize) -> R) -> R {
-        precondition(count >= 0)
         insert(upTo: count - Self.minMatch)
         let text = bytes, head = self.head, previous = self.previous
         return text.withUnsafeBufferPointer { text in
