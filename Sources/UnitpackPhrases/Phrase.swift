@@ -12,7 +12,7 @@ struct Phrase {
     /// words are copied from these bytes, not rebuilt scalar by scalar.
     let utf8: [UInt8]
     let offsets: [Int]
-    let words: [Word]
+    private(set) var words: [Word]
 
     struct Word {
         /// Where the word is, in scalars of the phrase.
@@ -20,10 +20,24 @@ struct Phrase {
         let text: String
         /// `TextFolding.fold(text)`.
         let folded: String
+        /// `needsVariants` in the lowest bit; above it, where the word's entry
+        /// is in the parse's phrase words (`entry`). One field: a Word of
+        /// one more was copied by a call where it is copied inline.
+        private var bits: UInt32
+
         /// The word ends in the sentence's punctuation (`meters?`), or holds
         /// a `^` (`m^2`): a lookup then tries variants; most words take the
         /// plain path, known without scanning the text again.
-        let needsVariants: Bool
+        var needsVariants: Bool { bits & 1 != 0 }
+
+        /// Where the word's entry is in the parse's phrase words, once looked
+        /// up (`Phrase.lookingUpWords`): the reader asks what a word means
+        /// several times a parse, at each span and reading that holds it.
+        /// 0 when not looked up, 1 when the words have none, else the index + 2.
+        fileprivate(set) var entry: UInt32 {
+            get { bits >> 1 }
+            set { bits = bits & 1 | newValue << 1 }
+        }
 
         /// The word at `range` of `scalars` (the phrase's), whose text is `text`.
         init(_ range: Range<Int>, text: String, scalars: [Unicode.Scalar]) {
@@ -46,11 +60,27 @@ struct Phrase {
             self.range = range
             self.text = text
             folded = TextFolding.fold(text)
-            needsVariants =
-                text.utf8.contains(UInt8(ascii: "^"))
+            let needsVariants =
+                text.utf8Contains(UInt8(ascii: "^"))
                 || last.map(PhraseReader.isPunctuation) == true
                 || PhraseReader.endsInPlainPower(last: last, beforeLast: beforeLast)
+            bits = needsVariants ? 1 : 0
         }
+    }
+
+    /// This phrase with each word's entry in `dictionary` looked up, for
+    /// `NumberWords.meanings(_:)`: the parse's words, and no other's.
+    consuming func lookingUpWords(in dictionary: NumberWords) -> Phrase {
+        var phrase = self
+        for index in phrase.words.indices {
+            // (A table past 2^30 words, beyond any, leaves its words to be looked up each time.)
+            guard let found = dictionary.entryIndex(folded: phrase.words[index].folded) else {
+                phrase.words[index].entry = 1
+                continue
+            }
+            if found < 1 << 30 { phrase.words[index].entry = UInt32(found + 2) }
+        }
+        return phrase
     }
 
     init(_ text: String) {
@@ -315,12 +345,12 @@ struct Phrase {
     func mayStartNumber(_ word: Word, words dictionary: NumberWords, reader: NumberReader) -> Bool {
         guard reader.options.isEmpty else { return true }  // 0x1F, XIV: the reader decides
         let first = scalars[word.range.lowerBound]
-        if NumberReader.digit(first) != nil || first.properties.numericType != nil { return true }
+        if NumberReader.isNumeral(first) { return true }
         if first == "-" || first == "+" || first == "−" || first == "." || first == "," { return true }
         // The word before a hyphen (`six-mile`); the word itself without one.
-        let head = word.folded.utf8.contains(UInt8(ascii: "-")) ? String(word.folded.prefix { $0 != "-" }) : word.folded
+        let head = word.folded.utf8Contains(UInt8(ascii: "-")) ? String(word.folded.prefix { $0 != "-" }) : word.folded
         if dictionary.isNumberWord(folded: head) || dictionary.split(folded: head) != nil { return true }
-        if dictionary.meanings(folded: word.folded).contains(where: { $0.kind == .minus }) { return true }
+        if dictionary.meanings(word).contains(where: { $0.kind == .minus }) { return true }
         return dictionary.startsWithPrefix(folded: word.folded)
     }
 
@@ -336,8 +366,8 @@ struct Phrase {
         // it is below zero (kind `minus`); one, not a run of them.
         let at = firstWord(endingAfter: start)
         if at + 1 < words.count, words[at].range.lowerBound == start,
-            dictionary.meanings(folded: words[at].folded).contains(where: { $0.kind == .minus }),
-            !dictionary.meanings(folded: words[at + 1].folded).contains(where: { $0.kind == .minus }),
+            dictionary.meanings(words[at]).contains(where: { $0.kind == .minus }),
+            !dictionary.meanings(words[at + 1]).contains(where: { $0.kind == .minus }),
             scalars[words[at + 1].range.lowerBound] != "-", scalars[words[at + 1].range.lowerBound] != "−"
         {
             work += 1
@@ -380,7 +410,7 @@ struct Phrase {
             if after < words.count, words[after].range.lowerBound < end { after += 1 }
             // A word cut from one written without spaces may start where the digits end (`5千米`, `3万公里`).
             if after < words.count, case let next = words[after], next.range.lowerBound >= end,
-                let scale = dictionary.meanings(folded: next.folded).first(where: { $0.kind == .scale || $0.kind == .multiplier })
+                let scale = dictionary.meanings(next).first(where: { $0.kind == .scale || $0.kind == .multiplier })
             {
                 let scaled = Number(
                     value: reading.value * scale.value, end: next.range.upperBound, significantDigits: reading.significantDigits,
@@ -404,11 +434,11 @@ struct Phrase {
             // `2 i pół godziny`, `2 and a half hours`, `1 y medio`: digits, a
             // connector or conjunction, an article perhaps, a fraction word.
             if after < words.count, case let joining = words[after], joining.range.lowerBound >= end,
-                dictionary.meanings(folded: joining.folded).contains(where: { $0.kind == .connector || $0.kind == .conjunction })
+                dictionary.meanings(joining).contains(where: { $0.kind == .connector || $0.kind == .conjunction })
             {
                 var next = after + 1
-                if next < words.count, dictionary.meanings(folded: words[next].folded).contains(where: { $0.kind == .article }) { next += 1 }
-                if next < words.count, let fraction = dictionary.meanings(folded: words[next].folded).first(where: { $0.kind == .fraction }),
+                if next < words.count, dictionary.meanings(words[next]).contains(where: { $0.kind == .article }) { next += 1 }
+                if next < words.count, let fraction = dictionary.meanings(words[next]).first(where: { $0.kind == .fraction }),
                     fraction.value > 0, fraction.value < 1, reading.value >= 0
                 {
                     found.append(Number(value: reading.value + fraction.value, end: words[next].range.upperBound))
@@ -421,7 +451,7 @@ struct Phrase {
             }
             // `3个小时`: a classifier between the digits and the unit is skipped.
             if after < words.count, case let next = words[after], next.range.lowerBound >= end,
-                dictionary.meanings(folded: next.folded).contains(where: { $0.kind == .classifier })
+                dictionary.meanings(next).contains(where: { $0.kind == .classifier })
             {
                 var classified = number
                 classified.end = next.range.upperBound
@@ -444,7 +474,7 @@ struct Phrase {
             var index = 0
             var cut: Int?
             // Split by Characters only when there is a hyphen to split at.
-            let hyphenated = word.folded.utf8.contains(UInt8(ascii: "-"))
+            let hyphenated = word.folded.utf8Contains(UInt8(ascii: "-"))
             for piece in hyphenated ? word.folded.split(separator: "-", omittingEmptySubsequences: false) : [word.folded[...]] {
                 index += 1
                 if !piece.isEmpty, dictionary.isNumberWord(folded: String(piece)) {
@@ -488,7 +518,7 @@ struct Phrase {
         if !runs.isEmpty { return runs }
         guard let word = following.first else { return [] }
         // `a mile`, `an inch`: the article alone is one.
-        if dictionary.meanings(folded: word.folded).contains(where: { $0.kind == .article }) {
+        if dictionary.meanings(word).contains(where: { $0.kind == .article }) {
             return [Number(value: 1, end: word.range.upperBound)]
         }
         // `полмили`, `пол-литра`, `полчаса`: a number joined to the unit's word.
@@ -498,7 +528,7 @@ struct Phrase {
             if end < word.range.upperBound { return [Number(value: value, end: end)] }
             // `пол литра`: the same word typed apart, before the unit's word.
             // (`пол в метрах` has no number: a word of the phrases follows.)
-            if end == word.range.upperBound, following.count > 1, !dictionary.isPhraseWord(folded: following[1].folded) {
+            if end == word.range.upperBound, following.count > 1, !dictionary.isPhraseWord(following[1]) {
                 return [Number(value: value, end: end)]
             }
         }
@@ -508,10 +538,10 @@ struct Phrase {
     /// Where a partitive at word `index` ends, with the article after it
     /// (`of a`, `de`, `di`); nil when the word there is no partitive.
     private func partitiveEnd(after index: Int, _ dictionary: NumberWords) -> Int? {
-        guard index < words.count, dictionary.meanings(folded: words[index].folded).contains(where: { $0.kind == .partitive }),
+        guard index < words.count, dictionary.meanings(words[index]).contains(where: { $0.kind == .partitive }),
             index + 1 < words.count
         else { return nil }
-        if index + 2 < words.count, dictionary.meanings(folded: words[index + 1].folded).contains(where: { $0.kind == .article }) {
+        if index + 2 < words.count, dictionary.meanings(words[index + 1]).contains(where: { $0.kind == .article }) {
             return words[index + 1].range.upperBound
         }
         return words[index].range.upperBound

@@ -27,13 +27,13 @@ extension PhraseReader {
     /// of sound 343 m/s in mph`): the words left out name nothing together.
     func isContextWord(_ word: Phrase.Word, leading: Bool, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
         reader.countStep()
-        if word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }) { return false }
+        if word.text.unicodeScalars.contains(where: NumberReader.isNumeral) { return false }
         // Part of a word of what is measured: `درجة` of `درجة الحرارة`, temperature.
         if reader.isInContextWord(word) { return true }
         // A sign apart from its number (`- 20 degrees`) is the number's, not
         // context; after the quantity it is a dash (`30 psi - це скільки бар`).
         if leading, word.text.unicodeScalars.allSatisfy({ "-+−–".unicodeScalars.contains($0) }) { return false }
-        let isNumberWord = reader.words.meanings(folded: word.folded).contains { meaning in
+        let isNumberWord = reader.words.meanings(word).contains { meaning in
             switch meaning.kind {
             case .number, .numberAfter, .multiplier, .scale, .fraction, .denominator, .prefix, .minus: true
             // A difference word has made the phrase one (`PhraseReader.parse`):
@@ -174,12 +174,12 @@ extension PhraseReader {
             // wind, not the Italian twenty; `half marathon is 13.1 miles`)
             // when a word without digits follows.
             let isArticle = index - 1 == start
-                && reader.words.meanings(folded: phrase.words[start].folded).contains { meaning in
+                && reader.words.meanings(phrase.words[start]).contains { meaning in
                     meaning.kind == .article || (meaning.kind == .number && meaning.value == 1)
                         || (reader.lastResort && meaning.kind.isPartOfNumbers)
                 }
                 // `one and 1/2 cups`: a number's connector after it, never an article.
-                && !reader.words.meanings(folded: word.folded).contains { $0.kind == .connector }
+                && !reader.words.meanings(word).contains { $0.kind == .connector }
                 && !(reader.lastResort && word.text.unicodeScalars.contains { NumberReader.digit($0) != nil })
             if !isArticle, try !isContextWord(phrase.words[index - 1], leading: true, &reader) { return nil }
             guard reader.mayStartNumber(word) else { continue }
@@ -212,7 +212,7 @@ extension PhraseReader {
     /// Such a word is context after the quantity, as it is before it.
     func perLeftOut(_ words: ArraySlice<Phrase.Word>, _ index: Int, _ reader: inout Reader) throws(UnitDatabaseError) -> Bool {
         guard index + 1 < words.endIndex, Self.isRequest(words[index], reader.words),
-            reader.words.meanings(folded: words[index].folded).contains(where: { $0.kind == .per }),
+            reader.words.meanings(words[index]).contains(where: { $0.kind == .per }),
             try isContextWord(words[index], leading: true, &reader)
         else { return false }
         return try lookup(words[(index + 1)...(index + 1)], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
@@ -250,16 +250,16 @@ extension PhraseReader {
             if try !isContextWord(words[index], leading: false, &reader), try !perLeftOut(words, index, &reader) { return nil }
             index += 1
             let word = words[index]
-            guard reader.words.isMarker(folded: word.folded) || reader.words.isFiller(folded: word.folded) else { continue }
+            guard reader.words.isMarker(word) || reader.words.isFiller(word) else { continue }
             // The fillers and markers that lead to the target: `whats that in`,
             // `is how many`; the last that is also a word of `per` may open a
             // target of its own (`це який темп на кілометр`: `perOnlyTarget`).
             var span = words[index...]
             var perSpan: ArraySlice<Phrase.Word>?
             while span.count > 1, let first = span.first,
-                reader.words.isMarker(folded: first.folded) || reader.words.isFiller(folded: first.folded)
+                reader.words.isMarker(first) || reader.words.isFiller(first)
             {
-                if reader.words.meanings(folded: first.folded).contains(where: { $0.kind == .per }) { perSpan = span }
+                if reader.words.meanings(first).contains(where: { $0.kind == .per }) { perSpan = span }
                 span = span.dropFirst()
             }
             let context = words[words.startIndex..<index]

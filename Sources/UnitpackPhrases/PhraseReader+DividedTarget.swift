@@ -22,7 +22,7 @@ extension PhraseReader {
         for index in (span.startIndex + 1)..<(span.endIndex - 1) {
             if reader.countStepIsOver() { return nil }
             let word = span[index]
-            guard reader.words.meanings(folded: word.folded).contains(where: { $0.kind == .per }) else { continue }
+            guard reader.words.meanings(word).contains(where: { $0.kind == .per }) else { continue }
             guard
                 let numerator = try lookup(
                     span[..<index], languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo),
@@ -69,13 +69,13 @@ extension PhraseReader {
     {
         // After the fillers of a question (`what is that per km`).
         var span = span
-        while span.count > 2, let first = span.first, reader.words.isFiller(folded: first.folded),
-            !reader.words.meanings(folded: first.folded).contains(where: { $0.kind == .per })
+        while span.count > 2, let first = span.first, reader.words.isFiller(first),
+            !reader.words.meanings(first).contains(where: { $0.kind == .per })
         {
             span = span.dropFirst()
         }
         guard parts.count == 1, span.count >= 2, span.count <= Self.longestUnitName + 1, let per = span.first,
-            reader.words.meanings(folded: per.folded).contains(where: { $0.kind == .per }),
+            reader.words.meanings(per).contains(where: { $0.kind == .per }),
             let found = try lookup(span.dropFirst(), languages: reader.languages, stems: true, words: reader.words, memo: &reader.memo)
         else { return nil }
         for source in parts[0].units.units.prefix(Self.mostReadingsPerWord) {

@@ -75,7 +75,7 @@ extension PhraseReader {
                 written = named
             } else if let system = try lookupSystemWord(span, languages: languages, key: languageKey, words: words) {
                 written = system
-            } else if span.count == 1, span.first!.text.utf8.contains(UInt8(ascii: "-")), Self.joinsNames(span.first!.text),
+            } else if span.count == 1, span.first!.text.utf8Contains(UInt8(ascii: "-")), Self.joinsNames(span.first!.text),
                 let apart = try lookup(Self.hyphenated(span.first!)[...], languages: languages, stems: true, words: words, memo: &memo)
             {
                 // `US-Gallone`: words joined by hyphens that name a unit apart
@@ -93,7 +93,7 @@ extension PhraseReader {
                 // Also when no expression reads (a data slice without the unit `c`
                 // names first), unless a word is a phrase word (`feet in`, `in bar`:
                 // the spans of two words a typical phrase asks about).
-                if span.count == 2, written != nil || !span.contains(where: { words.isPhraseWord(folded: $0.folded) }),
+                if span.count == 2, written != nil || !span.contains(where: { words.isPhraseWord($0) }),
                     let scale = try degreeAndScale(span, languages: languages, key: languageKey, &memo)
                 {
                     written = scale
@@ -160,7 +160,7 @@ extension PhraseReader {
                     && span[index].text.unicodeScalars.allSatisfy(UnitExpressionGrammar.isOperator)
             }
             looksLikeOne = !span.indices.contains { index in
-                dictionary.stopsExpression(folded: span[index].folded) && !isOperator(index - 1) && !isOperator(index + 1)
+                dictionary.stopsExpression(span[index]) && !isOperator(index - 1) && !isOperator(index + 1)
             }
                 && !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
         }
@@ -250,7 +250,7 @@ extension PhraseReader {
             trimmed = (Self.trimmingPunctuation(text), Self.trimmingPunctuation(folded))
             if !trimmed.0.isEmpty { variants.append(trimmed) }
         }
-        if trimmed.0.utf8.contains(UInt8(ascii: "^")) {
+        if trimmed.0.utf8Contains(UInt8(ascii: "^")) {
             let powers = Self.superscriptingPowers(trimmed.0)
             if powers != trimmed.0 { variants.append((powers, TextFolding.fold(powers))) }
         } else if span.count == 1, Self.endsInPlainPower(trimmed.0) {

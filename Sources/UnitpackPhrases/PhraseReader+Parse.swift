@@ -75,24 +75,24 @@ extension PhraseReader {
             guard let next = try numberMovedBeforeName(moved, words: words, languages: languages) else { break }
             moved = next
         }
-        let phrase = try segmented(Phrase(moved), words: words, languages: languages, work: &work)
+        let phrase = try segmented(Phrase(moved), words: words, languages: languages, work: &work).lookingUpWords(in: words)
         // `convert`, `how much is`, `сколько будет`; `temperature difference of`.
         var start = 0
         var difference = false
-        func isArticle(_ index: Int) -> Bool { words.meanings(folded: phrase.words[index].folded).contains { $0.kind == .article } }
+        func isArticle(_ index: Int) -> Bool { words.meanings(phrase.words[index]).contains { $0.kind == .article } }
         /// Whether fillers from `index` lead to a difference word: `a
         /// (temperature) change of` opens a difference, not the number one.
         func leadsToDifference(_ index: Int) -> Bool {
             var next = index
-            while next < phrase.words.count, words.isFiller(folded: phrase.words[next].folded) { next += 1 }
-            return next < phrase.words.count && words.isDifference(folded: phrase.words[next].folded)
+            while next < phrase.words.count, words.isFiller(phrase.words[next]) { next += 1 }
+            return next < phrase.words.count && words.isDifference(phrase.words[next])
         }
         while start < phrase.words.count {
             let word = phrase.words[start].folded
             if words.isDifference(folded: word) {
                 difference = true
                 // `разница в 5 °C`: the difference's preposition, not a marker before a target.
-                if start + 1 < phrase.words.count, words.isMarker(folded: phrase.words[start + 1].folded) { start += 1 }
+                if start + 1 < phrase.words.count, words.isMarker(phrase.words[start + 1]) { start += 1 }
             } else if isArticle(start), leadsToDifference(start + 1) {
                 // the article of the difference word
             } else if !words.isFiller(folded: word) {
@@ -130,7 +130,7 @@ extension PhraseReader {
         // number word of another (Portuguese `um`, one) opens the number when
         // the rest reads as a quantity from it: one metre in feet, not the
         // question without a number that skipping it leaves (feet in a metre).
-        if numbers.isEmpty, start > 0, let opener = (0..<start).first(where: { words.isNumberWord(folded: phrase.words[$0].folded) }) {
+        if numbers.isEmpty, start > 0, let opener = (0..<start).first(where: { words.isNumberWord(phrase.words[$0]) }) {
             let early = reader.phrase.numbers(at: opener, words: words, reader: reader.numbers, work: &reader.work)
             if !early.isEmpty {
                 let (found, _) = try numberFirst(early, &reader)
@@ -142,7 +142,7 @@ extension PhraseReader {
         // Italian): when the number read first leads nowhere, its words are
         // tried as the target named first.
         if readings.isEmpty, !numbers.isEmpty, numbers.allSatisfy({ $0.significantDigits == nil && $0.feetAndInches == nil }),
-            !phrase.words[start].text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil })
+            !phrase.words[start].text.unicodeScalars.contains(where: NumberReader.isNumeral)
         {
             let (retried, reason) = try targetFirst(from: start, askedBy: start > 0, &reader)
             if !retried.isEmpty { (readings, failure) = (retried, nil) } else if failure == nil { failure = reason }
@@ -293,18 +293,19 @@ extension PhraseReader {
                 outcome = try quantity(number, then: rest[...], target: nil, stems: true, &reader)
             }
             switch outcome {
-            case .success(let found): readings += found.map { Self.with(number.separator, $0) }
+            case .success(let found): Self.append(found, with: number.separator, to: &readings)
             case .failure(let reason): failure = failure ?? reason
             }
         }
         return (readings, failure)
     }
 
-    /// `reading` with the way its number took a lone separator.
-    static func with(_ separator: NumberReader.Separator?, _ reading: PhraseReading) -> PhraseReading {
-        var reading = reading
-        reading.separator = separator
-        return reading
+    /// Appends `found` to `readings`, each with the way its number took a
+    /// lone separator, marked in place rather than copied into a new list.
+    static func append(_ found: consuming [PhraseReading], with separator: NumberReader.Separator?, to readings: inout [PhraseReading]) {
+        var found = found
+        for index in found.indices { found[index].separator = separator }
+        if readings.isEmpty { readings = found } else { readings += found }
     }
 
     /// Digits scaled by the word after them (`10 mil`), after the digits
@@ -343,7 +344,7 @@ extension PhraseReader {
                 let rest = phrase.words(from: number.end)
                 if rest.isEmpty && number.feetAndInches == nil { continue }
                 switch try quantity(number, then: rest[...], target: target, stems: true, &reader) {
-                case .success(let found): readings += found.map { Self.with(number.separator, $0) }
+                case .success(let found): Self.append(found, with: number.separator, to: &readings)
                 case .failure(let reason): failure = failure ?? reason
                 }
             }
@@ -379,7 +380,7 @@ extension PhraseReader {
                 // article, then this number.
                 var span = phrase.words[start..<index]
                 while span.count > 1, let last = span.last,
-                    reader.words.meanings(folded: last.folded).contains(where: { $0.kind == .article || ($0.kind == .number && $0.value == 1) })
+                    reader.words.meanings(last).contains(where: { $0.kind == .article || ($0.kind == .number && $0.value == 1) })
                 {
                     span = span.dropLast()
                 }
@@ -402,7 +403,7 @@ extension PhraseReader {
             // A marker (`сколько футов в метре`) or a filler, a verb
             // (`ile sekund ma doba`: how many seconds has a day).
             for index in (start + 1)..<max(start + 1, phrase.words.count - 1)
-            where reader.words.isMarker(folded: phrase.words[index].folded) || reader.words.isFiller(folded: phrase.words[index].folded) {
+            where reader.words.isMarker(phrase.words[index]) || reader.words.isFiller(phrase.words[index]) {
                 if reader.countStepIsOver() { return ([], .problem(.tooMuchWork(limit: reader.limit))) }
                 guard let target = try target(phrase.words[start..<index], &reader) else { continue }
                 let rest = phrase.words[(index + 1)...]
@@ -441,7 +442,7 @@ extension PhraseReader {
             guard context.count <= Self.mostContextWords, let target = try target(span.prefix(cut), &reader) else { continue }
             for index in context.indices {
                 let word = context[index]
-                let isArticle = reader.words.meanings(folded: word.folded).contains {
+                let isArticle = reader.words.meanings(word).contains {
                     $0.kind == .article || ($0.kind == .number && $0.value == 1)
                 }
                 if isArticle { continue }
@@ -473,7 +474,7 @@ extension PhraseReader {
             let last = words[words.startIndex + cut - 1]
             if !Self.isRequest(last, reader.words), try !isContextWord(last, leading: true, &reader) { return nil }
             let glue = words[words.startIndex + cut]
-            guard reader.words.isMarker(folded: glue.folded) || reader.words.isFiller(folded: glue.folded) else { continue }
+            guard reader.words.isMarker(glue) || reader.words.isFiller(glue) else { continue }
             let context = words.prefix(cut)
             guard try lookup(context, languages: reader.languages, stems: false, words: reader.words, memo: &reader.memo) == nil,
                 let target = try target(words.dropFirst(cut + 1), &reader)
@@ -489,7 +490,7 @@ extension PhraseReader {
     func target(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) throws(UnitDatabaseError) -> [Found]? {
         let span = trimmed(words, reader.words)
         // A lone marker is no target: `in 34 feet` is not a question about inches.
-        guard let only = span.first, span.count > 1 || words.count > 1 || !reader.words.isMarker(folded: only.folded)
+        guard let only = span.first, span.count > 1 || words.count > 1 || !reader.words.isMarker(only)
         else { return nil }
         return try targets(span, &reader)
     }
@@ -497,7 +498,7 @@ extension PhraseReader {
     /// `words` without the markers and fillers around them (`в метрах`, `feet are in`).
     func trimmed(_ words: ArraySlice<Phrase.Word>, _ dictionary: NumberWords) -> ArraySlice<Phrase.Word> {
         func isGlue(_ word: Phrase.Word) -> Bool {
-            dictionary.isMarker(folded: word.folded) || dictionary.isFiller(folded: word.folded)
+            dictionary.isMarker(word) || dictionary.isFiller(word)
         }
         var span = words
         while span.count > 1, let last = span.last, isGlue(last) { span = span.dropLast() }
@@ -596,7 +597,7 @@ extension PhraseReader {
     /// expression stay (`W/(m·K)`: `m·K` is no word of the phrases). `text`
     /// itself when it has no such aside, which is nearly always.
     static func asidesApart(_ text: String, _ words: NumberWords) -> String {
-        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
+        guard text.utf8Contains(UInt8(ascii: "(")) else { return text }
         let scalars = Array(text.unicodeScalars)
         var spaced: Set<Int> = []
         var index = 0

@@ -56,7 +56,7 @@ extension PhraseReader {
         // `4:45 на км`, `5:30 per mile`: minutes and seconds, a word of `per`
         // and a length are a running pace (hours per a length are none).
         if case .failure = outcome, number.isClock, let next = rest.first,
-            reader.words.meanings(folded: next.folded).contains(where: { $0.kind == .per }),
+            reader.words.meanings(next).contains(where: { $0.kind == .per }),
             let minute = try database.candidates(for: "minute", preferring: nil).first(where: { $0.category == "time" })
         {
             let part = FoundPart(value: number.value, units: Found(units: [minute]), significantDigits: number.significantDigits)
@@ -219,7 +219,7 @@ extension PhraseReader {
             } else if let after = rest.first, let said = countAfter(after, reader.words) {
                 (value, units) = (said, found)
                 rest = rest.dropFirst()
-            } else if let after = rest.first, reader.words.isMarker(folded: after.folded) {
+            } else if let after = rest.first, reader.words.isMarker(after) {
                 // `mile in km`, `ярд у метрах`: a unit named alone, then the
                 // target, asks about one of it, as `a mile in km` does.
                 (value, units) = (1, found)
@@ -251,9 +251,9 @@ extension PhraseReader {
     /// Whether `words` open with a conjunction and a fraction in words (`و
     /// نصف`, `and a half`): no digits, above 0 and below 1.
     private func opensFraction(_ words: ArraySlice<Phrase.Word>, _ reader: inout Reader) -> Bool {
-        guard let conjunction = words.first, reader.words.isConjunction(folded: conjunction.folded),
+        guard let conjunction = words.first, reader.words.isConjunction(conjunction),
             let word = words.dropFirst().first, reader.mayStartNumber(word),
-            !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil }),
+            !word.text.unicodeScalars.contains(where: NumberReader.isNumeral),
             let number = reader.phrase.numbers(from: word.range.lowerBound, words: reader.words, reader: reader.numbers, work: &reader.work).first
         else { return false }
         return number.significantDigits == nil && number.value > 0 && number.value < 1
@@ -293,15 +293,15 @@ extension PhraseReader {
         }
         // `a kilómetros`: a marker that is also an article (`a` of English)
         // leads to the target before it counts as one of another part.
-        if reader.words.isMarker(folded: first.folded), words.count > 1,
-            reader.words.meanings(folded: first.folded).contains(where: { $0.kind == .article }),
+        if reader.words.isMarker(first), words.count > 1,
+            reader.words.meanings(first).contains(where: { $0.kind == .article }),
             target == nil, case .success(let readings)? = try markedTarget(parts, words, stems: stems, &reader)
         {
             return .success(readings)
         }
         // Another part: `2 in`, `and 45 minutes`, `и 15 минут`.
         var next = words
-        if reader.words.isConjunction(folded: first.folded), next.count > 1 { next = next.dropFirst() }
+        if reader.words.isConjunction(first), next.count > 1 { next = next.dropFirst() }
         if parts.count < Self.mostParts, let word = next.first,
             reader.mayStartNumber(word),
             let number = reader.phrase.numbers(
@@ -316,9 +316,9 @@ extension PhraseReader {
             // mile and a half in km`: not half an inch).
             let inWords = !parts[parts.count - 1].hasFraction && number.significantDigits == nil && number.value > 0
                 && number.value < 1
-                && !word.text.unicodeScalars.contains(where: { NumberReader.digit($0) != nil || $0.properties.numericType != nil })
+                && !word.text.unicodeScalars.contains(where: NumberReader.isNumeral)
             let isFraction = inWords && next.startIndex > words.startIndex
-            let beforeMarker = rest.first.map { reader.words.isMarker(folded: $0.folded) } ?? true
+            let beforeMarker = rest.first.map { reader.words.isMarker($0) } ?? true
             // `2時間半`, `一吨半`, `два часа с половиной` without its `с`: a
             // fraction in words right after a unit, with nothing after it but
             // the end, a marker or the sentence's punctuation, is a part of
@@ -326,8 +326,8 @@ extension PhraseReader {
             // after it: `半 in` is not half an inch.
             // (Or a word of what is measured: `キロ5分半ペースは`, the pace.)
             let endsAfter = rest.first.map { word in
-                reader.words.isMarker(folded: word.folded) || Self.trimmingPunctuation(word.folded).isEmpty
-                    || reader.words.meanings(folded: word.folded).contains { $0.kind == .context }
+                reader.words.isMarker(word) || Self.trimmingPunctuation(word.folded).isEmpty
+                    || reader.words.meanings(word).contains { $0.kind == .context }
             } ?? true
             if inWords && !isFraction && endsAfter,
                 case .success(let readings) = try fractionOfLast(parts, number.value, rest[...], target, stems, &reader)
@@ -348,9 +348,9 @@ extension PhraseReader {
             // `clusters.tsv` puts after the last part's (`foot+inch`).
             // (Or a word of `per`: `4 min 30 au km` is a pace.)
             let ends = rest.first.map { word in
-                reader.words.isMarker(folded: word.folded) || reader.words.isFiller(folded: word.folded)
+                reader.words.isMarker(word) || reader.words.isFiller(word)
                     || Self.trimmingPunctuation(word.folded).isEmpty
-                    || reader.words.meanings(folded: word.folded).contains { $0.kind == .per }
+                    || reader.words.meanings(word).contains { $0.kind == .per }
             } ?? true
             // The digits as typed: where the two units are a power of ten
             // apart, as many digits as the power read alike either way.
@@ -358,7 +358,7 @@ extension PhraseReader {
                 .allSatisfy({ NumberReader.digit($0) != nil }) ? min(number.end, word.range.upperBound) - word.range.lowerBound : nil
             // An article alone (`a`) is one of a unit named after it, never a
             // count of the implied unit: `quarter 5 a a` is no 5 years 1 month.
-            let isArticle = reader.words.meanings(folded: word.folded).contains { $0.kind == .article }
+            let isArticle = reader.words.meanings(word).contains { $0.kind == .article }
             if ends, !isFraction, !isArticle,
                 let implied = try impliedPart(after: parts[parts.count - 1].units, digits: typedDigits, &reader)
             {
@@ -392,7 +392,7 @@ extension PhraseReader {
             guard let time = part.units.units.first(where: { $0.category == "time" }) else { return nil }
             times.append(time)
         }
-        guard reader.words.meanings(folded: per.folded).contains(where: { $0.kind == .per }) else { return nil }
+        guard reader.words.meanings(per).contains(where: { $0.kind == .per }) else { return nil }
         var total = 0.0
         do {
             for (part, time) in zip(parts, times) { total += try database.convert(part.value, from: time, to: times[0]) }
@@ -460,7 +460,7 @@ extension PhraseReader {
     ) throws(UnitDatabaseError) -> Outcome {
         // A marker and the target, or the target.
         var span = words
-        if reader.words.isMarker(folded: first.folded) {
+        if reader.words.isMarker(first) {
             guard span.count > 1 else { return .failure(failure ?? .problem(.noUnitAfter(word: first.text))) }
             span = span.dropFirst()
         }

@@ -19,20 +19,20 @@ extension PhraseReader {
         // Asked of every span that names nothing as written: the word as it
         // is first, without a copy (`(uk),` is trimmed only when it is none).
         var bare: String?
-        if words.isSystemWord(folded: last.folded) {
+        if words.isSystemWord(last) {
             bare = last.folded
         } else if let edge = last.folded.unicodeScalars.last, Self.isPunctuation(edge) || edge == ")" {
             bare = Self.withoutBrackets(Self.trimmingPunctuation(last.folded))
         }
         var name = span.dropLast()
         // Or before the name, as an adjective (`американський галон`).
-        if bare.map({ word in !words.systems.contains { $0.word == word } }) ?? true, words.isSystemWord(folded: opening.folded) {
+        if bare.map({ word in !words.systems.contains { $0.word == word } }) ?? true, words.isSystemWord(opening) {
             bare = opening.folded
             name = span.dropFirst()
         }
         guard let bare, let said = words.systems.first(where: { $0.word == bare }) else { return nil }
         // `onza de oro`, `ounce of gold`: the partitive before the word is not the name's.
-        if name.count > 1, let partitive = name.last, words.meanings(folded: partitive.folded).contains(where: { $0.kind == .partitive }) {
+        if name.count > 1, let partitive = name.last, words.meanings(partitive).contains(where: { $0.kind == .partitive }) {
             name = name.dropLast()
         }
         let head = Phrase.joined(name, folded: false)

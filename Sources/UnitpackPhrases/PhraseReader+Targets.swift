@@ -15,7 +15,7 @@ extension PhraseReader {
         var trimmed = span
         // A filler or marker with the sentence's punctuation (`umrechnen?`), or the punctuation alone (`？`).
         while trimmed.count > 1, let last = trimmed.last,
-            reader.words.isFiller(folded: last.folded) || reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded))
+            reader.words.isFiller(last) || reader.words.isFiller(folded: Self.trimmingPunctuation(last.folded))
                 || reader.words.isMarker(folded: Self.trimmingPunctuation(last.folded))
                 || Self.trimmingPunctuation(last.folded).isEmpty
                 || (reader.difference && reader.words.isDifference(folded: Self.trimmingPunctuation(last.folded)))
@@ -34,12 +34,12 @@ extension PhraseReader {
         throws(UnitDatabaseError) -> [Found]?
     {
         var trimmed = span
-        while trimmed.count > 1, let first = trimmed.first, reader.words.isFiller(folded: first.folded) {
+        while trimmed.count > 1, let first = trimmed.first, reader.words.isFiller(first) {
             trimmed = trimmed.dropFirst()
         }
         guard trimmed.count < span.count else { return nil }
         // Then the marker of the target (`كم يساوي بالفهرنهايت`: how much is it, in Fahrenheit).
-        if trimmed.count > 1, let first = trimmed.first, reader.words.isMarker(folded: first.folded) { trimmed = trimmed.dropFirst() }
+        if trimmed.count > 1, let first = trimmed.first, reader.words.isMarker(first) { trimmed = trimmed.dropFirst() }
         if let found = try targets(trimmed, &reader, stems: stems) { return found }
         return try targets(withoutTrailingFillers: trimmed, &reader, stems: stems)
     }
@@ -76,7 +76,7 @@ extension PhraseReader {
             // (`PhraseBoundsTests` holds it linear).
             guard pieces.count <= Self.mostParts, pieces[pieces.count - 1].count <= Self.longestSpan else { return nil }
             reader.countStep()
-            if reader.words.isConjunction(folded: word.folded) {
+            if reader.words.isConjunction(word) {
                 pieces.append([])
                 continue
             }

@@ -29,3 +29,16 @@ package struct ByteString: Hashable, Sendable {
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
+
+extension String {
+    /// Whether the string's UTF-8 holds `byte` (an ASCII byte: `^`, `-`,
+    /// `(`), found by `memchr`: the UTF-8 view's generic `contains` went a
+    /// byte at a time through its iterator, asked of every word of a phrase.
+    package func utf8Contains(_ byte: UInt8) -> Bool {
+        var string = self
+        return string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+}

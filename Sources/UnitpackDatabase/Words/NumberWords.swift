@@ -138,38 +138,66 @@ public struct NumberWords: Sendable {
         return table.meanings(of: entry)
     }
 
+    /// Where a folded word's entry is in the table, nil when it has none: a
+    /// phrase looks each of its words up once, and asks the predicates below
+    /// of the entry's meanings (`meanings(ofEntry:)`) each time after.
+    package func entryIndex(folded word: String) -> Int? { table.entryIndex(word) }
+
+    /// The meanings of the entry at `index` of this table (`entryIndex(folded:)`).
+    package func meanings(ofEntry index: Int) -> ArraySlice<Meaning> { table.meanings(of: table.entry(at: index)) }
+
     /// Whether `word` is a marker (`in`, `в`, `to`) that introduces the target.
     public func isMarker(_ word: String) -> Bool { isMarker(folded: TextFolding.fold(word)) }
 
-    package func isMarker(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .marker } }
+    package func isMarker(folded word: String) -> Bool { Self.isMarker(meanings(folded: word)) }
 
     /// Whether the word can be part of a number.
     public func isNumberWord(_ word: String) -> Bool { isNumberWord(folded: TextFolding.fold(word)) }
 
-    package func isFiller(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .filler } }
+    package func isFiller(folded word: String) -> Bool { Self.isFiller(meanings(folded: word)) }
 
-    /// Whether the word has any meaning in phrases (a number, a marker, a
-    /// filler...). The words of unit expressions (`per`, `square`) are none:
-    /// they belong inside the expression (`newton meters per second`).
-    package func isPhraseWord(folded word: String) -> Bool { meanings(folded: word).contains { !$0.kind.isExpressionWord } }
+    package func isPhraseWord(folded word: String) -> Bool { Self.isPhraseWord(meanings(folded: word)) }
+
+    package func stopsExpression(folded word: String) -> Bool { Self.stopsExpression(meanings(folded: word)) }
+
+    package func isConjunction(folded word: String) -> Bool { Self.isConjunction(meanings(folded: word)) }
+
+    package func isDifference(folded word: String) -> Bool { Self.isDifference(meanings(folded: word)) }
+
+    package func isNumberWord(folded word: String) -> Bool { Self.isNumberWord(meanings(folded: word)) }
+
+    // What a word's meanings make it: asked of a folded word above, and of a
+    // phrase's word by its entry, looked up once a parse.
+
+    /// A marker (`in`, `в`, `to`) that introduces the target.
+    package static func isMarker(_ meanings: ArraySlice<Meaning>) -> Bool { meanings.contains { $0.kind == .marker } }
+
+    package static func isFiller(_ meanings: ArraySlice<Meaning>) -> Bool { meanings.contains { $0.kind == .filler } }
+
+    /// Any meaning in phrases (a number, a marker, a filler...). The words
+    /// of unit expressions (`per`, `square`) are none: they belong inside
+    /// the expression (`newton meters per second`).
+    package static func isPhraseWord(_ meanings: ArraySlice<Meaning>) -> Bool { meanings.contains { !$0.kind.isExpressionWord } }
 
     /// Whether the word keeps a span of words from reading as an expression:
     /// a word of phrases, unless it is also a word of expressions and
     /// otherwise only a filler (`на` divides in `ватт на метр`, and is a
     /// filler in `изменение на 5 °C`). `в` (a marker and `per`) keeps it:
     /// `км в милях` is a unit and a target, never km/mi.
-    package func stopsExpression(folded word: String) -> Bool {
-        let found = meanings(folded: word)
+    package static func stopsExpression(_ found: ArraySlice<Meaning>) -> Bool {
         guard found.contains(where: { !$0.kind.isExpressionWord }) else { return false }
         let divides = found.contains { $0.kind.isExpressionWord }
         return !divides || found.contains { !$0.kind.isExpressionWord && $0.kind != .filler }
     }
 
-    package func isConjunction(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .conjunction } }
+    package static func isConjunction(_ meanings: ArraySlice<Meaning>) -> Bool { meanings.contains { $0.kind == .conjunction } }
 
-    package func isDifference(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .difference } }
+    package static func isDifference(_ meanings: ArraySlice<Meaning>) -> Bool { meanings.contains { $0.kind == .difference } }
 
-    package func isNumberWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind.isPartOfNumbers } }
+    package static func isNumberWord(_ meanings: ArraySlice<Meaning>) -> Bool { meanings.contains { $0.kind.isPartOfNumbers } }
+
+    /// A word naming a measurement system (`systems`).
+    package static func isSystemWord(_ meanings: ArraySlice<Meaning>) -> Bool { meanings.contains { $0.kind == .system } }
 
     /// Whether a splittable word starts with these two scalars, packed
     /// (`splitStarts`, sorted).
@@ -185,7 +213,7 @@ public struct NumberWords: Sendable {
 
     /// Whether the word names a measurement system (`systems`): asked of
     /// every span that names nothing, answered by the table, which holds them.
-    package func isSystemWord(folded word: String) -> Bool { meanings(folded: word).contains { $0.kind == .system } }
+    package func isSystemWord(folded word: String) -> Bool { Self.isSystemWord(meanings(folded: word)) }
 
     /// Whether the folded word starts with a word of kind `prefix` (`пол`
     /// in `полмили`). Compared as bytes: asked of every word that may start

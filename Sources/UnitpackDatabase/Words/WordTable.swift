@@ -265,11 +265,20 @@ package struct WordTable: Sendable {
     /// The entry of a folded word, or nil.
     package func entry(_ word: String) -> Entry? {
         var word = word
-        return word.withUTF8 { find($0) }
+        return word.withUTF8 { find($0) }.map { entries[$0] }
     }
 
     /// The entry of a folded word given as its UTF-8 bytes, or nil.
-    package func entry(utf8 word: UnsafeBufferPointer<UInt8>) -> Entry? { find(word) }
+    package func entry(utf8 word: UnsafeBufferPointer<UInt8>) -> Entry? { find(word).map { entries[$0] } }
+
+    /// The index of a folded word's entry (for `entry(at:)`), or nil.
+    package func entryIndex(_ word: String) -> Int? {
+        var word = word
+        return word.withUTF8 { find($0) }
+    }
+
+    /// The entry at `index` (`entryIndex`).
+    package func entry(at index: Int) -> Entry { entries[index] }
 
     /// Whether `count` bytes at `a` and at `b` are the same (`memcmp`, for
     /// the files that do not import the C library).
@@ -290,7 +299,7 @@ package struct WordTable: Sendable {
         entries.map { String(decoding: bytes[Int($0.offset)..<(Int($0.offset) + Int($0.length))], as: UTF8.self) }
     }
 
-    private func find(_ word: UnsafeBufferPointer<UInt8>) -> Entry? {
+    private func find(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var slot = Self.hash(word) & mask
@@ -300,7 +309,7 @@ package struct WordTable: Sendable {
                 if Int(entry.length) == word.count,
                     word.count == 0 || memcmp(arena.baseAddress! + Int(entry.offset), word.baseAddress!, word.count) == 0
                 {
-                    return entry
+                    return Int(slots[slot]) - 1
                 }
                 slot = (slot + 1) & mask
             }
