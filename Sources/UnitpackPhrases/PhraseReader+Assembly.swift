@@ -55,8 +55,13 @@ extension PhraseReader {
                 failure = failure ?? reason
                 continue
             }
-            let quantities = zip(parts, quantity.units).map {
-                PhraseQuantity(value: $0.value, unit: $1, significantDigits: $0.significantDigits)
+            // Each part with its unit (a loop: `zip(…).map` went through the
+            // generic sequence witnesses, most of a one-part reading's cost here).
+            var quantities: [PhraseQuantity] = []
+            quantities.reserveCapacity(min(parts.count, quantity.units.count))
+            for index in 0..<min(parts.count, quantity.units.count) {
+                quantities.append(
+                    PhraseQuantity(value: parts[index].value, unit: quantity.units[index], significantDigits: parts[index].significantDigits))
             }
             guard let targets else {
                 readings.append(PhraseReading(value: quantity.total, from: source, parts: quantities, language: language, fit: fit))

@@ -143,26 +143,29 @@ extension PhraseReader {
             // prefix on a unit no row names (`kN`, `megaparsec`).
             looksLikeOne = hasOperator || Self.joinsNames(span.first!.text) || Self.mayBePrefixed(span.first!.text)
         } else {
+            // A number between names is a count of the next part (`5 feet 4
+            // inches`), not a factor: only an operator writes one (`L/100 km`).
+            // A word of phrases next to an operator written apart is its
+            // operand (`A * s`, `W / A`: `a` is also the article), and
+            // only there: in `A * s in C` the `in` still ends the span.
+            // (Asked of the span in place: a copy of its words was a fiftieth
+            // of a parse. Asked first: a marker ends most spans asked.)
+            func isOperator(_ index: Int) -> Bool {
+                span.indices.contains(index) && !span[index].text.isEmpty
+                    && span[index].text.unicodeScalars.allSatisfy(UnitExpressionGrammar.isOperator)
+            }
+            if span.indices.contains(where: { index in
+                dictionary.stopsExpression(span[index]) && !isOperator(index - 1) && !isOperator(index + 1)
+            }) {
+                return nil
+            }
             // The sentence's comma, question or exclamation mark after a word
             // ends what the word says (`-15 °C, а за Фаренгейтом`: no °C·a
             // per °F). A dot or colon may end an abbreviation (`рт. ст.`).
             if span.dropLast().contains(where: { $0.needsVariants && Self.endsClause($0.text) }) { return nil }
             // A word in brackets of its own is an aside (`feet (ft)`), no factor.
             if span.contains(where: { Self.bracketed($0.text) != nil }) { return nil }
-            // A number between names is a count of the next part (`5 feet 4
-            // inches`), not a factor: only an operator writes one (`L/100 km`).
-            // A word of phrases next to an operator written apart is its
-            // operand (`A * s`, `W / A`: `a` is also the article), and
-            // only there: in `A * s in C` the `in` still ends the span.
-            // (Asked of the span in place: a copy of its words was a fiftieth of a parse.)
-            func isOperator(_ index: Int) -> Bool {
-                span.indices.contains(index) && !span[index].text.isEmpty
-                    && span[index].text.unicodeScalars.allSatisfy(UnitExpressionGrammar.isOperator)
-            }
-            looksLikeOne = !span.indices.contains { index in
-                dictionary.stopsExpression(span[index]) && !isOperator(index - 1) && !isOperator(index + 1)
-            }
-                && !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
+            looksLikeOne = !span.contains { $0.text.unicodeScalars.first.map(UnitExpressionGrammar.isDigit) == true }
         }
         guard looksLikeOne else { return nil }
         var text = ""
@@ -450,6 +453,8 @@ extension PhraseReader {
     /// `text` without the sentence's punctuation at its end (`in meters?`, `in kilograms:`).
     static func trimmingPunctuation(_ text: String) -> String {
         let scalars = text.unicodeScalars
+        // Most words end in none: the text itself, not a copy of it.
+        guard let last = scalars.last, isPunctuation(last) else { return text }
         var end = scalars.endIndex
         while end > scalars.startIndex, isPunctuation(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
         return String(scalars[..<end])

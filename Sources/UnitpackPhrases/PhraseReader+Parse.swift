@@ -520,15 +520,16 @@ extension PhraseReader {
     /// (cut by `segmented`). `text` itself when it holds none.
     func partsWrittenTogether(_ text: String, languages: [String]) throws(UnitDatabaseError) -> String {
         // Nearly every phrase has no digit with a Latin letter right after
-        // it: known from its bytes, with no copy of its scalars.
-        var previousIsDigit = false
-        var digitThenLetter = false
-        for byte in text.utf8 {
-            if previousIsDigit, (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A {
-                digitThenLetter = true
-                break
+        // it: known from its bytes (in place: the UTF-8 view's iterator cost
+        // several times the loop), with no copy of its scalars.
+        var bytesOf = text
+        let digitThenLetter = bytesOf.withUTF8 { bytes in
+            var previousIsDigit = false
+            for byte in bytes {
+                if previousIsDigit, (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { return true }
+                previousIsDigit = byte >= 0x30 && byte <= 0x39
             }
-            previousIsDigit = byte >= 0x30 && byte <= 0x39
+            return false
         }
         guard digitThenLetter else { return text }
         let scalars = Array(text.unicodeScalars)
