@@ -8,9 +8,8 @@ import UnitpackDatabase
 struct Phrase {
     let original: String
     let scalars: [Unicode.Scalar]
-    /// The phrase's UTF-8, and where each scalar starts in it (and the end):
-    /// words are copied from these bytes, not rebuilt scalar by scalar.
-    let utf8: [UInt8]
+    /// Where each scalar starts in the phrase's UTF-8 (and the end): words
+    /// are copied from those bytes, not rebuilt scalar by scalar.
     let offsets: [Int]
     private(set) var words: [Word]
 
@@ -85,9 +84,18 @@ struct Phrase {
 
     init(_ text: String) {
         original = text
-        // Scalars decoded from the UTF-8 (valid: it is a String's) by hand:
-        // the scalar view's indices cost a tenth of a parse.
-        let utf8 = Array(text.utf8)
+        var bytesOf = text
+        // Read in place from the String's UTF-8: a copy of its bytes kept
+        // with the phrase was an allocation (and a release) a parse for
+        // words that are cut once.
+        (scalars, offsets, words) = bytesOf.withUTF8 { utf8 in Self.cut(utf8) }
+    }
+
+    /// The scalars of `utf8` (valid: it is a String's), where each starts in
+    /// it (and the end), and the words between spaces.
+    private static func cut(_ utf8: UnsafeBufferPointer<UInt8>) -> (scalars: [Unicode.Scalar], offsets: [Int], words: [Word]) {
+        // Scalars decoded from the UTF-8 by hand: the scalar view's indices
+        // cost a tenth of a parse.
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
         scalars.reserveCapacity(utf8.count)
@@ -104,23 +112,20 @@ struct Phrase {
             case 0xE0..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
             default: (value, length) = (UInt32(lead & 0x07), 4)
             }
-            for next in utf8[(at + 1)..<(at + length)] { value = value << 6 | UInt32(next & 0x3F) }
+            for next in utf8[(at + 1)..<min(at + length, utf8.count)] { value = value << 6 | UInt32(next & 0x3F) }
             scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
             at += length
         }
         offsets.append(utf8.count)
-        self.scalars = scalars
-        self.utf8 = utf8
-        self.offsets = offsets
         // Words made as they end, into one list sized for a typical phrase.
         var words: [Word] = []
         words.reserveCapacity(12)
         func word(_ range: Range<Int>) -> Word {
-            Word(range, text: String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self), scalars: scalars)
+            Word(range, text: text(utf8, offsets, range), scalars: scalars)
         }
         var start: Int?
         for (index, scalar) in scalars.enumerated() {
-            if Self.isSpace(scalar) {
+            if isSpace(scalar) {
                 if let begin = start { words.append(word(begin..<index)) }
                 start = nil
             } else if start == nil {
@@ -128,7 +133,12 @@ struct Phrase {
             }
         }
         if let begin = start { words.append(word(begin..<scalars.count)) }
-        self.words = words
+        return (scalars, offsets, words)
+    }
+
+    /// The text of the scalars at `range`, from the phrase's UTF-8 and where each scalar starts in it.
+    private static func text(_ utf8: UnsafeBufferPointer<UInt8>, _ offsets: [Int], _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]]), as: UTF8.self)
     }
 
     /// `phrase` cut into the words at `ranges` (in order, within its words):
@@ -137,12 +147,10 @@ struct Phrase {
     init(_ phrase: Phrase, words ranges: [Range<Int>]) {
         original = phrase.original
         scalars = phrase.scalars
-        utf8 = phrase.utf8
         offsets = phrase.offsets
-        words = ranges.map { range in
-            Word(
-                range, text: String(decoding: phrase.utf8[phrase.offsets[range.lowerBound]..<phrase.offsets[range.upperBound]], as: UTF8.self),
-                scalars: phrase.scalars)
+        var bytesOf = phrase.original
+        words = bytesOf.withUTF8 { utf8 in
+            ranges.map { range in Word(range, text: Self.text(utf8, phrase.offsets, range), scalars: phrase.scalars) }
         }
     }
 
@@ -179,7 +187,8 @@ struct Phrase {
 
     /// The text of `range` (scalars of the phrase) as a word.
     func word(_ range: Range<Int>) -> Word {
-        Word(range, text: String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self), scalars: scalars)
+        var bytesOf = original
+        return bytesOf.withUTF8 { utf8 in Word(range, text: Self.text(utf8, offsets, range), scalars: scalars) }
     }
 
     /// The words from scalar `position` on; a word cut by it starts there.
@@ -348,8 +357,10 @@ struct Phrase {
         if NumberReader.isNumeral(first) { return true }
         if first == "-" || first == "+" || first == "−" || first == "." || first == "," { return true }
         // The word before a hyphen (`six-mile`); the word itself without one.
-        let head = word.folded.utf8Contains(UInt8(ascii: "-")) ? String(word.folded.prefix { $0 != "-" }) : word.folded
-        if dictionary.isNumberWord(folded: head) || dictionary.split(folded: head) != nil { return true }
+        let hyphenated = word.folded.utf8Contains(UInt8(ascii: "-"))
+        let head = hyphenated ? String(word.folded.prefix { $0 != "-" }) : word.folded
+        if hyphenated ? dictionary.isNumberWord(folded: head) : dictionary.isNumberWord(word) { return true }
+        if dictionary.split(folded: head) != nil { return true }
         if dictionary.meanings(word).contains(where: { $0.kind == .minus }) { return true }
         return dictionary.startsWithPrefix(folded: word.folded)
     }

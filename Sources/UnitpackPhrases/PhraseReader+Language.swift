@@ -187,6 +187,8 @@ extension PhraseReader {
             // Dictionary's first insert (its storage's generic metadata
             // looked up) cost more than the search.
             var named: [(id: UnitID, answer: (unit: MeasureUnit, language: String)?)] = []
+            // Room for a reading's unit and target at once (grown twice a parse).
+            named.reserveCapacity(4)
             // The unit named in the phrase's language before the one named in another.
             for (index, reading) in readings.enumerated() {
                 if let other = try inPhraseLanguage(reading, found, phrase, &named) {
@@ -257,22 +259,26 @@ extension PhraseReader {
             named.append((unit.id, answer))
             return answer
         }
-        var other = reading
-        var changed = false
-        if reading.parts.count == 1, let unit = try inLanguage(reading.from) {
-            other.from = unit.unit
-            other.parts = [PhraseQuantity(value: reading.value, unit: unit.unit, significantDigits: reading.parts[0].significantDigits)]
-            other.language = unit.language
-            changed = true
-        }
+        // What changes, found before the reading is copied (most readings: nothing).
+        let source = reading.parts.count == 1 ? try inLanguage(reading.from) : nil
+        var target: (unit: MeasureUnit, language: String)?
         if reading.targets.count == 1, let unit = try inLanguage(reading.targets[0]),
-            unit.unit.category == other.from.category
+            unit.unit.category == (source?.unit ?? reading.from).category
         {
-            other.targets = [unit.unit]
-            other.language = other.language ?? unit.language
-            changed = true
+            target = unit
         }
-        return changed ? other : nil
+        guard source != nil || target != nil else { return nil }
+        var other = reading
+        if let source {
+            other.from = source.unit
+            other.parts = [PhraseQuantity(value: reading.value, unit: source.unit, significantDigits: reading.parts[0].significantDigits)]
+            other.language = source.language
+        }
+        if let target {
+            other.targets = [target.unit]
+            other.language = other.language ?? target.language
+        }
+        return other
     }
 
     /// The unit of `unit`'s category that a word naming `unit` names in the
