@@ -7,28 +7,40 @@ extension NumberWords {
     public func value(of words: [String]) -> Double? { value(ofFolded: words.map(TextFolding.fold)) }
 
     package func value(ofFolded words: [String]) -> Double? {
-        let meanings = words.map { self.meanings(folded: $0).filter { $0.kind.isPartOfNumbers } }
-        guard !meanings.isEmpty, meanings.allSatisfy({ !$0.isEmpty }) else { return nil }
+        // Each word's meanings that are part of numbers, an article tried
+        // before a number (`ein` is the article in `ein halber`, the number
+        // in `einundzwanzig`), and its `room`: one list a word, made once
+        // (lists filtered, then filtered again to order them, were most of a
+        // number's reading).
+        var options: [WordOptions] = []
+        options.reserveCapacity(words.count)
+        for index in words.indices {
+            let all = meanings(folded: words[index])
+            var list: [Meaning] = []
+            list.reserveCapacity(all.count)
+            for meaning in all where meaning.kind == .article && meaning.kind.isPartOfNumbers { list.append(meaning) }
+            for meaning in all where meaning.kind != .article && meaning.kind.isPartOfNumbers { list.append(meaning) }
+            guard !list.isEmpty else { return nil }
+            options.append(WordOptions(meanings: list, room: all.first(where: { $0.kind == .room })?.value))
+        }
+        guard !options.isEmpty else { return nil }
         // `half a (mile)`, `half of a mile`, `четверть (мили)`: a fraction
         // first is its value, then only `of` and an article may follow.
-        if let first = meanings[0].first(where: { $0.kind == .fraction }), Self.onlyGlue(meanings.dropFirst()) {
+        if let first = options[0].meanings.first(where: { $0.kind == .fraction }), Self.onlyGlue(options.dropFirst()) {
             return first.value
         }
-        let rooms = words.map { word in self.meanings(folded: word).first(where: { $0.kind == .room })?.value }
-        // A word with several meanings: the first that lets the rest read
-        // (`ein` is the article in `ein halber`, the number in `einundzwanzig`),
-        // an article tried before a number. Each position is tried with a
-        // bounded number of states, so the work stays linear in the words.
-        let ordered = meanings.map { options in options.filter { $0.kind == .article } + options.filter { $0.kind != .article } }
-        var budget = 8 * words.count + 8
+        // A word with several meanings: the first that lets the rest read.
+        // Each position is tried with a bounded number of states, so the
+        // work stays linear in the words.
+        var budget = 8 * options.count + 8
         func read(_ index: Int, _ reader: Reader) -> Double? {
-            if index == ordered.count { return reader.finish() }
-            let isLast = index == ordered.count - 1
-            for option in ordered[index] {
+            if index == options.count { return reader.finish() }
+            let isLast = index == options.count - 1
+            for option in options[index].meanings {
                 guard budget > 0 else { return nil }
                 budget -= 1
                 var next = reader
-                next.nextRoom = rooms[index]
+                next.nextRoom = options[index].room
                 guard next.accept(option, isLast: isLast) else { continue }
                 if let value = read(index + 1, next) { return value }
             }
@@ -37,13 +49,21 @@ extension NumberWords {
         return read(0, Reader())
     }
 
+    /// What one word may be in a number (`value(ofFolded:)`).
+    private struct WordOptions {
+        /// Its meanings that are part of numbers, articles first.
+        var meanings: [Meaning]
+        /// Its `room` meaning's value, if it has one.
+        var room: Double?
+    }
+
     /// Whether the words after a number are only what may stand between it
     /// and its unit: `of`, then an article (`three quarters of a cup`).
-    private static func onlyGlue(_ rest: ArraySlice<[Meaning]>) -> Bool {
+    private static func onlyGlue(_ rest: ArraySlice<WordOptions>) -> Bool {
         var sawArticle = false
         for (offset, options) in rest.enumerated() {
-            if options.contains(where: { $0.kind == .partitive }) && offset == 0 { continue }
-            if options.contains(where: { $0.kind == .article }) && !sawArticle && offset == rest.count - 1 {
+            if options.meanings.contains(where: { $0.kind == .partitive }) && offset == 0 { continue }
+            if options.meanings.contains(where: { $0.kind == .article }) && !sawArticle && offset == rest.count - 1 {
                 sawArticle = true
                 continue
             }
