@@ -148,10 +148,7 @@ struct Phrase {
         original = phrase.original
         scalars = phrase.scalars
         offsets = phrase.offsets
-        var bytesOf = phrase.original
-        words = bytesOf.withUTF8 { utf8 in
-            ranges.map { range in Word(range, text: Self.text(utf8, phrase.offsets, range), scalars: phrase.scalars) }
-        }
+        words = ranges.map(phrase.word)
     }
 
     /// Whether every scalar of `text` is ASCII, told from its bytes: the

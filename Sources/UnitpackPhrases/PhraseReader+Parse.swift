@@ -88,14 +88,14 @@ extension PhraseReader {
             return next < phrase.words.count && words.isDifference(phrase.words[next])
         }
         while start < phrase.words.count {
-            let word = phrase.words[start].folded
-            if words.isDifference(folded: word) {
+            let word = phrase.words[start]
+            if words.isDifference(word) {
                 difference = true
                 // `разница в 5 °C`: the difference's preposition, not a marker before a target.
                 if start + 1 < phrase.words.count, words.isMarker(phrase.words[start + 1]) { start += 1 }
             } else if isArticle(start), leadsToDifference(start + 1) {
                 // the article of the difference word
-            } else if !words.isFiller(folded: word) {
+            } else if !words.isFiller(word) {
                 break
             }
             start += 1

@@ -263,10 +263,7 @@ package struct WordTable: Sendable {
     }
 
     /// The entry of a folded word, or nil.
-    package func entry(_ word: String) -> Entry? {
-        var word = word
-        return word.withUTF8 { find($0) }.map { entries[$0] }
-    }
+    package func entry(_ word: String) -> Entry? { entryIndex(word).map { entries[$0] } }
 
     /// The entry of a folded word given as its UTF-8 bytes, or nil.
     package func entry(utf8 word: UnsafeBufferPointer<UInt8>) -> Entry? { find(word).map { entries[$0] } }
