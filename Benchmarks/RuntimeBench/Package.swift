@@ -22,6 +22,11 @@ let package = Package(
         .executableTarget(
             name: "BudgetCurve",
             dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "BenchSupport", "CBenchSupport", "BenchPhrases"]),
+        // The warm figures through the public API alone: Scripts/warm-against
+        // builds it against other commits' runtimes.
+        .executableTarget(
+            name: "WarmFigures",
+            dependencies: [.product(name: "UnitpackRuntime", package: "unitpack"), "BenchSupport", "BenchPhrases"]),
         .target(name: "BenchPhrases"),
         // What every bench does around its measures: the command line, the
         // clock's and getrusage's figures, medians, fixed decimals.
