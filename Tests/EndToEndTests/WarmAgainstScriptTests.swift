@@ -7,18 +7,10 @@ import Testing
 /// that a mistyped command stops at once, with a reason and status 64,
 /// and that its help names the figures' program.
 @Suite struct WarmAgainstScriptTests {
+    /// The script with `arguments`; a minute is far more than a refusal takes (it builds nothing).
     private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RepositoryData.root + "/Scripts/warm-against")
-        process.arguments = arguments
-        let (stdout, stderr) = (Pipe(), Pipe())
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, out, err)
+        let result = try CLI.run(arguments, executable: RepositoryData.root + "/Scripts/warm-against", hangLimit: .seconds(60))
+        return (result.status, result.stdout, result.stderr)
     }
 
     @Test func refusesAMistypedCommandBeforeBuildingAnything() throws {
