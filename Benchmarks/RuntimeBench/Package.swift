@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "RuntimeBench",
     products: [
-        // The phrase lists, for Benchmarks/PackageBench too.
+        // The phrase lists and conversion pairs, for Benchmarks/PackageBench too.
         .library(name: "BenchPhrases", targets: ["BenchPhrases"]),
     ],
     dependencies: [

@@ -33,12 +33,10 @@ let distDirectory: String = {
     return parts.joined(separator: "/") + "/dist"
 }()
 
-/// The repository's conversion pairs (Scripts/bench's `repository_pairs`):
-/// linear, formula and inverse units, by name and symbol.
-let namePairs: [(String, String)] = [
-    ("mile", "km"), ("lb", "kilogram"), ("knot", "km/h"), ("°F", "degree Celsius"), ("kelvin", "°F"),
-    ("min/km", "km/h"), ("minutes per mile", "mile per hour"),
-]
+/// The repository's conversion pairs (BenchPhrases' `repositoryPairs`, as
+/// Scripts/bench's `repository_pairs`): linear, formula and inverse units,
+/// by name and symbol.
+let namePairs = repositoryPairs
 
 /// Positive sample values (inverse units are undefined at 0), spread over two decades.
 let samples: [Double] = (0..<97).map { 1.0 + Double($0) * 1.25 }

@@ -86,11 +86,8 @@ do {
     fail("split and format: \(error)")
 }
 
-// The repository's pairs (Scripts/bench's repository_pairs), values over two decades.
-let pairs = [
-    ("mile", "km"), ("lb", "kilogram"), ("knot", "km/h"), ("°F", "degree Celsius"), ("kelvin", "°F"),
-    ("min/km", "km/h"), ("minutes per mile", "mile per hour"),
-]
+// The repository's pairs (BenchPhrases), values over two decades.
+let pairs = repositoryPairs
 let samples: [Double] = (0..<97).map { 1.0 + Double($0) * 1.25 }
 let batch = 10_000
 
